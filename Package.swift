@@ -1,0 +1,65 @@
+// swift-tools-version:6.0
+// rig: a two-display teleprompter and party-game appliance on DRM/KMS.
+// No Swift package dependencies: only the toolchain and Debian's C libraries.
+import PackageDescription
+
+func shim(_ name: String, _ pkgConfig: String? = nil) -> Target {
+    .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkgConfig)
+}
+
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "rig",
+    products: [
+        .executable(name: "rig", targets: ["Kiosk"]),
+    ],
+    targets: [
+        // Thin shims over Debian's C libraries: headers and link lines, no logic.
+        shim("CFontconfig", "fontconfig"),
+        shim("CFreeType", "freetype2"),
+        shim("CHarfBuzz", "harfbuzz"),
+        shim("CUnibreak", "libunibreak"),
+        shim("CFribidi", "fribidi"),
+        shim("CPixman", "pixman-1"),
+        shim("CPNG", "libpng"),
+        shim("CYUV"),
+        shim("CDRM", "libdrm"),
+        shim("CUdev", "libudev"),
+        shim("CInput", "libinput"),
+        shim("CV4L2", "libv4l2"),
+        shim("CSeat", "libseat"),
+        shim("CSystemd", "libsystemd"),
+        .target(
+            name: "CTOML",
+            path: "Sources/CTOML",
+            cxxSettings: [
+                .define("TOML_HEADER_ONLY", to: "0"),
+                .define("TOML_SHARED_LIB", to: "1"),
+            ],
+            linkerSettings: [.linkedLibrary("tomlplusplus")]
+        ),
+
+        .target(name: "Prompter", swiftSettings: strict),
+        .target(name: "Game", swiftSettings: strict),
+        .target(
+            name: "Render",
+            dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz", "CUnibreak", "CFribidi",
+                           "CPixman", "CPNG", "CYUV"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "Kiosk",
+            dependencies: ["Prompter", "Game", "Render", "CTOML", "CDRM", "CUdev", "CInput",
+                           "CV4L2", "CSeat", "CSystemd"],
+            swiftSettings: strict
+        ),
+
+        .testTarget(name: "PrompterTests", dependencies: ["Prompter"], swiftSettings: strict),
+        .testTarget(name: "GameTests", dependencies: ["Game"], swiftSettings: strict),
+        .testTarget(name: "RenderTests", dependencies: ["Render"], swiftSettings: strict),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Prompter", "Render"],
+                    swiftSettings: strict),
+    ],
+    cxxLanguageStandard: .cxx17
+)

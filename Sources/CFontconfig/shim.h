@@ -1,0 +1,2 @@
+// fontconfig finds font files by family and by the characters they cover.
+#include <fontconfig/fontconfig.h>

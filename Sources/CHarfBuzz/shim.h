@@ -1,0 +1,3 @@
+// HarfBuzz shapes runs of text into positioned glyphs, on top of FreeType faces.
+#include <hb.h>
+#include <hb-ft.h>

@@ -1,0 +1,2 @@
+// libpng reads and writes the snapshot and reference images.
+#include <png.h>

@@ -1,0 +1,2 @@
+// libunibreak finds UAX #14 line-break opportunities.
+#include <linebreak.h>

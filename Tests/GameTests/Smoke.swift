@@ -1,0 +1,4 @@
+import Testing
+@testable import Game
+
+@Test func builds() {}

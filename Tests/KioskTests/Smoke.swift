@@ -1,0 +1,4 @@
+import Testing
+@testable import Kiosk
+
+@Test func builds() {}

@@ -1,0 +1,4 @@
+import Testing
+@testable import Prompter
+
+@Test func builds() {}

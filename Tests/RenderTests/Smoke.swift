@@ -1,0 +1,4 @@
+import Testing
+@testable import Render
+
+@Test func builds() {}
