@@ -7,7 +7,7 @@ enum CLI {
         CommandEntry(CheckCommand.self),
         .pending("snapshot", "Render both displays for a script at a time, to PNG"),
         .pending("devices", "List displays, cameras and input devices"),
-        .pending("ctl", "Control a running kiosk through its socket"),
+        CommandEntry(CtlCommand.self),
         .pending("bench", "Measure frame composition, layout and camera conversion"),
     ]
 
