@@ -2,13 +2,29 @@ import Foundation
 
 /// `rig bench`: speed figures of rig side by side with the physical floor and with
 /// the software a teleprompter would otherwise use (bench/README.md).
-enum BenchCommand {
-    static let usage = """
-        usage: rig bench [--json] [--quick]
+enum BenchCommand: Command {
+    static let name = "bench"
+    static let summary = "Measure frame composition, layout and camera conversion"
+    static let help = """
+        Usage: rig bench [--json] [--quick]
                rig bench --case NAME [--frames N]
-        Measures composition, layout and camera conversion against memcpy, Pango+Cairo
-        and GStreamer. Run from a release build: bench/run.sh builds one and runs it.
+
+          Measures outer-frame composition, layout and camera conversion side by side
+          with the floor (memcpy of a frame) and the peers (Pango+Cairo, GStreamer).
+          Run from a release build: bench/run.sh installs the peers, builds and runs.
+
+        Options:
+          --json          print one JSON object (schema in bench/README.md)
+          --quick         fewer samples and transforms; under a minute
+          --case NAME     run one case only (for callgrind): floor:WxH,
+                          compose:WxH:SIZE[:TRANSFORM], layout:SIZE, camera
+          --frames N      frames for --case (default 50)
         """
+
+    static func run(_ arguments: inout Arguments) throws(CLIError) -> Int32 {
+        // BenchOptions reads every word itself and rejects what it does not know.
+        run(words: arguments.words)
+    }
 
     enum Failure: Error, CustomStringConvertible {
         case noBenchDirectory
@@ -23,17 +39,13 @@ enum BenchCommand {
         }
     }
 
-    /// Returns the process exit status: 0 done, 1 could not run, 2 bad arguments.
-    static func run(_ arguments: [String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            print(usage)
-            return 0
-        }
+    /// Returns the process exit status: 0 done, 2 bad arguments or could not run.
+    static func run(words arguments: [String]) -> Int32 {
         let options: BenchOptions
         do {
             options = try BenchOptions.parse(arguments)
         } catch {
-            printError(error.description + "\n" + usage)
+            printError(error.description)
             return 2
         }
         if !BenchEnvironment.isReleaseBuild {
@@ -57,7 +69,7 @@ enum BenchCommand {
             return 0
         } catch {
             printError(error.description)
-            return 1
+            return 2
         }
     }
 
@@ -71,9 +83,7 @@ enum BenchCommand {
         }
     }
 
-    static func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
-    }
+    static func printError(_ message: String) { Log.stderr(message) }
 }
 
 /// `--case`: set one case up, run its frame `frames` times, print one line. Under
@@ -87,7 +97,7 @@ enum BenchCaseRunner {
             for _ in 0..<frames { floor.copyFrame() }
         case .compose, .layout, .camera:
             BenchCommand.printError("rig bench: case unavailable: \(ProducerBenches.reason(for: benchCase))")
-            return 1
+            return 2
         }
         print("case done: \(frames) frames")
         return 0

@@ -8,7 +8,7 @@ enum CLI {
         .pending("snapshot", "Render both displays for a script at a time, to PNG"),
         .pending("devices", "List displays, cameras and input devices"),
         CommandEntry(CtlCommand.self),
-        .pending("bench", "Measure frame composition, layout and camera conversion"),
+        CommandEntry(BenchCommand.self),
     ]
 
     static var help: String {
