@@ -103,15 +103,10 @@ enum ConfigSchema {
         return keys
     }
 
-    /// The actions keys can be bound to (the `[keys]` names in rig.toml).
-    static let actions = ["play_pause", "faster", "slower", "stop", "library", "blank",
-                          "font_larger", "font_smaller", "mirror", "flip", "rotate",
-                          "next_marker", "previous_marker"]
-
     private static func binding(_ action: String) -> ConfigKey {
         ConfigKey(path: "keys.\(action)") { config, value in
-            guard actions.contains(action) else {
-                let hint = Suggestion.closest(to: action, in: actions).map { " (did you mean \"\($0)\"?)" } ?? ""
+            guard KeyAction(rawValue: action) != nil else {
+                let hint = Suggestion.closest(to: action, in: KeyAction.allCases.map(\.rawValue)).map { " (did you mean \"\($0)\"?)" } ?? ""
                 return "unknown action \"\(action)\" in [keys]\(hint)"
             }
             var names: [String] = []

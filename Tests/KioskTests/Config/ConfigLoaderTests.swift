@@ -116,6 +116,15 @@ import Testing
         ])
     }
 
+    @Test func unknownKeyNamesAndDoubleBindingsAreErrors() {
+        let text = "[keys]\nplay_pause = [\"Spacebar\"]\nmirror = [\"M\"]\nflip = [\"M\"]\n"
+        let result = ConfigLoader.load(text: text, name: "rig.toml")
+        #expect(result.errors.map(\.description) == [
+            "rig.toml:2:14: unknown key name \"Spacebar\" for play_pause in [keys] (examples: Space, Up, PageDown, B, Period, Plus, KP_Add, F5)",
+            "rig.toml:4:8: key \"M\" is bound to both mirror and flip in [keys]",
+        ])
+    }
+
     @Test func overridesGoThroughTheSameValidation() {
         let result = ConfigLoader.load(text: "", name: "rig.toml",
                                        overrides: ["prompter.mirror=true", "prompter.rotation=90",
