@@ -157,6 +157,16 @@ struct ConfigLoader {
         result.problems.append(.warning(place, "unknown key \(path), ignored\(hint)"))
     }
 
+    /// A value as written after `=`, read as TOML (so `true`, `1.5`, `[..]` work), or
+    /// as a bare string when it isn't TOML, so `prompter.text_color=yellow` works.
+    static func parseValue(_ raw: String) -> ConfigValue {
+        guard let document = try? TOMLDocument(text: "v = \(raw)", sourceName: "--set"),
+              let first = document.entries.first else { return .scalar(.string(raw)) }
+        return first.value == .array
+            ? .array(document.entries.dropFirst().filter { $0.parent == 0 }.map(\.value))
+            : .scalar(first.value)
+    }
+
     /// `--set prompter.speed=90`: the value is read as TOML (so `true`, `1.5`, `[..]`
     /// work), falling back to a bare string so `--set prompter.text_color=yellow` works.
     private static func applyOverride(_ text: String, index: Int, to result: inout Result) {
@@ -169,15 +179,7 @@ struct ConfigLoader {
         let path = String(text[..<equals]).trimmingCharacters(in: .whitespaces)
         let raw = String(text[text.index(after: equals)...])
         let place = ConfigPlace(file: file, line: 0, column: 0)
-        let value: ConfigValue
-        if let document = try? TOMLDocument(text: "v = \(raw)", sourceName: file),
-           let first = document.entries.first {
-            value = first.value == .array
-                ? .array(document.entries.dropFirst().filter { $0.parent == 0 }.map(\.value))
-                : .scalar(first.value)
-        } else {
-            value = .scalar(.string(raw))
-        }
+        let value = parseValue(raw)
         guard ConfigSchema.key(path) != nil else {
             let hint = Suggestion.closest(to: path, in: ConfigSchema.keys.map(\.path)).map { " (did you mean \($0)?)" } ?? ""
             result.problems.append(.error(place, "unknown key \(path)\(hint)"))
