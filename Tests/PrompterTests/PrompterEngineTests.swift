@@ -177,3 +177,37 @@ import Testing
         #expect(close(engine.currentRate(at: t0 + 5 + ramp), 120))
     }
 }
+
+@Suite struct PrompterEngineSeekTests {
+    let t0 = 100.0
+
+    @Test func openingAScriptIsStoppedAtTheTop() {
+        var engine = PrompterEngine()
+        engine.play(at: t0)
+        engine.open(at: t0 + 5, maxOffset: 2_000)
+        #expect(engine.state == .stopped)
+        #expect(engine.offset(at: t0 + 6) == 0)
+        #expect(engine.maxOffset == 2_000)
+    }
+
+    @Test func seekRestoresAPositionPaused() {
+        var engine = PrompterEngine()
+        engine.open(at: t0, maxOffset: 1_000)
+        engine.seek(to: 420, at: t0)
+        #expect(engine.state == .paused)
+        #expect(engine.offset(at: t0 + 10) == 420)
+        engine.resume(at: t0 + 10)
+        #expect(abs(engine.offset(at: t0 + 11) - (420 + 60 - 9)) < 1e-9)
+        engine.seek(to: 5_000, at: t0 + 12)
+        #expect(engine.isEnded(at: t0 + 12))
+        #expect(engine.offset(at: t0 + 12) == 1_000)
+    }
+
+    @Test func seekWhilePlayingKeepsPlaying() {
+        var engine = PrompterEngine()
+        engine.play(at: t0)
+        engine.seek(to: 100, at: t0 + 5)
+        #expect(engine.state == .playing)
+        #expect(abs(engine.offset(at: t0 + 6) - 160) < 1e-9)
+    }
+}
