@@ -12,7 +12,7 @@ import Foundation
 ///
 /// Mutations are expected in time order. One issued for an earlier t than a previous
 /// one rewrites the timeline from that t on (the later call wins for later times).
-public struct PrompterEngine: Sendable {
+public struct PrompterEngine: Sendable, Equatable {
     public static let speedRange = 10...300
     public static let defaultSpeed = 60
     public static let speedStep = 10
@@ -197,6 +197,29 @@ public struct PrompterEngine: Sendable {
         append(ScrollSegment(start: t, startOffset: start, startRate: current.rate(at: t),
                              targetRate: current.targetRate,
                              rampDuration: max(0, current.rampEnd - t)))
+    }
+
+    /// Opens a script: stopped at the top, with its end where the layout says.
+    public mutating func open(at t: Double, maxOffset: Double) {
+        stop(at: t)
+        setMaxOffset(maxOffset)
+    }
+
+    /// Jumps to an offset (restoring a saved position, the operator scrubbing). Playing
+    /// continues from there at its current rate; otherwise the engine holds it, paused
+    /// (stopped means "at the top", so a stopped engine moved down becomes paused).
+    public mutating func seek(to target: Double, at t: Double) {
+        commitAutoStop(at: t)
+        let position = min(max(target.isFinite ? target : 0, 0), maxOffset)
+        endedAtEnd = false
+        if state == .playing {
+            let current = segment(at: t)
+            append(ScrollSegment(start: t, startOffset: position, startRate: current.rate(at: t),
+                                 targetRate: current.targetRate, rampDuration: max(0, current.rampEnd - t)))
+        } else {
+            append(.rest(at: t, offset: position))
+            if state == .stopped, position > 0 { state = .paused }
+        }
     }
 
     // MARK: Timeline internals

@@ -75,6 +75,12 @@ public struct ScriptEntry: Sendable, Equatable, Identifiable {
         self.wordCount = wordCount
         self.condition = condition
     }
+
+    /// Invalid UTF-8 was replaced with U+FFFD when it was read.
+    public var isRepaired: Bool { condition == .repaired }
+
+    /// Why the file is not listed as a script (binary, too large), nil when it is.
+    public var skipReason: String? { condition.isReadable ? nil : condition.message }
 }
 
 /// What the sidebar has selected.
@@ -84,6 +90,15 @@ public enum LibrarySelection: Sendable, Equatable, Hashable {
     /// Scripts at the top level only (in no folder).
     case topLevel
     case folder(String)
+
+    /// The sidebar's label.
+    public var displayName: String {
+        switch self {
+        case .allScripts: return "All Scripts"
+        case .topLevel: return "No Folder"
+        case .folder(let name): return name
+        }
+    }
 }
 
 /// A script as opened for reading or editing.

@@ -11,6 +11,11 @@ enum CLI {
         CommandEntry(BenchCommand.self),
     ]
 
+    /// Test aids: runnable, but not listed in `rig --help`.
+    static let hiddenCommands: [CommandEntry] = [
+        CommandEntry(StateWriterCommand.self),
+    ]
+
     static var help: String {
         let width = commands.map(\.name.count).max() ?? 0
         let rows = commands.map { "  \($0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))\($0.summary)" }
@@ -43,7 +48,7 @@ enum CLI {
             Log.stdout("rig \(version)")
             return 0
         }
-        guard let command = commands.first(where: { $0.name == first }) else {
+        guard let command = (commands + hiddenCommands).first(where: { $0.name == first }) else {
             let hint = Suggestion.closest(to: first, in: commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
             Log.stderr("rig: unknown command '\(first)'\(hint); see rig --help")
             return 2
