@@ -112,7 +112,7 @@ final class BlockShaper {
             return primary
         }
         if let previous, modifiesPrevious(scalar) { return previous }
-        let wantsEmoji = i + 1 < text.count && text[i + 1] == 0xFE0F
+        let wantsEmoji = (i + 1 < text.count && text[i + 1] == 0xFE0F) || isEmojiPresentation(scalar)
         if !wantsEmoji && primary.covers(scalar) {
             if let previous, previous !== primary, isNeutral(scalar), previous.covers(scalar) { return previous }
             return primary
@@ -122,6 +122,12 @@ final class BlockShaper {
         }
         return fonts.fallbackTypeface(for: scalar, pixelSize: primary.pixelSize,
                                       family: primary.familyName, preferEmoji: wantsEmoji) ?? primary
+    }
+
+    /// Emoji that show in colour by default (U+1F600 and friends): monochrome text
+    /// fonts such as DejaVu Sans have some of them, but a colour emoji is expected.
+    private func isEmojiPresentation(_ s: UInt32) -> Bool {
+        s >= 0x231A && (Unicode.Scalar(s)?.properties.isEmojiPresentation ?? false)
     }
 
     private func isASCIILetterOrDigit(_ s: UInt32) -> Bool {

@@ -120,11 +120,30 @@ public final class FontLibrary {
         guard let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return nil }
         defer { FcPatternDestroy(pattern); FcCharSetDestroy(charset) }
         FcCharSetAddChar(charset, scalar)
-        // fontconfig ranks charset coverage above family, so this finds a font that has
-        // the character, preferring one in the reading family's style.
         addString(pattern, FC_FAMILY, family)
         FcPatternAddCharSet(pattern, FC_CHARSET, charset)
-        return bestMatch(pattern)?.0
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let set = FcFontSort(config, pattern, 1, nil, &result) else { return nil }
+        defer { FcFontSetDestroy(set) }
+        // fontconfig's order puts coverage first, then the family's generic
+        // substitutes (DejaVu before Noto on Debian). Among the fonts that have the
+        // character prefer Noto, whose script fonts match the reading families.
+        var firstCovering: FontFile?
+        for i in 0..<Int(set.pointee.nfont) {
+            guard let font = set.pointee.fonts[i] else { continue }
+            var fontCharset: OpaquePointer?
+            guard FcPatternGetCharSet(font, FC_CHARSET, 0, &fontCharset) == FcResultMatch,
+                  FcCharSetHasChar(fontCharset, scalar) != 0,
+                  let path = string(font, FC_FILE, 0) else { continue }
+            var index: Int32 = 0
+            if FcPatternGetInteger(font, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
+            let file = FontFile(path: path, index: Int(index), family: string(font, FC_FAMILY, 0) ?? "?")
+            if file.family.hasPrefix("Noto") { return file }
+            if firstCovering == nil { firstCovering = file }
+        }
+        return firstCovering
     }
 
     private func bestMatch(_ pattern: OpaquePointer) -> (FontFile, [String])? {

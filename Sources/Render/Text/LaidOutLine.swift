@@ -8,12 +8,15 @@ public struct PositionedGlyph: Hashable, Sendable {
     public var glyphID: UInt32
     public var x: Float
     public var yOffset: Float
+    /// Scalar offset in the script of the first character this glyph shows.
+    public var textOffset: Int32
 
-    public init(typeface: UInt16, glyphID: UInt32, x: Float, yOffset: Float) {
+    public init(typeface: UInt16, glyphID: UInt32, x: Float, yOffset: Float, textOffset: Int32 = -1) {
         self.typeface = typeface
         self.glyphID = glyphID
         self.x = x
         self.yOffset = yOffset
+        self.textOffset = textOffset
     }
 }
 

@@ -25,9 +25,24 @@ enum LineBreaker {
     static func opportunities(_ text: UnsafeBufferPointer<UInt32>) -> [Bool] {
         guard unibreakInitialized, let base = text.baseAddress, !text.isEmpty else { return [] }
         var breaks = [CChar](repeating: 0, count: text.count)
-        set_linebreaks_utf32(base, text.count, nil, &breaks)
+        if text.contains(where: crashesLibunibreak) {
+            let safe = text.map { crashesLibunibreak($0) ? safeStandIn($0) : $0 }
+            set_linebreaks_utf32(safe, safe.count, nil, &breaks)
+        } else {
+            set_linebreaks_utf32(base, text.count, nil, &breaks)
+        }
         return breaks.map { $0 == CChar(LINEBREAK_ALLOWBREAK) || $0 == CChar(LINEBREAK_MUSTBREAK) }
     }
+
+    /// libunibreak 1.1 predates regional indicators (flags) and aborts on an
+    /// assertion for them and for U+FFFF; found by feeding it every code point.
+    private static func crashesLibunibreak(_ s: UInt32) -> Bool {
+        (0x1F1E6...0x1F1FF).contains(s) || s == 0xFFFF
+    }
+
+    /// Flags break like ideographs (HarfBuzz keeps each flag's pair in one cluster,
+    /// so no line splits a flag); a noncharacter like the replacement character.
+    private static func safeStandIn(_ s: UInt32) -> UInt32 { s == 0xFFFF ? 0xFFFD : 0x4E00 }
 
     static func isHangingSpace(_ s: UInt32) -> Bool {
         s == 0x20 || s == 0x3000 || s == 0x1680 || (s >= 0x2000 && s <= 0x200A && s != 0x2007) || s == 0x205F

@@ -88,7 +88,8 @@ extension TextLayout {
         func place(_ g: Int) {
             let glyph = source[g]
             placed.append(PositionedGlyph(typeface: glyph.typeface, glyphID: glyph.glyphID,
-                                          x: pen + glyph.xOffset, yOffset: glyph.yOffset))
+                                          x: pen + glyph.xOffset, yOffset: glyph.yOffset,
+                                          textOffset: glyph.cluster + Int32(offset)))
             pen += glyph.advance
         }
         if let bidi {
