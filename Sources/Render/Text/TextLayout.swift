@@ -47,6 +47,41 @@ public final class TextLayout {
         shaper = BlockShaper(fonts: fonts, primary: primary)
     }
 
+    /// The same layout with another line spacing. Spacing moves lines but changes
+    /// no glyph or break, so the shaped and wrapped lines (and the incremental state)
+    /// are kept; only their y changes.
+    public func withLineSpacing(_ spacing: Double) -> TextLayout {
+        var style = self.style
+        style.lineSpacing = spacing
+        let natural = shaper.primary.ascent + shaper.primary.descent + shaper.primary.lineGap
+        let copy = TextLayout(copying: self, style: style,
+                              lineHeight: max(1, (natural * style.clampedLineSpacing).rounded()))
+        return copy
+    }
+
+    private init(copying other: TextLayout, style: TextStyle, lineHeight: Double) {
+        self.style = style
+        columnWidth = other.columnWidth
+        fonts = other.fonts
+        fontWarning = other.fontWarning
+        self.lineHeight = lineHeight
+        let primary = other.shaper.primary
+        baselineOffset = ((lineHeight - primary.ascent - primary.descent) / 2 + primary.ascent).rounded()
+        script = other.script
+        shaper = other.shaper
+        nextParagraph = other.nextParagraph
+        nextChar = other.nextChar
+        paragraphRTL = other.paragraphRTL
+        wordStartsBeforeNext = other.wordStartsBeforeNext
+        segmentHasWordAtNext = other.segmentHasWordAtNext
+        lines = other.lines
+        for i in lines.indices {
+            lines[i].y = Double(i) * lineHeight
+            lines[i].height = lineHeight
+            lines[i].baseline = baselineOffset
+        }
+    }
+
     public var lineCount: Int { lines.count }
     public var isComplete: Bool { nextParagraph >= script.paragraphs.count }
     public var laidOutHeight: Double { Double(lines.count) * lineHeight }

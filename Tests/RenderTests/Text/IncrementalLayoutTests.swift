@@ -86,3 +86,25 @@ import Testing
         }
     }
 }
+
+@Suite struct RestyleTests {
+    @Test func lineSpacingChangeKeepsGlyphsAndMovesLines() throws {
+        let fonts = try FontLibrary()
+        let text = (0..<20).map { _ in IncrementalLayoutTests.words(50).joined(separator: " ") }.joined(separator: "\n")
+        let layout = try TextLayout(text: text, style: TextStyle(fontSize: 50), columnWidth: 900, fonts: fonts)
+        layout.ensureLaidOut(throughY: 800)
+        let spaced = layout.withLineSpacing(1.5)
+        #expect(spaced.lineCount == layout.lineCount)
+        #expect(abs(spaced.lineHeight - 1.5 * layout.lineHeight) <= 1)
+        #expect(spaced.lines.map(\.glyphs) == layout.lines.map(\.glyphs))
+        #expect(spaced.lines[3].y == 3 * spaced.lineHeight)
+        // Laying out the rest of the respaced layout matches a fresh one.
+        spaced.layoutAll()
+        let fresh = try TextLayout(text: text, style: TextStyle(fontSize: 50, lineSpacing: 1.5), columnWidth: 900,
+                                   fonts: fonts)
+        fresh.layoutAll()
+        #expect(spaced.lines.map(\.glyphs) == fresh.lines.map(\.glyphs))
+        #expect(spaced.lines.map(\.y) == fresh.lines.map(\.y))
+        #expect(spaced.totalHeight == fresh.totalHeight)
+    }
+}
