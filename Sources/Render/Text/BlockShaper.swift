@@ -116,7 +116,10 @@ final class BlockShaper {
     private func typeface(for scalar: UInt32, at i: Int, in text: UnsafeBufferPointer<UInt32>,
                           previous: Typeface?) -> Typeface {
         if scalar < 128 && primaryCoversASCII[Int(scalar)] {
-            if let previous, previous !== primary, !isASCIILetterOrDigit(scalar), previous.covers(scalar) {
+            // Punctuation and spaces stay in the run of a script font (Arabic, CJK),
+            // but not of the emoji font, whose space is far wider than the text's.
+            if let previous, previous !== primary, !previous.isColorBitmap, !isASCIILetterOrDigit(scalar),
+               previous.covers(scalar) {
                 return previous
             }
             return primary
@@ -124,7 +127,8 @@ final class BlockShaper {
         if let previous, modifiesPrevious(scalar) { return previous }
         let wantsEmoji = (i + 1 < text.count && text[i + 1] == 0xFE0F) || isEmojiPresentation(scalar)
         if !wantsEmoji && primary.covers(scalar) {
-            if let previous, previous !== primary, isNeutral(scalar), previous.covers(scalar) { return previous }
+            if let previous, previous !== primary, !previous.isColorBitmap, isNeutral(scalar),
+               previous.covers(scalar) { return previous }
             return primary
         }
         if let previous, previous !== primary, !wantsEmoji || previous.isColorBitmap, previous.covers(scalar) {

@@ -68,6 +68,15 @@ import Testing
         #expect(latin.allSatisfy { fonts.typeface($0.typeface).familyName == "Noto Sans" })
     }
 
+    @Test func spaceAfterEmojiComesFromTheTextFont() throws {
+        let layout = try TextLayout(text: "😀 a", style: style, columnWidth: 800, fonts: fonts)
+        let line = try #require(layout.line(at: 0))
+        let space = try #require(line.glyphs.first { $0.textOffset == 1 })
+        #expect(fonts.typeface(space.typeface).familyName == "Noto Sans")
+        let a = try #require(line.glyphs.first { $0.textOffset == 2 })
+        #expect(a.x - space.x < 20)
+    }
+
     @Test func emojiSequenceStaysOneGlyph() throws {
         // Family (man ZWJ woman ZWJ girl) and a flag: one colour glyph each.
         let layout = try TextLayout(text: "👨‍👩‍👧🇩🇪", style: style, columnWidth: 800, fonts: fonts)
