@@ -30,6 +30,7 @@ let package = Package(
         shim("CV4L2", "libv4l2"),
         shim("CSeat", "libseat"),
         shim("CSystemd", "libsystemd"),
+        shim("CLinux"),
         .target(
             name: "CTOML",
             path: "Sources/CTOML",
@@ -51,7 +52,7 @@ let package = Package(
         .executableTarget(
             name: "Kiosk",
             dependencies: ["Prompter", "Game", "Render", "CTOML", "CDRM", "CUdev", "CInput",
-                           "CV4L2", "CSeat", "CSystemd"],
+                           "CV4L2", "CSeat", "CSystemd", "CLinux"],
             swiftSettings: strict
         ),
 

@@ -1,10 +1,3 @@
-import CTOML
-import CDRM
-import CUdev
-import CInput
-import CV4L2
-import CSeat
-import CSystemd
-import Prompter
-import Render
-print("rig")
+import Foundation
+
+exit(CLI.main(CommandLine.arguments))
