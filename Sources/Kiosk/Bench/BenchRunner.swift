@@ -20,12 +20,29 @@ struct BenchRunner {
             report.floor.append(.init(display: display,
                                       result: FloorBench(display: display).measure(frames: plan.floorFrames)))
         }
-        progress("layout of \(report.textWords) words")
-        report.layout = ProducerBenches.layout(text: text, plan: plan)
-        progress("time to first frame")
-        report.firstFrame = ProducerBenches.firstFrame(text: text, plan: plan)
-        progress("outer frame composition, \(plan.transforms.count) transforms x 3 sizes x 2 displays")
-        report.composition = ProducerBenches.composition(text: text, plan: plan)
+        switch ProducerBenches.fonts() {
+        case let .success(fonts):
+            progress("layout of \(report.textWords) words")
+            report.layout = ProducerBenches.layout(text: text, plan: plan, fonts: fonts)
+            progress("time to first frame")
+            report.firstFrame = ProducerBenches.firstFrame(text: text, plan: plan, fonts: fonts)
+            progress("outer frame composition, \(plan.transforms.count) transforms x 3 sizes x 2 displays")
+            report.composition = ProducerBenches.composition(text: text, plan: plan, fonts: fonts, progress: progress)
+        case let .failure(error):
+            report.layout = BenchPlan.sizes.map {
+                .init(display: .fullHD, sizePx: $0, lines: nil, result: .unavailable(error.description))
+            }
+            report.firstFrame = BenchReport.Display.all.flatMap { display in
+                BenchPlan.sizes.map { .init(display: display, sizePx: $0, result: .unavailable(error.description)) }
+            }
+            report.composition = BenchReport.Display.all.flatMap { display in
+                BenchPlan.sizes.flatMap { size in
+                    plan.transforms.map {
+                        .init(display: display, sizePx: size, transform: $0, result: .unavailable(error.description))
+                    }
+                }
+            }
+        }
 
         let peers = PeerRunner(benchDirectory: benchDirectory)
         progress("peer: Pango + Cairo (bench/peers/pango_scroll.py)")
