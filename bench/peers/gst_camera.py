@@ -25,6 +25,18 @@ gi.require_version("Gst", "1.0")
 from gi.repository import Gst  # noqa: E402
 
 
+def peak_rss_kib():
+    """VmHWM: this process's own peak resident memory (ru_maxrss survives exec)."""
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return None
+
+
 def median(samples):
     s = sorted(samples)
     n = len(s)
@@ -98,6 +110,7 @@ def main():
         "median_ms": median(samples),
         "p99_ms": p99(samples),
         "samples": len(samples),
+        "peak_rss_kib": peak_rss_kib(),
     }, sys.stdout)
     sys.stdout.write("\n")
 

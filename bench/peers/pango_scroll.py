@@ -35,6 +35,18 @@ DISPLAYS = ((1920, 1080), (3840, 2160))
 STEP_PX = 3
 
 
+def peak_rss_kib():
+    """VmHWM: this process's own peak resident memory (ru_maxrss survives exec)."""
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return None
+
+
 def median(samples):
     s = sorted(samples)
     n = len(s)
@@ -222,6 +234,7 @@ def main():
                 samples = time_frames(draw, frames, warmup=2 if mode == "good" else 1)
                 out["cases"].append({"mode": mode, "display": f"{w}x{h}", "size_px": size,
                                      "lines": len(scroller.lines), **summary(samples)})
+    out["peak_rss_kib"] = peak_rss_kib()
     json.dump(out, sys.stdout)
     sys.stdout.write("\n")
 

@@ -102,10 +102,13 @@ enum BenchCaseRunner {
                 let outer = try OuterFrameBench(display: display, text: text, sizePx: size,
                                                 transform: transform.textTransform, fonts: fonts)
                 outer.scrollToMiddle()
+                let before = outer.block.rasterizedPieceCount
                 for _ in 0..<frames {
                     outer.composeFrame()
                     outer.advance()
                 }
+                BenchCommand.printError("pieces rasterized: \(outer.block.rasterizedPieceCount - before), "
+                                        + "cached: \(outer.block.cachedPieceCount) (\(outer.block.cachedBytes >> 20) MiB)")
                 // To see what was measured: the last frame as a PNG.
                 if let path = ProcessInfo.processInfo.environment["RIG_BENCH_PNG"] {
                     try outer.canvas.writePNG(path: path)

@@ -45,14 +45,18 @@ enum BenchEnvironment {
         return .init(cpuModel: model, processors: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), kernel: kernel)
     }
 
-    /// getrusage's ru_maxrss (KiB on Linux): ours, and the largest of the peer
-    /// processes we waited for.
-    static func peakMemory() -> BenchReport.Memory {
-        var own = rusage()
-        var children = rusage()
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &own)
-        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &children)
-        return .init(selfMaxRSSKiB: own.ru_maxrss, peersMaxRSSKiB: children.ru_maxrss)
+    /// This process's peak resident memory in KiB: VmHWM of /proc/self/status, which
+    /// belongs to the process's own address space. (getrusage's ru_maxrss survives
+    /// exec, so a child started from a big parent would report the parent's size.)
+    static func peakResidentKiB() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        return vmHWM(inStatus: status)
+    }
+
+    static func vmHWM(inStatus status: String) -> Int? {
+        status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+            .flatMap { $0.split(whereSeparator: \.isWhitespace).dropFirst().first }
+            .flatMap { Int($0) }
     }
 
     static var isReleaseBuild: Bool {

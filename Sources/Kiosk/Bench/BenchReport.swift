@@ -41,6 +41,9 @@ struct BenchReport: Sendable {
     struct FloorFigure: Sendable { var display: Display; var result: BenchMeasurement }
     struct CompositionFigure: Sendable {
         var display: Display; var sizePx: Int; var transform: Transform; var result: BenchMeasurement
+        /// Text pieces rasterized during the timed frames (a steady scroll should need
+        /// about none; more means the piece cache is thrashing).
+        var piecesRasterized: Int? = nil
     }
     struct LayoutFigure: Sendable {
         var display: Display; var sizePx: Int; var lines: Int?; var result: BenchMeasurement
@@ -61,7 +64,8 @@ struct BenchReport: Sendable {
         var gstreamer: BenchMeasurement
         var gstreamerVersion: String?
     }
-    struct Memory: Sendable { var selfMaxRSSKiB: Int; var peersMaxRSSKiB: Int }
+    /// Peak resident memory (VmHWM) in KiB of each process; nil when not measured.
+    struct Memory: Sendable { var rigKiB: Int?; var pangoKiB: Int?; var gstreamerKiB: Int? }
 
     var command: String
     var isReleaseBuild: Bool

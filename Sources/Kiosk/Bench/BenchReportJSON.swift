@@ -33,6 +33,7 @@ extension BenchReport {
                 ] + c.result.json + [
                     ("ratio_to_floor", .number(BenchStatistics.ratio(c.result.medianMs,
                                                                      to: floorMedian(c.display)))),
+                    ("pieces_rasterized", c.piecesRasterized.map { .int($0) } ?? .null),
                 ])
             })),
             ("layout", .array(layout.map { l in
@@ -60,8 +61,9 @@ extension BenchReport {
             })),
             ("camera", cameraJSON),
             ("memory", memory.map { m in
-                .object([("self_max_rss_kib", .int(m.selfMaxRSSKiB)),
-                         ("peers_max_rss_kib", .int(m.peersMaxRSSKiB))])
+                .object([("rig_peak_kib", m.rigKiB.map { .int($0) } ?? .null),
+                         ("pango_peak_kib", m.pangoKiB.map { .int($0) } ?? .null),
+                         ("gstreamer_peak_kib", m.gstreamerKiB.map { .int($0) } ?? .null)])
             } ?? .null),
         ])
     }

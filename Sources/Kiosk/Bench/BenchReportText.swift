@@ -18,11 +18,12 @@ struct BenchReportText {
         section(&out, "Floor: memcpy of one XRGB8888 frame", ["display", "median", "p99"],
                 report.floor.map { ($0.result, [$0.display.description]) }) { _ in [] }
         section(&out, "Outer frame composition, 10,000 words mid-scroll",
-                ["display", "size px", "transform", "median", "p99", "x floor"],
+                ["display", "size px", "transform", "median", "p99", "x floor", "pieces rasterized"],
                 report.composition.map { ($0.result, [$0.display.description, "\($0.sizePx)", $0.transform.description]) }
         ) { i in
             let c = report.composition[i]
-            return [Self.ratio(BenchStatistics.ratio(c.result.medianMs, to: report.floorMedian(c.display)))]
+            return [Self.ratio(BenchStatistics.ratio(c.result.medianMs, to: report.floorMedian(c.display))),
+                    c.piecesRasterized.map(String.init) ?? "-"]
         }
         pangoSection(&out)
         section(&out, "Layout of the whole text (shaping + line breaking, 1920 px display)",
@@ -38,10 +39,12 @@ struct BenchReportText {
         cameraSection(&out)
         if let memory = report.memory {
             out.append("")
-            out.append("## Peak memory (getrusage maxrss)")
+            out.append("## Peak resident memory (VmHWM)")
             out.append("")
-            out.append("- rig bench: \(memory.selfMaxRSSKiB / 1024) MiB")
-            out.append("- largest peer process: \(memory.peersMaxRSSKiB / 1024) MiB")
+            func mib(_ kib: Int?) -> String { kib.map { "\($0 / 1024) MiB" } ?? "-" }
+            out.append("- rig bench (every case above in one process): \(mib(memory.rigKiB))")
+            out.append("- Pango + Cairo peer: \(mib(memory.pangoKiB))")
+            out.append("- GStreamer peer: \(mib(memory.gstreamerKiB))")
         }
         return out.joined(separator: "\n") + "\n"
     }

@@ -45,10 +45,14 @@ struct BenchRunner {
         }
 
         let peers = PeerRunner(benchDirectory: benchDirectory)
+        var pangoPeak: Int?
+        var gstreamerPeak: Int?
         progress("peer: Pango + Cairo (bench/peers/pango_scroll.py)")
         switch peers.run("pango_scroll.py", ["--text", benchDirectory + "/texts/" + BenchEnvironment.textName]
                          + plan.peerArguments) {
-        case let .success(object): report.pango = PeerFigures.pango(object)
+        case let .success(object):
+            report.pango = PeerFigures.pango(object)
+            pangoPeak = object["peak_rss_kib"] as? Int
         case let .failure(failure): report.pango = .unavailable(failure.description)
         }
 
@@ -60,12 +64,14 @@ struct BenchRunner {
         case let .success(object):
             gstreamer = PeerFigures.measurement(object)
             gstVersion = object["gstreamer_version"] as? String
+            gstreamerPeak = object["peak_rss_kib"] as? Int
         case let .failure(failure):
             gstreamer = .unavailable(failure.description)
         }
         report.camera = .init(frame: "1920x1080 YUYV", ours: ours, gstreamer: gstreamer,
                               gstreamerVersion: gstVersion)
-        report.memory = BenchEnvironment.peakMemory()
+        report.memory = .init(rigKiB: BenchEnvironment.peakResidentKiB(), pangoKiB: pangoPeak,
+                              gstreamerKiB: gstreamerPeak)
         return report
     }
 }

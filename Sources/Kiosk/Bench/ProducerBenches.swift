@@ -76,8 +76,9 @@ enum ProducerBenches {
                                                         transform: t, fonts: fonts)
                             outers[t.swapsAxes] = outer
                         }
+                        let (result, pieces) = measure(outer, plan: plan)
                         figures.append(.init(display: display, sizePx: size, transform: transform,
-                                             result: measure(outer, plan: plan)))
+                                             result: result, piecesRasterized: pieces))
                     } catch {
                         figures.append(.init(display: display, sizePx: size, transform: transform,
                                              result: .unavailable("\(error)")))
@@ -88,7 +89,8 @@ enum ProducerBenches {
         return figures
     }
 
-    private static func measure(_ outer: OuterFrameBench, plan: BenchPlan) -> BenchMeasurement {
+    /// The frames' times, and how many text pieces were rasterized while timing.
+    private static func measure(_ outer: OuterFrameBench, plan: BenchPlan) -> (BenchMeasurement, Int) {
         outer.scrollToMiddle()
         for _ in 0..<plan.composeWarmup {
             outer.composeFrame()
@@ -96,13 +98,14 @@ enum ProducerBenches {
         }
         var samples: [Double] = []
         samples.reserveCapacity(plan.composeFrames)
+        let piecesBefore = outer.block.rasterizedPieceCount
         for _ in 0..<plan.composeFrames {
             let start = BenchClock.nanoseconds()
             outer.composeFrame()
             samples.append(Double(BenchClock.nanoseconds() - start) / 1e6)
             outer.advance()
         }
-        return BenchMeasurement(samplesMs: samples)
+        return (BenchMeasurement(samplesMs: samples), outer.block.rasterizedPieceCount - piecesBefore)
     }
 
     static func camera(frames: Int) -> BenchMeasurement {

@@ -26,7 +26,7 @@ import Testing
         report.camera = .init(frame: "1920x1080 YUYV", ours: .unavailable("camera not built"),
                               gstreamer: .measured(.init(medianMs: 2.2, p99Ms: 2.3, samples: 40)),
                               gstreamerVersion: "GStreamer 1.22.0")
-        report.memory = .init(selfMaxRSSKiB: 1000, peersMaxRSSKiB: 2000)
+        report.memory = .init(rigKiB: 1000, pangoKiB: 2000, gstreamerKiB: nil)
         return report
     }
 
@@ -53,7 +53,9 @@ import Testing
             .deletingLastPathComponent().appendingPathComponent("bench/README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         for key in BenchReport.topLevelKeys + ["ratio_to_floor", "ratio_to_naive", "ratio_to_good",
-                                                "ratio_to_pango", "ratio_to_gstreamer", "median_ms", "p99_ms"] {
+                                                "ratio_to_pango", "ratio_to_gstreamer", "median_ms", "p99_ms",
+                                                "pieces_rasterized", "rig_peak_kib", "pango_peak_kib",
+                                                "gstreamer_peak_kib"] {
             #expect(text.contains("`\(key)`"), "bench/README.md does not document `\(key)`")
         }
     }
@@ -70,6 +72,20 @@ import Testing
         #expect(rows[1]["ratio_to_floor"] is NSNull)
         #expect(rows[1]["rotation"] as? Int == 90)
         #expect(rows[1]["mirror"] as? Bool == true)
+        #expect(rows[0]["pieces_rasterized"] is NSNull)
+    }
+
+    @Test func memoryReportsEachProcessAndNullWhenNotMeasured() throws {
+        let memory = try #require(try parsed(sampleReport())["memory"] as? [String: Any])
+        #expect(memory["rig_peak_kib"] as? Int == 1000)
+        #expect(memory["pango_peak_kib"] as? Int == 2000)
+        #expect(memory["gstreamer_peak_kib"] is NSNull)
+    }
+
+    @Test func peakMemoryIsReadFromVmHWM() {
+        let status = "Name:\trig\nVmPeak:\t  900 kB\nVmHWM:\t   12345 kB\nVmRSS:\t 100 kB\n"
+        #expect(BenchEnvironment.vmHWM(inStatus: status) == 12345)
+        #expect(BenchEnvironment.vmHWM(inStatus: "Name:\trig\n") == nil)
     }
 
     @Test func pangoComparisonDividesOurUprightFrameByEachMode() throws {
