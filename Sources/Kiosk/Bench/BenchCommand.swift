@@ -102,13 +102,15 @@ enum BenchCaseRunner {
                 let outer = try OuterFrameBench(display: display, text: text, sizePx: size,
                                                 transform: transform.textTransform, fonts: fonts)
                 outer.scrollToMiddle()
-                let before = outer.block.rasterizedPieceCount
+                var pieces = 0
                 for _ in 0..<frames {
+                    let before = outer.block.rasterizedPieceCount
                     outer.composeFrame()
+                    pieces += outer.block.rasterizedPieceCount - before
                     outer.advance()
                 }
-                BenchCommand.printError("pieces rasterized: \(outer.block.rasterizedPieceCount - before), "
-                                        + "cached: \(outer.block.cachedPieceCount) (\(outer.block.cachedBytes >> 20) MiB)")
+                BenchCommand.printError("pieces rasterized by the frames: \(pieces), cached at the end: "
+                                        + "\(outer.block.cachedPieceCount) (\(outer.block.cachedBytes >> 20) MiB)")
                 // To see what was measured: the last frame as a PNG.
                 if let path = ProcessInfo.processInfo.environment["RIG_BENCH_PNG"] {
                     try outer.canvas.writePNG(path: path)

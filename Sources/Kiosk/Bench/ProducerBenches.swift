@@ -76,9 +76,9 @@ enum ProducerBenches {
                                                         transform: t, fonts: fonts)
                             outers[t.swapsAxes] = outer
                         }
-                        let (result, pieces) = measure(outer, plan: plan)
+                        let (result, pieces, ahead) = measure(outer, plan: plan)
                         figures.append(.init(display: display, sizePx: size, transform: transform,
-                                             result: result, piecesRasterized: pieces))
+                                             result: result, piecesRasterized: pieces, piecesAhead: ahead))
                     } catch {
                         figures.append(.init(display: display, sizePx: size, transform: transform,
                                              result: .unavailable("\(error)")))
@@ -89,8 +89,9 @@ enum ProducerBenches {
         return figures
     }
 
-    /// The frames' times, and how many text pieces were rasterized while timing.
-    private static func measure(_ outer: OuterFrameBench, plan: BenchPlan) -> (BenchMeasurement, Int) {
+    /// The frames' times, the text pieces the frames rasterized, and those rasterized
+    /// ahead between frames.
+    private static func measure(_ outer: OuterFrameBench, plan: BenchPlan) -> (BenchMeasurement, Int, Int) {
         outer.scrollToMiddle()
         for _ in 0..<plan.composeWarmup {
             outer.composeFrame()
@@ -98,14 +99,19 @@ enum ProducerBenches {
         }
         var samples: [Double] = []
         samples.reserveCapacity(plan.composeFrames)
-        let piecesBefore = outer.block.rasterizedPieceCount
+        // Only pieces a frame itself rasterizes count; prepareAhead's are idle work.
+        var pieces = 0, ahead = 0
         for _ in 0..<plan.composeFrames {
+            let before = outer.block.rasterizedPieceCount
             let start = BenchClock.nanoseconds()
             outer.composeFrame()
             samples.append(Double(BenchClock.nanoseconds() - start) / 1e6)
+            pieces += outer.block.rasterizedPieceCount - before
+            let beforeAhead = outer.block.rasterizedPieceCount
             outer.advance()
+            ahead += outer.block.rasterizedPieceCount - beforeAhead
         }
-        return (BenchMeasurement(samplesMs: samples), outer.block.rasterizedPieceCount - piecesBefore)
+        return (BenchMeasurement(samplesMs: samples), pieces, ahead)
     }
 
     static func camera(frames: Int) -> BenchMeasurement {
