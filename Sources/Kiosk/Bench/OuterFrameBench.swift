@@ -53,6 +53,8 @@ final class OuterFrameBench {
     func scrollToTop() { viewportTop = 0 }
 
     /// One outer frame: what the kiosk composes for each vblank while scrolling.
+    /// Never inlined: bench/callgrind.sh counts instructions inside this function only.
+    @inline(never)
     func composeFrame() {
         let full = PixelRect(x: 0, y: 0, width: display.width, height: display.height)
         let marker = ReadingMarker(frame: full, transform: transform, thickness: Int(layout.lineHeight),
