@@ -28,7 +28,7 @@ final class CameraCapture: Sendable {
     private let log: @Sendable (String) -> Void
 
     init(settings: CameraSettings, events: CameraCaptureEvents,
-         log: @escaping @Sendable (String) -> Void = { print($0) }) throws {
+         log: @escaping @Sendable (String) -> Void = { KioskLog.info($0) }) throws {
         self.settings = settings
         self.events = events
         self.log = log

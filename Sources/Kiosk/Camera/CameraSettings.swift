@@ -13,6 +13,16 @@ struct CameraSettings: Sendable, Equatable {
     /// `.raw` hands over the device's bytes and the loop converts while compositing.
     var delivery: CameraDelivery = .xrgb
 
+    init(device: String) { self.device = device }
+
+    /// From rig.toml's [camera] section.
+    init(_ camera: RigConfig.Camera) {
+        device = camera.device
+        preferredWidth = camera.width
+        preferredHeight = camera.height
+        preferredFramesPerSecond = Double(camera.fps)
+    }
+
     static let byIDFolder = "/dev/v4l/by-id"
 
     /// The device node path the setting names.

@@ -1,0 +1,70 @@
+/// `rig`: the dispatcher. Exit status 0 on success, 2 on bad input or failure.
+enum CLI {
+    static let version = "0.1.0"
+
+    static let commands: [CommandEntry] = [
+        .pending("run", "Run the kiosk on the displays named in rig.toml"),
+        CommandEntry(CheckCommand.self),
+        .pending("snapshot", "Render both displays for a script at a time, to PNG"),
+        .pending("devices", "List displays, cameras and input devices"),
+        CommandEntry(CtlCommand.self),
+        .pending("bench", "Measure frame composition, layout and camera conversion"),
+    ]
+
+    /// Test aids: runnable, but not listed in `rig --help`.
+    static let hiddenCommands: [CommandEntry] = [
+        CommandEntry(StateWriterCommand.self),
+        CommandEntry(CameraProbeCommand.self),
+    ]
+
+    static var help: String {
+        let width = commands.map(\.name.count).max() ?? 0
+        let rows = commands.map { "  \($0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))\($0.summary)" }
+        return """
+            rig \(version): a two-display teleprompter appliance on DRM/KMS
+
+            Usage: rig <command> [options]
+
+            Commands:
+            \(rows.joined(separator: "\n"))
+
+            Options:
+              --help       show this help, or a command's help after the command
+              --version    print the version
+
+            """
+    }
+
+    static func main(_ argv: [String]) -> Int32 {
+        var words = Array(argv.dropFirst())
+        guard let first = words.first else {
+            Log.stderr(help)
+            return 2
+        }
+        if first == "--help" || first == "-h" || first == "help" {
+            Log.stdout(help)
+            return 0
+        }
+        if first == "--version" {
+            Log.stdout("rig \(version)")
+            return 0
+        }
+        guard let command = (commands + hiddenCommands).first(where: { $0.name == first }) else {
+            let hint = Suggestion.closest(to: first, in: commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+            Log.stderr("rig: unknown command '\(first)'\(hint); see rig --help")
+            return 2
+        }
+        words.removeFirst()
+        if words.contains("--help") || words.contains("-h") {
+            Log.stdout(command.help)
+            return 0
+        }
+        var arguments = Arguments(words)
+        do {
+            return try command.run(&arguments)
+        } catch {
+            Log.stderr("rig \(command.name): \(error)")
+            return 2
+        }
+    }
+}

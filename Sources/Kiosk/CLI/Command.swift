@@ -1,0 +1,40 @@
+/// One `rig` subcommand.
+protocol Command: SendableMetatype {
+    static var name: String { get }
+    static var summary: String { get }
+    /// The `--help` text: usage line, then options.
+    static var help: String { get }
+    /// Returns the exit status.
+    static func run(_ arguments: inout Arguments) throws(CLIError) -> Int32
+}
+
+/// A row of the subcommand table: a real command, or one still to come that says so
+/// and fails, so a script never mistakes it for success.
+struct CommandEntry: Sendable {
+    let name: String
+    let summary: String
+    let help: String
+    let run: @Sendable (inout Arguments) throws(CLIError) -> Int32
+
+    init<C: Command>(_ command: C.Type) {
+        name = C.name
+        summary = C.summary
+        help = C.help
+        run = { (arguments: inout Arguments) throws(CLIError) -> Int32 in try C.run(&arguments) }
+    }
+
+    static func pending(_ name: String, _ summary: String) -> CommandEntry {
+        CommandEntry(name: name, summary: summary, help: "rig \(name)\n\n  \(summary).\n  Not available yet in this build.") { _ in
+            Log.stderr("rig \(name): not available yet in this build")
+            return 2
+        }
+    }
+
+    private init(name: String, summary: String, help: String,
+                 run: @escaping @Sendable (inout Arguments) throws(CLIError) -> Int32) {
+        self.name = name
+        self.summary = summary
+        self.help = help
+        self.run = run
+    }
+}

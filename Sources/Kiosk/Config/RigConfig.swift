@@ -1,0 +1,122 @@
+import Prompter
+
+/// rig.toml as one typed, validated value. Every default here is also written,
+/// with its range and meaning, in the example rig.toml at the repository root;
+/// a test keeps the two in step.
+struct RigConfig: Equatable, Sendable {
+    struct Display: Equatable, Sendable {
+        /// Connector name as the kernel builds it (`HDMI-A-1`, `DP-2`, `Virtual-1`).
+        var connector: String
+        var mode: DisplayMode = .preferred
+        /// Panel rotation for a monitor mounted sideways, in degrees.
+        var rotation: Int = 0
+        var enabled: Bool = true
+    }
+
+    struct Displays: Equatable, Sendable {
+        var inner = Display(connector: "auto")
+        var outer = Display(connector: "auto")
+        /// Forces legacy (non-atomic) modesetting.
+        var legacy = false
+        /// Size used when there is no real display (headless, `rig snapshot`).
+        var headlessWidth = 1920
+        var headlessHeight = 1080
+    }
+
+    struct Camera: Equatable, Sendable {
+        var enabled = true
+        var device = "/dev/video0"
+        var width = 1920
+        var height = 1080
+        var fps = 30
+        var mirror = true
+    }
+
+    struct Touch: Equatable, Sendable {
+        /// A device name, or a udev property match such as `ID_PATH=pci-0000:00:14.0-usb-0:2:1.0`.
+        var device = ""
+        /// libinput calibration matrix (a b c d e f), identity by default.
+        var calibration: [Double] = [1, 0, 0, 0, 1, 0]
+    }
+
+    struct Prompter: Equatable, Sendable {
+        var fontFamily = "Noto Sans"
+        var fontSize = 64
+        var lineSpacing = 1.3
+        var margin = 10
+        var textColor = "white"
+        var backgroundColor = "black"
+        var mirror = false
+        var flip = false
+        var rotation = 0
+        var speed = 60
+        var scriptsDir = ""
+        var wordsPerMinute = 150
+        var markerPosition = 1.0 / 3.0
+        var maxScriptMB = 16
+        var cacheMB = 64
+    }
+
+    struct Control: Equatable, Sendable {
+        var socket = "/run/rig/control.sock"
+    }
+
+    struct State: Equatable, Sendable {
+        var dir = "/var/lib/rig"
+    }
+
+    var displays = Displays()
+    var camera = Camera()
+    var touch = Touch()
+    var prompter = Prompter()
+    /// Action name -> key names, only for actions the file rebinds.
+    var keys: [String: [String]] = [:]
+    var control = Control()
+    var state = State()
+
+    /// The scripts library: `prompter.scripts_dir`, or `scripts` under the state directory.
+    var scriptsDirectory: String {
+        prompter.scriptsDir.isEmpty ? state.dir + "/scripts" : prompter.scriptsDir
+    }
+}
+
+/// `preferred`, or `WIDTHxHEIGHT` with an optional `@REFRESH`.
+enum DisplayMode: Equatable, Sendable, CustomStringConvertible {
+    case preferred
+    case size(width: Int, height: Int, refresh: Int?)
+
+    init?(parsing text: String) {
+        if text == "preferred" { self = .preferred; return }
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count <= 2 else { return nil }
+        let size = parts[0].split(separator: "x", omittingEmptySubsequences: false)
+        guard size.count == 2, let width = Int(size[0]), let height = Int(size[1]),
+              (1...16384).contains(width), (1...16384).contains(height) else { return nil }
+        var refresh: Int?
+        if parts.count == 2 {
+            guard let hz = Int(parts[1]), (1...1000).contains(hz) else { return nil }
+            refresh = hz
+        }
+        self = .size(width: width, height: height, refresh: refresh)
+    }
+
+    var description: String {
+        switch self {
+        case .preferred: "preferred"
+        case let .size(width, height, refresh?): "\(width)x\(height)@\(refresh)"
+        case let .size(width, height, nil): "\(width)x\(height)"
+        }
+    }
+}
+
+extension RigConfig.Prompter {
+    /// The reading settings a rig starts with before any saved settings apply.
+    var readingDefaults: ReadingSettings {
+        ReadingSettings(fontFamily: FontFamily(rawValue: fontFamily) ?? .defaultFamily,
+                        fontSize: fontSize, lineSpacing: lineSpacing, margin: Double(margin),
+                        textColor: PresetColor(rawValue: textColor) ?? .defaultText,
+                        backgroundColor: PresetColor(rawValue: backgroundColor) ?? .defaultBackground,
+                        mirror: mirror, flip: flip, rotation: TextRotation(rawValue: rotation) ?? .none,
+                        speed: speed)
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import Kiosk
+
+@Suite struct CLITests {
+    private func temporaryFile(_ text: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("rig-\(UUID()).toml")
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    @Test func checkAcceptsAValidFile() throws {
+        let path = try temporaryFile("[prompter]\nspeed = 90\n")
+        #expect(CLI.main(["rig", "check", "--config", path]) == 0)
+    }
+
+    @Test func checkRejectsAnInvalidFile() throws {
+        let path = try temporaryFile("[prompter]\nspeed = 900\n")
+        #expect(CLI.main(["rig", "check", "--config", path]) == 2)
+    }
+
+    @Test func checkRejectsAMissingFile() {
+        #expect(CLI.main(["rig", "check", "--config", "/nonexistent/rig.toml"]) == 2)
+    }
+
+    @Test func checkPassesWithOnlyWarnings() throws {
+        let path = try temporaryFile("[prompter]\nfont_sise = 3\n")
+        #expect(CLI.main(["rig", "check", "--config", path]) == 0)
+    }
+
+    @Test func everyCommandHasHelp() {
+        for command in CLI.commands {
+            #expect(CLI.main(["rig", command.name, "--help"]) == 0)
+            #expect(command.help.contains(command.name))
+        }
+        #expect(CLI.main(["rig", "--help"]) == 0)
+        #expect(CLI.main(["rig", "--version"]) == 0)
+    }
+
+    @Test func unknownCommandsAndArgumentsFail() {
+        #expect(CLI.main(["rig", "chek"]) == 2)
+        #expect(CLI.main(["rig"]) == 2)
+        #expect(CLI.main(["rig", "check", "--bogus"]) == 2)
+        #expect(CLI.main(["rig", "check", "--config"]) == 2)
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import Kiosk
-
-@Test func builds() {}
