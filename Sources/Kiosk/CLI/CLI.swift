@@ -14,6 +14,7 @@ enum CLI {
     /// Test aids: runnable, but not listed in `rig --help`.
     static let hiddenCommands: [CommandEntry] = [
         CommandEntry(StateWriterCommand.self),
+        CommandEntry(CameraProbeCommand.self),
     ]
 
     static var help: String {
