@@ -137,7 +137,8 @@ public final class FontLibrary {
         // fontconfig's order puts coverage first, then the family's generic
         // substitutes (DejaVu before Noto on Debian). Among the fonts that have the
         // character prefer Noto, whose script fonts match the reading families.
-        // A serif reading family gets Noto Serif script fonts where they exist.
+        // A serif reading family gets Noto Serif script fonts where they exist, a
+        // sans one Noto Sans (not a display style such as Noto Kufi).
         let wantSerif = family.localizedLowercase.contains("serif")
         var firstCovering: FontFile?, firstNoto: FontFile?
         for i in 0..<Int(set.pointee.nfont) {
@@ -149,10 +150,9 @@ public final class FontLibrary {
             var index: Int32 = 0
             if FcPatternGetInteger(font, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
             let file = FontFile(path: path, index: Int(index), family: string(font, FC_FAMILY, 0) ?? "?")
-            if file.family.hasPrefix("Noto") {
-                if file.family.hasPrefix("Noto Serif") == wantSerif { return file }
-                if firstNoto == nil { firstNoto = file }
-            }
+            if file.family.hasPrefix(wantSerif ? "Noto Serif" : "Noto Sans") { return file }
+            // Other Noto styles (Kufi, Naskh, ...) when the matching one is missing.
+            if file.family.hasPrefix("Noto"), firstNoto == nil { firstNoto = file }
             if firstCovering == nil { firstCovering = file }
         }
         return firstNoto ?? firstCovering
