@@ -33,3 +33,21 @@ import Testing
         #expect(layout.line(at: 0)?.glyphs.count == 2)
     }
 }
+
+@Suite struct TextLabelTests {
+    @Test func labelsWrapAndStartAtZero() throws {
+        let fonts = try FontLibrary()
+        let style = TextStyle(fontFamily: "Noto Sans", fontSize: 24)
+        let single = fonts.layoutLabel("Paused", style: style)
+        #expect(single.count == 1)
+        #expect(single[0].glyphs.first?.x == 0)
+        let wrapped = fonts.layoutLabel("Script title that is much too long for the badge", style: style, maxWidth: 200)
+        #expect(wrapped.count > 1)
+        #expect(wrapped.allSatisfy { $0.width <= 200 && abs(Double($0.glyphs.first?.x ?? 1)) < 0.01 })
+        #expect(wrapped[1].y == wrapped[0].height)
+        let rtl = fonts.layoutLabel("שלום", style: style)
+        #expect(rtl[0].isRTL)
+        #expect(abs(Double(rtl[0].glyphs.first?.x ?? 1)) < 0.01)
+        #expect(abs(Double(rtl[0].glyphs.last?.x ?? 0) - rtl[0].width) < rtl[0].width)
+    }
+}
