@@ -5,7 +5,7 @@ enum CLI {
     static let commands: [CommandEntry] = [
         .pending("run", "Run the kiosk on the displays named in rig.toml"),
         CommandEntry(CheckCommand.self),
-        .pending("snapshot", "Render both displays for a script at a time, to PNG"),
+        CommandEntry(SnapshotCommand.self),
         .pending("devices", "List displays, cameras and input devices"),
         CommandEntry(CtlCommand.self),
         .pending("bench", "Measure frame composition, layout and camera conversion"),

@@ -1,0 +1,55 @@
+import CPixman
+
+/// The handful of pixman operations the compositor is built from. Every one
+/// names its operator: SRC writes without reading the destination, OVER reads it.
+enum PixmanDraw {
+    /// Fills `rect` with `color`: SRC when opaque (no destination read), OVER otherwise.
+    /// pixman's SRC fill writes outside the image if asked, so clip here.
+    static func fill(_ image: OpaquePointer, rect unclipped: PixelRect, color: Color) {
+        let rect = unclipped.intersection(bounds(of: image))
+        guard !rect.isEmpty else { return }
+        var pixmanColor = color.pixmanColor
+        var box = pixman_box32_t(x1: Int32(rect.x), y1: Int32(rect.y),
+                                 x2: Int32(rect.maxX), y2: Int32(rect.maxY))
+        _ = pixman_image_fill_boxes(color.isOpaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER,
+                                    image, &pixmanColor, 1, &box)
+    }
+
+    static func bounds(of image: OpaquePointer) -> PixelRect {
+        PixelRect(x: 0, y: 0, width: Int(pixman_image_get_width(image)),
+                  height: Int(pixman_image_get_height(image)))
+    }
+
+    /// Copies `source` (whole image) so that its top-left lands at `x, y`:
+    /// a plain SRC blit, never a read of the destination.
+    static func copy(_ source: OpaquePointer, size: PixelSize, into destination: OpaquePointer,
+                     x: Int, y: Int) {
+        pixman_image_composite32(PIXMAN_OP_SRC, source, nil, destination, 0, 0, 0, 0,
+                                 Int32(x), Int32(y), Int32(size.width), Int32(size.height))
+    }
+
+    /// Copies the part `sourceRect` of `source` to `x, y` with SRC.
+    static func copy(_ source: OpaquePointer, sourceRect: PixelRect, into destination: OpaquePointer,
+                     x: Int, y: Int) {
+        guard !sourceRect.isEmpty else { return }
+        pixman_image_composite32(PIXMAN_OP_SRC, source, nil, destination,
+                                 Int32(sourceRect.x), Int32(sourceRect.y), 0, 0,
+                                 Int32(x), Int32(y), Int32(sourceRect.width),
+                                 Int32(sourceRect.height))
+    }
+}
+
+/// Owner of a pixman solid-fill source image.
+final class SolidFill {
+    let image: OpaquePointer
+
+    init?(_ color: Color) {
+        var pixmanColor = color.pixmanColor
+        guard let image = pixman_image_create_solid_fill(&pixmanColor) else { return nil }
+        self.image = image
+    }
+
+    deinit {
+        pixman_image_unref(image)
+    }
+}
