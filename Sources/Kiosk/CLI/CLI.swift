@@ -3,7 +3,7 @@ enum CLI {
     static let version = "0.1.0"
 
     static let commands: [CommandEntry] = [
-        .pending("run", "Run the kiosk on the displays named in rig.toml"),
+        CommandEntry(RunCommand.self),
         CommandEntry(CheckCommand.self),
         .pending("snapshot", "Render both displays for a script at a time, to PNG"),
         .pending("devices", "List displays, cameras and input devices"),

@@ -37,6 +37,14 @@ protocol DisplayBackendDelegate: AnyObject {
 
     /// Availability, mode or enabled changed (not called for every flip).
     func displayStatusChanged(_ role: DisplayRole, _ status: DisplayStatus)
+
+    /// Something the operator must fix (a misnamed connector); shown on the inner
+    /// display when it is up, as well as in the journal.
+    func displayProblem(_ problem: DisplaysError)
+}
+
+extension DisplayBackendDelegate {
+    func displayProblem(_ problem: DisplaysError) {}
 }
 
 /// Where a frame goes: plain XRGB8888 memory the delegate writes directly, and the
