@@ -309,7 +309,7 @@ final class DRMBackend: DisplayBackend {
 
     private func schedule(_ head: DRMHead) {
         guard active, head.status.available, head.frameRequested || head.mustDraw,
-              !head.flipPending, head.composeTimer == nil else { return }
+              !head.flipPending, !head.composing, head.composeTimer == nil else { return }
         let (composeAt, target) = head.pacer.schedule(now: loop.clock())
         head.composeTimer = loop.addTimer(at: composeAt) { [weak self, weak head] in
             guard let self, let head else { return }
@@ -322,9 +322,14 @@ final class DRMBackend: DisplayBackend {
         guard active, head.status.available, !head.flipPending, let back = head.backBuffer, let kms else { return }
         head.frameRequested = false
         let wasShowing = head.showingContent
+        head.composing = true
         let changed = draw(head, into: back, target: target)
+        head.composing = false
         // Nothing new and nothing to blank: no flip, no CPU.
-        if !changed && !(wasShowing && !head.status.showsContent) { return }
+        if !changed && !(wasShowing && !head.status.showsContent) {
+            schedule(head)
+            return
+        }
         head.showingContent = head.status.showsContent
         let rc = kms.flip(head, framebuffer: back.framebufferID,
                           userData: Unmanaged.passUnretained(self).toOpaque())

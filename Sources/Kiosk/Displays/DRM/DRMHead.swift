@@ -24,6 +24,8 @@ final class DRMHead {
     var status: DisplayStatus
 
     var flipPending = false
+    /// Inside the delegate's draw: a request made there is served after this frame.
+    var composing = false
     var frameRequested = false
     /// The next frame must be drawn and shown whatever the delegate says.
     var mustDraw = true

@@ -13,6 +13,7 @@ final class HeadlessBackend: DisplayBackend {
         var mustDraw = true
         var showingContent = false
         var busy = false
+        var composing = false
     }
 
     private let loop: EventLoop
@@ -88,7 +89,7 @@ final class HeadlessBackend: DisplayBackend {
 
     private func schedule(_ role: DisplayRole) {
         guard let head = heads[role], head.status.available, head.frameRequested || head.mustDraw,
-              !head.busy, timers[role] == nil else { return }
+              !head.busy, !head.composing, timers[role] == nil else { return }
         let (composeAt, target) = head.pacer.schedule(now: loop.clock())
         timers[role] = loop.addTimer(at: composeAt) { [weak self] in
             self?.timers[role] = nil
@@ -104,18 +105,21 @@ final class HeadlessBackend: DisplayBackend {
         var changed = mustDraw
         if head.status.enabled {
             let back = head.back
+            head.composing = true
             heads[role] = head
             let frame = FrameTarget(width: back.width, height: back.height, stride: back.stride,
                                     pixels: back.pixels, presentationTime: target, mustDraw: mustDraw)
             changed = (delegate?.drawFrame(for: role, into: frame) ?? false) || mustDraw
             guard let latest = heads[role] else { return }
             head = latest
+            head.composing = false
         } else {
             head.back.clear()
             changed = changed || head.showingContent
         }
         guard changed else {
             heads[role] = head
+            schedule(role)
             return
         }
         head.showingContent = head.status.enabled
