@@ -3,7 +3,7 @@ enum CLI {
     static let version = "0.1.0"
 
     static let commands: [CommandEntry] = [
-        .pending("run", "Run the kiosk on the displays named in rig.toml"),
+        CommandEntry(RunCommand.self),
         CommandEntry(CheckCommand.self),
         CommandEntry(SnapshotCommand.self),
         .pending("devices", "List displays, cameras and input devices"),
