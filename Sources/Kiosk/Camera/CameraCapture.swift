@@ -163,7 +163,10 @@ final class CameraCapture: Sendable {
             var fds = [pollfd(fd: stopSignal, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: monitor?.fd ?? -1, events: Int16(POLLIN), revents: 0)]
             _ = poll(&fds, 2, Int32((remaining * 1000).rounded(.up)))
-            if let monitor, fds[1].revents != 0, monitor.deviceArrived() { return }
+            if let monitor, fds[1].revents != 0, monitor.deviceArrived() {
+                log("camera: udev announced a video4linux device; reopening \(settings.devicePath)")
+                return
+            }
         }
     }
 }
