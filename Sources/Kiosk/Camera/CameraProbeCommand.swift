@@ -12,12 +12,14 @@ enum CameraProbeCommand: Command {
         Usage: rig camera-probe --device PATH|BY-ID-NAME [--size WxH] [--fps N] [--frames N]
                                 [--out MIRRORED.ppm] [--out-plain PLAIN.ppm] [--out-size WxH]
                                 [--raw] [--watch-replug SECONDS] [--timeout SECONDS]
+                                [--retry-seconds SECONDS]
                rig camera-probe --list
                rig camera-probe --bench FRAMES
 
           Captures until N frames arrived (or, with --watch-replug, until the camera was
           lost and came back and N more frames arrived), prints the camera status and
           writes the last frame through the converter, mirrored and plain, as PPM.
+          --retry-seconds sets the reopen retry (default 2; udev events reopen at once).
           --list prints the cameras as `rig devices` will; --bench times the 1080p path.
         """
 
@@ -76,6 +78,7 @@ enum CameraProbeCommand: Command {
         if arguments.flag("--raw") { options.settings.delivery = .raw }
         options.watchReplug = try number("--watch-replug")
         if let timeout = try number("--timeout") { options.timeout = timeout }
+        if let retry = try number("--retry-seconds") { options.settings.retryInterval = retry }
         options.list = arguments.flag("--list")
         options.benchFrames = try number("--bench").map { Int($0) }
         try arguments.finish()
