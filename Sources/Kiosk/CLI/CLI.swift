@@ -8,7 +8,7 @@ enum CLI {
         CommandEntry(SnapshotCommand.self),
         .pending("devices", "List displays, cameras and input devices"),
         CommandEntry(CtlCommand.self),
-        .pending("bench", "Measure frame composition, layout and camera conversion"),
+        CommandEntry(BenchCommand.self),
     ]
 
     /// Test aids: runnable, but not listed in `rig --help`.
