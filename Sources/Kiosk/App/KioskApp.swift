@@ -242,8 +242,14 @@ final class KioskApp {
 
 extension KioskApp: DisplayBackendDelegate {
     func drawFrame(for role: DisplayRole, into target: FrameTarget) -> Bool {
-        renderer.draw(role, into: target, controller: controller,
-                      outerPresenting: displayStatus[.outer]?.showsContent ?? false)
+        let drew = renderer.draw(role, into: target, controller: controller,
+                                 outerPresenting: displayStatus[.outer]?.showsContent ?? false)
+        // Moving text that has not moved a whole pixel yet (the start of a ramp) gives
+        // no new frame and so no flip to chain on: ask for the next vblank instead.
+        if !drew && renderer.isAnimating(role, controller: controller, at: target.presentationTime) {
+            displays.backend.requestFrame(role)
+        }
+        return drew
     }
 
     func displayStatusChanged(_ role: DisplayRole, _ status: DisplayStatus) {

@@ -26,6 +26,9 @@ final class SceneRenderer {
     let cacheBudgetBytes: Int
     private(set) var readingText: ReadingText?
     private var readingScriptID: String?
+    /// The settings and size the reading text was last brought in line with.
+    private var appliedSettings: ReadingSettings?
+    private var appliedSize: PixelSize?
     private var layoutGeneration = 0
     private var lastKeys: [DisplayRole: FrameKey] = [:]
     private var targets: [UnsafeMutableRawPointer: BorrowedFrameBuffer] = [:]
@@ -72,6 +75,8 @@ final class SceneRenderer {
         guard let readingText else { return Relayout(maxOffset: 0, mapOffset: { $0 }, offsetOfWord: { _ in nil }) }
         do {
             let change = try readingText.update(settings: controller.settings, display: outerSize)
+            appliedSettings = controller.settings
+            appliedSize = outerSize
             let layout = readingText.layout
             return Relayout(maxOffset: readingText.contentHeight(),
                             mapOffset: { change?.mapOffset($0) ?? $0 },
@@ -130,6 +135,12 @@ final class SceneRenderer {
         if controller.blanked { return [.fill(frame, Color(rgb: 0x000000))] }
         guard controller.mode == .prompter, let readingText else {
             return [.fill(frame, state.settings.backgroundColor.color)]
+        }
+        // Colours and transforms change the cached pixels, not the layout: the block
+        // takes them here. Changes that move text came through `relayout` already.
+        if appliedSettings != controller.settings, appliedSize == size {
+            _ = try? readingText.update(settings: controller.settings, display: size)
+            appliedSettings = controller.settings
         }
         return OuterPrompterScene.layers(display: size, state: state, at: time, text: readingText)
     }
