@@ -34,7 +34,12 @@ class VirtualRig:
     def __init__(self, io_dir=None, memory_mb=1024, cpus=2, unit=None):
         build_boot_files()
         self.io = io_dir or tempfile.mkdtemp(prefix="vrig-io-")
-        os.makedirs(os.path.join(self.io, "cmd"), exist_ok=True)
+        # Leftovers of an earlier guest would answer for this one.
+        shutil.rmtree(os.path.join(self.io, "cmd"), ignore_errors=True)
+        os.makedirs(os.path.join(self.io, "cmd"))
+        for stale in ("agent.ready", "console.log", "qmp.sock"):
+            if os.path.exists(os.path.join(self.io, stale)):
+                os.remove(os.path.join(self.io, stale))
         self.qmp_path = os.path.join(self.io, "qmp.sock")
         self.console = os.path.join(self.io, "console.log")
         self.memory_mb, self.cpus, self.unit = memory_mb, cpus, unit
@@ -135,8 +140,14 @@ class VirtualRig:
         return path
 
     def set_connector(self, name, state):
-        """Forces a connector on/off (or back to detect) through sysfs: the hotplug path."""
-        self.exec(f"echo {state} > /sys/class/drm/card0-{name}/status")
+        """Forces a connector on/off (or back to detect) through sysfs: the hotplug path.
+
+        virtio-gpu on 6.1 sends no uevent when a connector's status is forced (the
+        kernel only does so for drivers with connector polling), so the rig plays the
+        part of a hot-plug interrupt and asks the kernel for a change uevent on the card.
+        """
+        self.exec(f"echo {state} > /sys/class/drm/card0-{name}/status && "
+                  f"echo change > /sys/class/drm/card0/uevent")
 
     # -- QMP ---------------------------------------------------------------------------
     def qmp_command(self, name, arguments=None):

@@ -17,7 +17,7 @@ enum ReadingSettingKeys {
         var config = RigConfig()
         config.prompter = RigConfig.Prompter(settings)
         if let message = schemaKey.apply(&config, ConfigLoader.parseValue(raw)) { return message }
-        settings = config.prompter.readingDefaults
+        settings = ReadingSettings(config: config.prompter)
         return nil
     }
 }

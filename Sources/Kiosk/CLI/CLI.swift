@@ -3,9 +3,9 @@ enum CLI {
     static let version = "0.1.0"
 
     static let commands: [CommandEntry] = [
-        .pending("run", "Run the kiosk on the displays named in rig.toml"),
+        CommandEntry(RunCommand.self),
         CommandEntry(CheckCommand.self),
-        .pending("snapshot", "Render both displays for a script at a time, to PNG"),
+        CommandEntry(SnapshotCommand.self),
         .pending("devices", "List displays, cameras and input devices"),
         CommandEntry(CtlCommand.self),
         CommandEntry(BenchCommand.self),
@@ -14,6 +14,7 @@ enum CLI {
     /// Test aids: runnable, but not listed in `rig --help`.
     static let hiddenCommands: [CommandEntry] = [
         CommandEntry(StateWriterCommand.self),
+        CommandEntry(CameraProbeCommand.self),
     ]
 
     static var help: String {

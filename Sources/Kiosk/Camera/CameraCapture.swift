@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// When the camera fails or is unplugged, the thread reports `.unavailable(reason)`,
 /// closes the device and waits for udev to announce a video4linux device (then
-/// reopens at once), retrying every `retryInterval` as well for systems where udev
+/// reopens at once), retrying every `settings.retryInterval` as well for systems where udev
 /// events do not arrive. Both waits happen here, off the loop, because reopening
 /// blocks.
 final class CameraCapture: Sendable {
@@ -18,7 +18,6 @@ final class CameraCapture: Sendable {
     let pool = CameraFramePool()
     /// Without a frame for this long, the camera is treated as failed and reopened.
     static let stallTimeout = 5.0
-    static let retryInterval = 2.0
     static let bufferCount = 4
 
     private let stopRequested = Atomic<Bool>(false)
@@ -28,7 +27,7 @@ final class CameraCapture: Sendable {
     private let log: @Sendable (String) -> Void
 
     init(settings: CameraSettings, events: CameraCaptureEvents,
-         log: @escaping @Sendable (String) -> Void = { print($0) }) throws {
+         log: @escaping @Sendable (String) -> Void = { KioskLog.info($0) }) throws {
         self.settings = settings
         self.events = events
         self.log = log
@@ -71,7 +70,7 @@ final class CameraCapture: Sendable {
     private func run() {
         events.report(.starting)
         let monitor = CameraHotplugMonitor()
-        if monitor == nil { log("camera: udev monitor unavailable; retrying every \(Int(Self.retryInterval)) s") }
+        if monitor == nil { log("camera: udev monitor unavailable; retrying every \(settings.retryInterval) s") }
         let converter = CameraFrameConverter()
         var lastFailure: CameraError?
         while !stopping {
@@ -156,14 +155,17 @@ final class CameraCapture: Sendable {
 
     /// Waits for udev to report a video4linux device, a stop request, or the retry interval.
     private func waitForDevice(_ monitor: CameraHotplugMonitor?) {
-        let deadline = MonotonicTime.now() + Self.retryInterval
+        let deadline = MonotonicTime.now() + settings.retryInterval
         while !stopping {
             let remaining = deadline - MonotonicTime.now()
             if remaining <= 0 { return }
             var fds = [pollfd(fd: stopSignal, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: monitor?.fd ?? -1, events: Int16(POLLIN), revents: 0)]
             _ = poll(&fds, 2, Int32((remaining * 1000).rounded(.up)))
-            if let monitor, fds[1].revents != 0, monitor.deviceArrived() { return }
+            if let monitor, fds[1].revents != 0, monitor.deviceArrived() {
+                log("camera: udev announced a video4linux device; reopening \(settings.devicePath)")
+                return
+            }
         }
     }
 }

@@ -20,7 +20,7 @@ final class CameraFeed {
     private let clock: () -> Double
 
     init(settings: CameraSettings, mailbox: LoopMailbox, clock: @escaping () -> Double = MonotonicTime.now,
-         log: @escaping @Sendable (String) -> Void = { print($0) }) throws {
+         log: @escaping @Sendable (String) -> Void = { KioskLog.info($0) }) throws {
         self.settings = settings
         self.clock = clock
         let handle = CameraFeedHandle()

@@ -5,12 +5,24 @@ import Render
 /// event loop, the capture thread, libv4l2, the converter) without displays. The
 /// virtual-rig tests use it against vivid; an installer can use it on a real camera.
 ///
-///   rig camera-probe --device /dev/video0 [--size 640x360] [--fps 30] [--frames 30]
-///                    [--out mirrored.ppm] [--out-plain plain.ppm] [--out-size 1920x1080]
-///                    [--watch-replug SECONDS] [--timeout SECONDS]
-///   rig camera-probe --list
-///   rig camera-probe --bench FRAMES
-enum CameraProbeCommand {
+enum CameraProbeCommand: Command {
+    static let name = "camera-probe"
+    static let summary = "Test aid: capture from a camera through the real pipeline, without displays"
+    static let help = """
+        Usage: rig camera-probe --device PATH|BY-ID-NAME [--size WxH] [--fps N] [--frames N]
+                                [--out MIRRORED.ppm] [--out-plain PLAIN.ppm] [--out-size WxH]
+                                [--raw] [--watch-replug SECONDS] [--timeout SECONDS]
+                                [--retry-seconds SECONDS]
+               rig camera-probe --list
+               rig camera-probe --bench FRAMES
+
+          Captures until N frames arrived (or, with --watch-replug, until the camera was
+          lost and came back and N more frames arrived), prints the camera status and
+          writes the last frame through the converter, mirrored and plain, as PPM.
+          --retry-seconds sets the reopen retry (default 2; udev events reopen at once).
+          --list prints the cameras as `rig devices` will; --bench times the 1080p path.
+        """
+
     struct Options {
         var settings = CameraSettings(device: "")
         var frames = 30
@@ -23,67 +35,55 @@ enum CameraProbeCommand {
         var benchFrames: Int?
     }
 
-    enum UsageError: Error, CustomStringConvertible {
-        case bad(String)
-        var description: String { if case let .bad(text) = self { "camera-probe: \(text)" } else { "" } }
-    }
-
-    static func run(_ arguments: [String]) -> Int32 {
+    static func run(_ arguments: inout Arguments) throws(CLIError) -> Int32 {
+        let options = try parse(&arguments)
+        if options.list {
+            CameraList.describe(CameraList.cameras()).forEach { Log.stdout($0) }
+            return 0
+        }
         do {
-            let options = try parse(arguments)
-            if options.list {
-                CameraList.describe(CameraList.cameras()).forEach { print($0) }
-                return 0
-            }
             if let frames = options.benchFrames {
-                let result = try CameraConversionBenchmark().run(frames: frames)
-                print(result)
+                Log.stdout(try CameraConversionBenchmark().run(frames: frames).description)
                 return 0
             }
             return try capture(options)
         } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
-            return 2
+            throw .failed("\(error)")
         }
     }
 
-    static func parse(_ arguments: [String]) throws -> Options {
+    static func parse(_ arguments: inout Arguments) throws(CLIError) -> Options {
         var options = Options()
-        var rest = arguments[...]
-        func value(_ flag: String) throws -> String {
-            guard let next = rest.popFirst() else { throw UsageError.bad("\(flag) needs a value") }
-            return next
-        }
-        func number(_ flag: String) throws -> Double {
-            let text = try value(flag)
-            guard let number = Double(text), number > 0 else { throw UsageError.bad("\(flag) \(text): not a positive number") }
+        func number(_ flag: String) throws(CLIError) -> Double? {
+            guard let text = try arguments.option(flag) else { return nil }
+            guard let number = Double(text), number > 0 else { throw .usage("\(flag) \(text): not a positive number") }
             return number
         }
-        func size(_ flag: String) throws -> (Int, Int) {
-            let text = try value(flag)
+        func size(_ flag: String) throws(CLIError) -> (Int, Int)? {
+            guard let text = try arguments.option(flag) else { return nil }
             let parts = text.split(separator: "x").compactMap { Int($0) }
-            guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { throw UsageError.bad("\(flag) \(text): expected WIDTHxHEIGHT") }
+            guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { throw .usage("\(flag) \(text): expected WIDTHxHEIGHT") }
             return (parts[0], parts[1])
         }
-        while let flag = rest.popFirst() {
-            switch flag {
-            case "--device": options.settings.device = try value(flag)
-            case "--size": (options.settings.preferredWidth, options.settings.preferredHeight) = try size(flag)
-            case "--fps": options.settings.preferredFramesPerSecond = try number(flag)
-            case "--frames": options.frames = Int(try number(flag))
-            case "--out": options.mirroredOut = try value(flag)
-            case "--out-plain": options.plainOut = try value(flag)
-            case "--out-size": options.outSize = try size(flag)
-            case "--raw": options.settings.delivery = .raw
-            case "--watch-replug": options.watchReplug = try number(flag)
-            case "--timeout": options.timeout = try number(flag)
-            case "--list": options.list = true
-            case "--bench": options.benchFrames = Int(try number(flag))
-            default: throw UsageError.bad("unknown option \(flag)")
-            }
+        options.settings.device = try arguments.option("--device") ?? ""
+        if let (width, height) = try size("--size") {
+            options.settings.preferredWidth = width
+            options.settings.preferredHeight = height
         }
+        if let fps = try number("--fps") { options.settings.preferredFramesPerSecond = fps }
+        if let frames = try number("--frames") { options.frames = Int(frames) }
+        options.mirroredOut = try arguments.option("--out")
+        options.plainOut = try arguments.option("--out-plain")
+        options.outSize = try size("--out-size")
+        if arguments.flag("--raw") { options.settings.delivery = .raw }
+        options.watchReplug = try number("--watch-replug")
+        if let timeout = try number("--timeout") { options.timeout = timeout }
+        if let retry = try number("--retry-seconds") { options.settings.retryInterval = retry }
+        options.list = arguments.flag("--list")
+        options.benchFrames = try number("--bench").map { Int($0) }
+        try arguments.finish()
         if !options.list && options.benchFrames == nil && options.settings.device.isEmpty {
-            throw UsageError.bad("--device is required")
+            throw .usage("--device is required")
         }
         return options
     }
@@ -92,11 +92,11 @@ enum CameraProbeCommand {
     /// the camera went away and came back), then writes the last frame.
     private static func capture(_ options: Options) throws -> Int32 {
         let loop = try EventLoop()
-        let feed = try CameraFeed(settings: options.settings, mailbox: loop.mailbox)
+        let feed = try CameraFeed(settings: options.settings, mailbox: loop.mailbox, log: { KioskLog.info($0) })
         var phase = ReplugPhase.waitingForStream
         var framesSinceStream = 0
         feed.onStateChange = { state in
-            print("state \(state)")
+            Log.stdout("state \(state)")
             phase = phase.next(state)
             framesSinceStream = 0
         }
@@ -114,15 +114,15 @@ enum CameraProbeCommand {
         let status = feed.status
         let frame = feed.latestFrame
         feed.stop()
-        status.fields.forEach { print("\($0.key) \($0.value)") }
+        status.fields.forEach { Log.stdout("\($0.key) \($0.value)") }
         guard done(), let frame else {
-            print("camera-probe: gave up after \(Int(options.watchReplug ?? options.timeout)) s (\(phase))")
+            Log.stdout("camera-probe: gave up after \(Int(options.watchReplug ?? options.timeout)) s (\(phase))")
             return 1
         }
         let size = options.outSize ?? (frame.width, frame.height)
         if let path = options.mirroredOut { try write(frame, mirrored: true, size: size, to: path) }
         if let path = options.plainOut { try write(frame, mirrored: false, size: size, to: path) }
-        print("camera-probe: ok, \(frame.width)x\(frame.height) \(frame.format) frame \(frame.sequence)")
+        Log.stdout("camera-probe: ok, \(frame.width)x\(frame.height) \(frame.format) frame \(frame.sequence)")
         return 0
     }
 

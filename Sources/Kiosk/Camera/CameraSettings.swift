@@ -12,6 +12,19 @@ struct CameraSettings: Sendable, Equatable {
     /// `.xrgb` converts on the capture thread, so the loop only mirrors and scales;
     /// `.raw` hands over the device's bytes and the loop converts while compositing.
     var delivery: CameraDelivery = .xrgb
+    /// While the camera is away, udev's "add" event reopens it at once; this retry
+    /// covers systems where those events do not arrive (no udevd, a missed event).
+    var retryInterval = 2.0
+
+    init(device: String) { self.device = device }
+
+    /// From rig.toml's [camera] section.
+    init(_ camera: RigConfig.Camera) {
+        device = camera.device
+        preferredWidth = camera.width
+        preferredHeight = camera.height
+        preferredFramesPerSecond = Double(camera.fps)
+    }
 
     static let byIDFolder = "/dev/v4l/by-id"
 

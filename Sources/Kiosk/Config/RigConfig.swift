@@ -1,5 +1,3 @@
-import Prompter
-
 /// rig.toml as one typed, validated value. Every default here is also written,
 /// with its range and meaning, in the example rig.toml at the repository root;
 /// a test keeps the two in step.
@@ -106,17 +104,5 @@ enum DisplayMode: Equatable, Sendable, CustomStringConvertible {
         case let .size(width, height, refresh?): "\(width)x\(height)@\(refresh)"
         case let .size(width, height, nil): "\(width)x\(height)"
         }
-    }
-}
-
-extension RigConfig.Prompter {
-    /// The reading settings a rig starts with before any saved settings apply.
-    var readingDefaults: ReadingSettings {
-        ReadingSettings(fontFamily: FontFamily(rawValue: fontFamily) ?? .defaultFamily,
-                        fontSize: fontSize, lineSpacing: lineSpacing, margin: Double(margin),
-                        textColor: PresetColor(rawValue: textColor) ?? .defaultText,
-                        backgroundColor: PresetColor(rawValue: backgroundColor) ?? .defaultBackground,
-                        mirror: mirror, flip: flip, rotation: TextRotation(rawValue: rotation) ?? .none,
-                        speed: speed)
     }
 }

@@ -1,6 +1,10 @@
 /// What the displays are asked to be, from rig.toml's `[displays]` table (the lead's
 /// config parser fills it; `rig run` flags can too).
 struct DisplayConfiguration: Equatable, Sendable {
+    /// A connector name that lets the kiosk pick: the first connected connector for the
+    /// inner display, the next one for the outer.
+    static let automatic = "auto"
+
     var innerConnector = "Virtual-1"
     var outerConnector = "Virtual-2"
     var innerMode = DisplayMode.preferred

@@ -59,8 +59,15 @@ struct FramePacer: Sendable {
         if let target = pendingTarget, time > target + period / 2 {
             missedVblanks += UInt64(((time - target) / period).rounded())
         }
+        // A flip that completes well before its vblank was not synced to one (virtio-gpu):
+        // keep the grid on the vblank it was meant for, or each early completion would
+        // pull the next frame earlier and the rate would creep above the refresh.
+        if let target = pendingTarget, time < target - period / 4 {
+            lastPresentation = target
+        } else {
+            lastPresentation = time
+        }
         pendingTarget = nil
-        lastPresentation = time
         return FlipStamp(time: time, sequence: sequence)
     }
 }

@@ -136,7 +136,9 @@ final class InputDevices {
         let timer = loop.addTimer(at: deadline) { [weak self] in
             guard let self else { return }
             self.handler(.key(action, time: deadline, isRepeat: true))
-            self.startRepeat(key: key, action: action, at: deadline + self.configuration.repeatInterval)
+            // After a stall of the loop, one catch-up repeat, not a burst.
+            let next = max(deadline + self.configuration.repeatInterval, self.loop.clock())
+            self.startRepeat(key: key, action: action, at: next)
         }
         heldRepeat = (key, action, timer)
     }

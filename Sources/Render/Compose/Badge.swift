@@ -23,15 +23,17 @@ public struct Badge: Sendable {
         let side = max(24, min(frame.width, frame.height) / 12)
         let inset = side / 3
         let rect = PixelRect(x: frame.maxX - side - inset, y: frame.y + inset, width: side, height: side)
-        return Badge(rect: rect, symbol: .pause, boxColor: textColor.withAlpha(60),
-                     symbolColor: textColor.withAlpha(230))
+        // Nearly opaque box in the background colour: the symbol stays readable
+        // over scrolling text, which still shows faintly through it.
+        return Badge(rect: rect, symbol: .pause, boxColor: background.withAlpha(215),
+                     symbolColor: textColor.withAlpha(235))
     }
 
     var bounds: PixelRect { rect }
 
     func draw(into image: OpaquePointer, dx: Int, dy: Int, clip: PixelRect) {
         let box = rect.offsetBy(dx: dx, dy: dy)
-        // Rounded corners: the box as a cross of two rectangles plus corner steps.
+        // Cut corners: the box as a cross of two rectangles.
         let radius = max(2, box.width / 6)
         PixmanDraw.fill(image, rect: PixelRect(x: box.x + radius, y: box.y,
                                                width: box.width - 2 * radius, height: box.height)

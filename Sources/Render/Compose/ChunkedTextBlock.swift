@@ -132,9 +132,14 @@ public final class ChunkedTextBlock {
                 < abs(($1.rows.top + $1.rows.bottom) / 2 - centre) }
         var done = 0
         for (key, rows) in candidates.prefix(limit) {
+            // Make room only from pieces farther away than this one, or prefetching
+            // would evict and re-rasterize the same pieces forever.
+            let distance = TextPieceCache.distance(from: centre, top: rows.top, bottom: rows.bottom)
             let bytes = columnWidth * (rows.bottom - rows.top) * 4
-            guard cache.makeRoom(for: bytes, focus: centre, keep: []) else { break }
-            if piece(for: key, rows: rows, keep: []) != nil { done += 1 }
+            guard cache.makeRoom(for: bytes, focus: centre, keep: [], keepingWithin: distance),
+                  piece(for: key, rows: rows, keep: []) != nil
+            else { break }
+            done += 1
         }
         return done
     }

@@ -13,6 +13,8 @@ public enum Layer {
     case readingMarker(ReadingMarker)
     /// A small upright badge (e.g. "paused").
     case badge(Badge)
+    /// Upright UI text.
+    case label(Label)
 
     /// The display rectangle the layer may touch.
     var bounds: PixelRect {
@@ -23,6 +25,7 @@ public enum Layer {
         case let .textBlock(_, frame, _): return frame
         case let .readingMarker(marker): return marker.bounds
         case let .badge(badge): return badge.bounds
+        case let .label(label): return label.bounds
         }
     }
 
@@ -32,7 +35,7 @@ public enum Layer {
         switch self {
         case let .fill(_, color): return color.isOpaque
         case .image, .textBlock: return true
-        case .readingMarker, .badge: return false
+        case .readingMarker, .badge, .label: return false
         }
     }
 
@@ -54,6 +57,8 @@ public enum Layer {
             marker.draw(into: image, dx: dx, dy: dy, clip: clip)
         case let .badge(badge):
             badge.draw(into: image, dx: dx, dy: dy, clip: clip)
+        case let .label(label):
+            label.draw(into: image, dx: dx, dy: dy)
         }
     }
 }

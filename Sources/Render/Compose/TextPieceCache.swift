@@ -42,24 +42,28 @@ final class TextPieceCache {
     }
 
     /// Evicts pieces farthest from `focus` (a text-space y) until `incoming`
-    /// more bytes fit, never touching `keep`. Returns false when it cannot make
-    /// enough room (the pieces being kept fill the budget by themselves).
+    /// more bytes fit, never touching `keep` nor pieces within `keepingWithin`
+    /// rows of the focus. Returns false when it cannot make enough room.
     @discardableResult
-    func makeRoom(for incoming: Int, focus: Int, keep: Set<Key>) -> Bool {
+    func makeRoom(for incoming: Int, focus: Int, keep: Set<Key>, keepingWithin: Int = -1) -> Bool {
         guard totalBytes + incoming > budgetBytes else { return true }
         let candidates = entries.filter { !keep.contains($0.key) }
-            .map { (key: $0.key, distance: Self.distance(from: focus, to: $0.value)) }
+            .map { (key: $0.key, distance: Self.distance(from: focus, top: $0.value.top, bottom: $0.value.bottom)) }
+            .filter { $0.distance > keepingWithin }
             .sorted { $0.distance > $1.distance }
+        let needed = totalBytes + incoming - budgetBytes
+        guard candidates.reduce(0, { $0 + (entries[$1.key]?.canvas.byteCount ?? 0) }) >= needed
+        else { return false }
         for candidate in candidates where totalBytes + incoming > budgetBytes {
             remove(candidate.key)
         }
-        return totalBytes + incoming <= budgetBytes
+        return true
     }
 
-    /// How far `entry` lies from `y` (0 when it covers it).
-    static func distance(from y: Int, to entry: Entry) -> Int {
-        if y < entry.top { return entry.top - y }
-        if y >= entry.bottom { return y - entry.bottom + 1 }
+    /// How far rows [top, bottom) lie from `y` (0 when it covers it).
+    static func distance(from y: Int, top: Int, bottom: Int) -> Int {
+        if y < top { return top - y }
+        if y >= bottom { return y - bottom + 1 }
         return 0
     }
 }

@@ -4,13 +4,20 @@ import CPixman
 /// names its operator: SRC writes without reading the destination, OVER reads it.
 enum PixmanDraw {
     /// Fills `rect` with `color`: SRC when opaque (no destination read), OVER otherwise.
-    static func fill(_ image: OpaquePointer, rect: PixelRect, color: Color) {
+    /// pixman's SRC fill writes outside the image if asked, so clip here.
+    static func fill(_ image: OpaquePointer, rect unclipped: PixelRect, color: Color) {
+        let rect = unclipped.intersection(bounds(of: image))
         guard !rect.isEmpty else { return }
         var pixmanColor = color.pixmanColor
         var box = pixman_box32_t(x1: Int32(rect.x), y1: Int32(rect.y),
                                  x2: Int32(rect.maxX), y2: Int32(rect.maxY))
         _ = pixman_image_fill_boxes(color.isOpaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER,
                                     image, &pixmanColor, 1, &box)
+    }
+
+    static func bounds(of image: OpaquePointer) -> PixelRect {
+        PixelRect(x: 0, y: 0, width: Int(pixman_image_get_width(image)),
+                  height: Int(pixman_image_get_height(image)))
     }
 
     /// Copies `source` (whole image) so that its top-left lands at `x, y`:

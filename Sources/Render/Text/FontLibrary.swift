@@ -27,10 +27,14 @@ public final class FontLibrary {
     private var typefaces: [Typeface] = []
     private var typefaceIDs: [TypefaceKey: UInt16] = [:]
     private var familyMatches: [String: (FontFile, FontWarning?)] = [:]
-    /// Fallback files found so far, tried before asking fontconfig again.
-    private var fallbackFiles: [FontFile] = []
-    private var fallbackFileByScalar: [UInt32: FontFile] = [:]
-    private var uncoveredScalars: Set<UInt32> = []
+    /// Fallbacks found so far for one reading family, tried before asking
+    /// fontconfig again (a serif family gets serif script fonts, so per family).
+    private struct Fallbacks {
+        var files: [FontFile] = []
+        var fileByScalar: [UInt32: FontFile] = [:]
+        var uncovered: Set<UInt32> = []
+    }
+    private var fallbacks: [String: Fallbacks] = [:]
 
     public init() throws(TextError) {
         guard let config = FcInitLoadConfigAndFonts() else { throw .fontconfigUnavailable }
@@ -48,6 +52,12 @@ public final class FontLibrary {
     /// The typeface a glyph refers to.
     public func typeface(_ id: UInt16) -> Typeface { typefaces[Int(id)] }
 
+    /// The typeface for an id that may not come from this library (a glyph built
+    /// by hand): nil instead of a crash.
+    func existingTypeface(_ id: UInt16) -> Typeface? {
+        Int(id) < typefaces.count ? typefaces[Int(id)] : nil
+    }
+
     /// The typeface for a style's family at its size, and a warning when fontconfig
     /// had to substitute another family.
     public func primaryTypeface(for style: TextStyle) throws(TextError) -> (Typeface, FontWarning?) {
@@ -59,27 +69,29 @@ public final class FontLibrary {
     /// font covers it. `preferEmoji` asks for a colour emoji font first (U+FE0F follows).
     func fallbackTypeface(for scalar: UInt32, pixelSize: Double, family: String,
                           preferEmoji: Bool = false) -> Typeface? {
-        if uncoveredScalars.contains(scalar) { return nil }
+        var known = fallbacks[family] ?? Fallbacks()
+        defer { fallbacks[family] = known }
+        if known.uncovered.contains(scalar) { return nil }
         if preferEmoji, let emoji = emojiFile(),
            let face = try? typeface(for: emoji, pixelSize: pixelSize), face.covers(scalar) {
             return face
         }
-        if let file = fallbackFileByScalar[scalar] {
+        if let file = known.fileByScalar[scalar] {
             return try? typeface(for: file, pixelSize: pixelSize)
         }
-        for file in fallbackFiles {
+        for file in known.files {
             if let face = try? typeface(for: file, pixelSize: pixelSize), face.covers(scalar) {
-                fallbackFileByScalar[scalar] = file
+                known.fileByScalar[scalar] = file
                 return face
             }
         }
         guard let file = matchCovering(scalar: scalar, family: family),
               let face = try? typeface(for: file, pixelSize: pixelSize), face.covers(scalar) else {
-            uncoveredScalars.insert(scalar)
+            known.uncovered.insert(scalar)
             return nil
         }
-        fallbackFiles.append(file)
-        fallbackFileByScalar[scalar] = file
+        known.files.append(file)
+        known.fileByScalar[scalar] = file
         return face
     }
 
@@ -125,12 +137,16 @@ public final class FontLibrary {
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
-        guard let set = FcFontSort(config, pattern, 1, nil, &result) else { return nil }
+        // Untrimmed: trimming drops fonts that add no coverage, such as a serif twin.
+        guard let set = FcFontSort(config, pattern, 0, nil, &result) else { return nil }
         defer { FcFontSetDestroy(set) }
         // fontconfig's order puts coverage first, then the family's generic
         // substitutes (DejaVu before Noto on Debian). Among the fonts that have the
         // character prefer Noto, whose script fonts match the reading families.
-        var firstCovering: FontFile?
+        // A serif reading family gets Noto Serif script fonts where they exist, a
+        // sans one Noto Sans (not a display style such as Noto Kufi).
+        let wantSerif = family.localizedLowercase.contains("serif")
+        var firstCovering: FontFile?, firstNoto: FontFile?
         for i in 0..<Int(set.pointee.nfont) {
             guard let font = set.pointee.fonts[i] else { continue }
             var fontCharset: OpaquePointer?
@@ -140,10 +156,12 @@ public final class FontLibrary {
             var index: Int32 = 0
             if FcPatternGetInteger(font, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
             let file = FontFile(path: path, index: Int(index), family: string(font, FC_FAMILY, 0) ?? "?")
-            if file.family.hasPrefix("Noto") { return file }
+            if file.family.hasPrefix(wantSerif ? "Noto Serif" : "Noto Sans") { return file }
+            // Other Noto styles (Kufi, Naskh, ...) when the matching one is missing.
+            if file.family.hasPrefix("Noto"), firstNoto == nil { firstNoto = file }
             if firstCovering == nil { firstCovering = file }
         }
-        return firstCovering
+        return firstNoto ?? firstCovering
     }
 
     private func bestMatch(_ pattern: OpaquePointer) -> (FontFile, [String])? {

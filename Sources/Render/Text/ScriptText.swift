@@ -43,11 +43,24 @@ struct ScriptText {
     func blockEnd(from start: Int, paragraphEnd: Int, preferred: Int = 2048) -> Int {
         guard paragraphEnd - start > preferred * 2 else { return paragraphEnd }
         var i = start + preferred
+        let anyCutFrom = start + preferred * 4
         while i < paragraphEnd - 1 {
             if isSafeCut(at: i) { return i }
+            // No space for a long stretch (one endless word): cut anyway, but not
+            // inside a grapheme. The layout re-lays the block's last line with the
+            // next block, so the cut never shows.
+            if i >= anyCutFrom && !continuesGrapheme(scalars[i]) { return i }
             i += 1
         }
         return paragraphEnd
+    }
+
+    private func continuesGrapheme(_ s: UInt32) -> Bool {
+        guard s >= 0x300, let scalar = Unicode.Scalar(s) else { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .format: return true
+        default: return (0xFE00...0xFE0F).contains(s) || (0x1F3FB...0x1F3FF).contains(s)
+        }
     }
 
     /// Between a letter + space and a letter (UAX #14 LB18 always allows that break,

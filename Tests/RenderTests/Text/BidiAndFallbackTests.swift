@@ -52,7 +52,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("漢字とかな", "CJK"), ("مرحبا بالعالم", "Arabic"), ("שלום", "Hebrew"), ("😀🍎", "Emoji"),
+        ("漢字とかな", "Noto Sans CJK"), ("مرحبا بالعالم", "Noto Sans Arabic"), ("שלום", "Noto Sans Hebrew"),
+        ("😀🍎", "Noto Color Emoji"),
     ])
     func fallbackFindsGlyphs(text: String, familyPart: String) throws {
         let layout = try TextLayout(text: "Hi " + text, style: style, columnWidth: 1500, fonts: fonts)
@@ -83,5 +84,25 @@ import Testing
         let line = try #require(layout.line(at: 0))
         #expect(line.glyphs.count == 2)
         #expect(line.glyphs.allSatisfy { fonts.typeface($0.typeface).isColorBitmap && $0.glyphID != 0 })
+    }
+}
+
+@Suite struct UnsafeBreakTests {
+    @Test func lineBrokenInsideAnArabicWordIsReshapedOnItsOwn() throws {
+        let fonts = try FontLibrary()
+        let style = TextStyle(fontFamily: "Noto Sans", fontSize: 40)
+        let s = String(repeating: "مرحبا", count: 40)   // one joined word of 200 letters
+        let layout = try TextLayout(text: s, style: style, columnWidth: 400, fonts: fonts)
+        layout.layoutAll()
+        #expect(layout.lineCount > 3)
+        let scalars = Array(s.unicodeScalars)
+        for line in layout.lines {
+            // Across a forced break the letters would join; each line must instead be
+            // shaped as the text it shows (final and initial forms at its ends).
+            let text = String(String.UnicodeScalarView(scalars[line.textRange]))
+            let alone = try #require(fonts.layoutLabel(text, style: style).first)
+            #expect(line.glyphs.map(\.glyphID) == alone.glyphs.map(\.glyphID))
+            #expect(line.isRTL)
+        }
     }
 }

@@ -77,3 +77,25 @@ import Testing
         #expect(single.lineHeight >= 40)
     }
 }
+
+@Suite struct EndlessInputTests {
+    @Test func hugeSpacelessTextShowsItsFirstScreenEarly() throws {
+        let fonts = try FontLibrary()
+        let s = String(repeating: "Teleprompter", count: 5000)   // 60,000 letters, no break opportunity
+        let layout = try TextLayout(text: s, style: TextStyle(fontSize: 60), columnWidth: 1000, fonts: fonts)
+        layout.ensureLaidOut(throughY: 1000)
+        #expect(!layout.isComplete)
+        let firstScreenLines = layout.lineCount
+        layout.layoutAll()
+        #expect(firstScreenLines * 5 < layout.lineCount)
+        #expect(layout.lines.reduce(0) { $0 + $1.glyphs.count } == 60_000)
+        #expect(layout.lines.allSatisfy { $0.width <= 1000 })
+        // Lines follow each other without gaps, and all but the last are full.
+        for (i, line) in layout.lines.enumerated().dropFirst() {
+            #expect(line.textRange.lowerBound == layout.lines[i - 1].textRange.upperBound)
+        }
+        #expect(layout.lines.dropLast().allSatisfy { $0.width > 1000 - 60 })
+        #expect(layout.wordCount == 1)
+        #expect(layout.lines.allSatisfy { $0.firstWordIndex == 0 })
+    }
+}

@@ -16,6 +16,8 @@ final class DRMBackend: DisplayBackend {
     private var sources: [EventLoop.SourceID] = []
     private var heads: [DisplayRole: DRMHead] = [:]
     private var loggedWaiting = false
+    /// When the hotplug event being handled arrived, to log how fast a head came back.
+    private var hotplugAt: Double?
     /// False while the seat has taken DRM master away (VT switch).
     private var active = true
 
@@ -38,20 +40,27 @@ final class DRMBackend: DisplayBackend {
     // MARK: DisplayBackend
 
     func start() throws {
-        if configuration.innerConnector == configuration.outerConnector {
+        if configuration.innerConnector == configuration.outerConnector
+            && configuration.innerConnector != DisplayConfiguration.automatic {
             throw DisplaysError.sameConnector(configuration.innerConnector)
         }
         let card = try self.card ?? openCard()
         self.card = card
         kms = card.atomic ? AtomicKMS(card: card) : LegacyKMS(card: card)
-        try checkConnectorsExist(card)
+        for problem in try connectorProblems(card) {
+            log("displays: \(problem)")
+            delegate?.displayProblem(problem)
+        }
         log("displays: \(card.path), \(kms?.name ?? "") modesetting"
             + (card.monotonicTimestamps ? "" : ", no monotonic flip timestamps"))
         sources.append(loop.addReader(fd: card.fd, name: "drm") { [weak self] in self?.handleDRMEvents() })
         let monitor = try HotplugMonitor()
         hotplug = monitor
         sources.append(loop.addReader(fd: monitor.fd, name: "drm-hotplug") { [weak self] in
-            if monitor.receiveHotplug() { self?.rescan() }
+            guard let self, monitor.receiveHotplug() else { return }
+            self.hotplugAt = self.loop.clock()
+            self.rescan()
+            self.hotplugAt = nil
         })
         rescan()
     }
@@ -124,7 +133,8 @@ final class DRMBackend: DisplayBackend {
             do {
                 let card = try DRMCard(path: path, allowAtomic: !configuration.forceLegacy)
                 let names = try card.connectors().map(\.name)
-                if names.contains(configuration.innerConnector) || names.contains(configuration.outerConnector) {
+                let wanted = [configuration.innerConnector, configuration.outerConnector]
+                if wanted.contains(where: { names.contains($0) || $0 == DisplayConfiguration.automatic }) {
                     return card
                 }
                 firstError = firstError ?? DisplaysError.unknownConnector(
@@ -136,20 +146,26 @@ final class DRMBackend: DisplayBackend {
         throw firstError ?? DisplaysError.noDevice(searched: paths.joined(separator: ", "))
     }
 
-    private func checkConnectorsExist(_ card: DRMCard) throws {
+    /// A misnamed connector or a GPU that cannot drive both: reported, not fatal, so
+    /// the other display still comes up and can show the message.
+    private func connectorProblems(_ card: DRMCard) throws -> [DisplaysError] {
         let connectors = try card.connectors()
         let names = connectors.map(\.name)
-        for role in DisplayRole.allCases where !names.contains(configuration.connector(for: role)) {
-            throw DisplaysError.unknownConnector(role: role, name: configuration.connector(for: role), existing: names)
+        var problems: [DisplaysError] = []
+        for role in DisplayRole.allCases {
+            let name = configuration.connector(for: role)
+            if name == DisplayConfiguration.automatic || names.contains(name) { continue }
+            problems.append(.unknownConnector(role: role, name: name, existing: names))
         }
         // Two heads need two CRTCs that reach them; say so now rather than on a hotplug.
         let crtcCount = try card.resources().crtcs.count
         guard let inner = connectors.first(where: { $0.name == configuration.innerConnector }),
-              let outer = connectors.first(where: { $0.name == configuration.outerConnector }) else { return }
+              let outer = connectors.first(where: { $0.name == configuration.outerConnector }) else { return problems }
         let feasible = (0..<crtcCount).contains { i in
             inner.canUse(crtcIndex: i) && (0..<crtcCount).contains { j in j != i && outer.canUse(crtcIndex: j) }
         }
-        if !feasible { throw DisplaysError.noCrtc(inner: inner.name, outer: outer.name) }
+        if !feasible { problems.append(.noCrtc(inner: inner.name, outer: outer.name)) }
+        return problems
     }
 
     /// Re-reads every connector and brings heads up or down to match.
@@ -160,6 +176,7 @@ final class DRMBackend: DisplayBackend {
             log("displays: \(error)")
             return
         }
+        resolveAutomaticConnectors(connectors)
         for role in DisplayRole.allCases {
             guard let head = heads[role] else { continue }
             let connector = connectors.first { $0.name == head.connectorName }
@@ -179,6 +196,27 @@ final class DRMBackend: DisplayBackend {
             log("displays: neither \(configuration.innerConnector) nor \(configuration.outerConnector) is connected; waiting")
         }
         loggedWaiting = none
+    }
+
+    /// Gives each "auto" head that is not showing anything a connected connector the
+    /// other head does not use: the first for the inner display, the next for the outer.
+    private func resolveAutomaticConnectors(_ connectors: [DRMConnector]) {
+        let connected = connectors.filter { $0.connected && !$0.modes.isEmpty }.map(\.name)
+        for role in DisplayRole.allCases {
+            guard let head = heads[role], head.automatic, !head.status.available else { continue }
+            let other = heads.values.first { $0 !== head }
+            let otherName = other.map(\.connectorName)
+            var candidates = connected.filter { $0 != otherName }
+            if role == .outer, let innerName = otherName, let at = connected.firstIndex(of: innerName) {
+                // The next connector after the inner one, wrapping round.
+                candidates = Array(connected[(at + 1)...] + connected[..<at])
+            }
+            let pick = candidates.first ?? DisplayConfiguration.automatic
+            if pick != head.connectorName {
+                head.connectorName = pick
+                head.status.connector = pick
+            }
+        }
     }
 
     private func chooseMode(_ head: DRMHead, _ connector: DRMConnector) -> KernelMode? {
@@ -237,7 +275,8 @@ final class DRMBackend: DisplayBackend {
             head.status.available = true
             head.flipPending = false
             head.disableWhenFlipped = false
-            log("displays: \(head.role) \(head.connectorName) on at \(mode.videoMode) (\(kms.name))")
+            let latency = hotplugAt.map { String(format: ", %.0f ms after the hotplug event", (loop.clock() - $0) * 1000) }
+            log("displays: \(head.role) \(head.connectorName) on at \(mode.videoMode) (\(kms.name)\(latency ?? ""))")
             notify(head)
             schedule(head)
         } catch {
@@ -270,7 +309,7 @@ final class DRMBackend: DisplayBackend {
 
     private func schedule(_ head: DRMHead) {
         guard active, head.status.available, head.frameRequested || head.mustDraw,
-              !head.flipPending, head.composeTimer == nil else { return }
+              !head.flipPending, !head.composing, head.composeTimer == nil else { return }
         let (composeAt, target) = head.pacer.schedule(now: loop.clock())
         head.composeTimer = loop.addTimer(at: composeAt) { [weak self, weak head] in
             guard let self, let head else { return }
@@ -283,9 +322,14 @@ final class DRMBackend: DisplayBackend {
         guard active, head.status.available, !head.flipPending, let back = head.backBuffer, let kms else { return }
         head.frameRequested = false
         let wasShowing = head.showingContent
+        head.composing = true
         let changed = draw(head, into: back, target: target)
+        head.composing = false
         // Nothing new and nothing to blank: no flip, no CPU.
-        if !changed && !(wasShowing && !head.status.showsContent) { return }
+        if !changed && !(wasShowing && !head.status.showsContent) {
+            schedule(head)
+            return
+        }
         head.showingContent = head.status.showsContent
         let rc = kms.flip(head, framebuffer: back.framebufferID,
                           userData: Unmanaged.passUnretained(self).toOpaque())
@@ -344,6 +388,7 @@ final class DRMBackend: DisplayBackend {
             head.crtcID = nil
             return
         }
+        delegate?.framePresented(head.role, stamp)
         schedule(head)
     }
 

@@ -2,7 +2,10 @@
 /// buffers and its pacing. The backend moves it between unavailable and available.
 final class DRMHead {
     let role: DisplayRole
-    let connectorName: String
+    /// The connector in use: as configured, or the one "auto" resolved to.
+    var connectorName: String
+    /// Configured as "auto": the backend picks a connected connector.
+    let automatic: Bool
     let modeRequest: DisplayMode
 
     var connectorID: UInt32?
@@ -21,6 +24,8 @@ final class DRMHead {
     var status: DisplayStatus
 
     var flipPending = false
+    /// Inside the delegate's draw: a request made there is served after this frame.
+    var composing = false
     var frameRequested = false
     /// The next frame must be drawn and shown whatever the delegate says.
     var mustDraw = true
@@ -33,6 +38,7 @@ final class DRMHead {
     init(role: DisplayRole, connectorName: String, modeRequest: DisplayMode) {
         self.role = role
         self.connectorName = connectorName
+        automatic = connectorName == DisplayConfiguration.automatic
         self.modeRequest = modeRequest
         status = DisplayStatus(connector: connectorName)
     }

@@ -1,0 +1,67 @@
+import Foundation
+import Render
+import Testing
+
+/// Compares a rendered canvas with a PNG under Tests/RenderTests/References.
+/// On a mismatch it writes `<name>.actual.png` and `<name>.diff.png` next to the
+/// expected image; with RIG_UPDATE_REFERENCES=1 it rewrites the expected image.
+enum ReferenceImage {
+    static let folder: String = {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("References").path
+    }()
+
+    static var updating: Bool { ProcessInfo.processInfo.environment["RIG_UPDATE_REFERENCES"] == "1" }
+
+    /// Records an issue unless every channel of every pixel is within `tolerance`.
+    static func expectMatch(_ canvas: Canvas, named name: String, tolerance: Int = 2,
+                            sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let expectedPath = "\(folder)/\(name).png"
+        let actualPath = "\(folder)/\(name).actual.png"
+        let diffPath = "\(folder)/\(name).diff.png"
+        if updating || !FileManager.default.fileExists(atPath: expectedPath) {
+            try canvas.writePNG(path: expectedPath)
+            if !updating {
+                Issue.record("no reference \(name).png yet: wrote it; check it and commit it",
+                             sourceLocation: sourceLocation)
+            }
+            return
+        }
+        let expected = try Canvas.readPNG(path: expectedPath)
+        guard expected.size == canvas.size else {
+            try canvas.writePNG(path: actualPath)
+            Issue.record("\(name): size \(canvas.size), reference is \(expected.size); wrote \(actualPath)",
+                         sourceLocation: sourceLocation)
+            return
+        }
+        let diff = try Canvas(size: canvas.size)
+        var worst = 0, failing = 0
+        for index in 0..<canvas.pixels.count {
+            let a = canvas.pixels[index], b = expected.pixels[index]
+            var delta = 0
+            for shift in [0, 8, 16] {
+                delta = max(delta, abs(Int((a >> UInt32(shift)) & 0xff) - Int((b >> UInt32(shift)) & 0xff)))
+            }
+            worst = max(worst, delta)
+            if delta > tolerance {
+                failing += 1
+                diff.pixels[index] = 0xffff_0000
+            } else {
+                // Faint copy of the expected image, so the red marks have context.
+                let grey = ((b & 0xff) + ((b >> 8) & 0xff) + ((b >> 16) & 0xff)) / 12
+                diff.pixels[index] = 0xff00_0000 | grey << 16 | grey << 8 | grey
+            }
+        }
+        if failing > 0 {
+            try canvas.writePNG(path: actualPath)
+            try diff.writePNG(path: diffPath)
+            Issue.record("""
+                \(name): \(failing) pixels differ by more than \(tolerance) (worst \(worst)); \
+                see \(actualPath) and \(diffPath)
+                """, sourceLocation: sourceLocation)
+        } else {
+            try? FileManager.default.removeItem(atPath: actualPath)
+            try? FileManager.default.removeItem(atPath: diffPath)
+        }
+    }
+}
