@@ -3,12 +3,18 @@ enum CLI {
     static let version = "0.1.0"
 
     static let commands: [CommandEntry] = [
-        .pending("run", "Run the kiosk on the displays named in rig.toml"),
+        CommandEntry(RunCommand.self),
         CommandEntry(CheckCommand.self),
         CommandEntry(SnapshotCommand.self),
         .pending("devices", "List displays, cameras and input devices"),
-        .pending("ctl", "Control a running kiosk through its socket"),
-        .pending("bench", "Measure frame composition, layout and camera conversion"),
+        CommandEntry(CtlCommand.self),
+        CommandEntry(BenchCommand.self),
+    ]
+
+    /// Test aids: runnable, but not listed in `rig --help`.
+    static let hiddenCommands: [CommandEntry] = [
+        CommandEntry(StateWriterCommand.self),
+        CommandEntry(CameraProbeCommand.self),
     ]
 
     static var help: String {
@@ -43,7 +49,7 @@ enum CLI {
             Log.stdout("rig \(version)")
             return 0
         }
-        guard let command = commands.first(where: { $0.name == first }) else {
+        guard let command = (commands + hiddenCommands).first(where: { $0.name == first }) else {
             let hint = Suggestion.closest(to: first, in: commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
             Log.stderr("rig: unknown command '\(first)'\(hint); see rig --help")
             return 2

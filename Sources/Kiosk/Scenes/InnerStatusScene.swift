@@ -24,7 +24,30 @@ enum InnerStatusScene {
                             style: TextStyle(fontSize: detailSize, lineSpacing: 1.4),
                             x: margin, y: margin + title.height + margin / 2, color: detailColor,
                             maxWidth: width, painter: painter)
-        return [.fill(frame, background), .label(title), .label(details)]
+        var layers: [Layer] = [.fill(frame, background), .label(title), .label(details)]
+        if !state.problems.isEmpty {
+            layers += problemBanner(state.problems, display: display, margin: margin, size: detailSize,
+                                    painter: painter)
+        }
+        return layers
+    }
+
+    static let bannerColor = Color(rgb: 0x7a1f1f)
+    static let bannerText = Color(rgb: 0xfff2f2)
+
+    /// Problems across the bottom: never a crash or a blank screen, always a reason.
+    static func problemBanner(_ problems: [String], display: PixelSize, margin: Int, size: Double,
+                              painter: GlyphPainter) -> [Layer] {
+        let shown = problems.suffix(6)
+        let more = problems.count > shown.count ? ["… and \(problems.count - shown.count) more"] : []
+        let text = (shown + more).joined(separator: "\n")
+        let probe = Label(text, style: TextStyle(fontSize: size, lineSpacing: 1.3), x: margin, y: 0,
+                          color: bannerText, maxWidth: display.width - 2 * margin, painter: painter)
+        let height = min(display.height / 2, probe.height + margin)
+        let top = display.height - height
+        let label = Label(text, style: TextStyle(fontSize: size, lineSpacing: 1.3), x: margin, y: top + margin / 2,
+                          color: bannerText, maxWidth: display.width - 2 * margin, painter: painter)
+        return [.fill(PixelRect(x: 0, y: top, width: display.width, height: height), bannerColor), .label(label)]
     }
 
     static func statusLines(state: PrompterSceneState, at time: Double) -> [String] {
@@ -34,7 +57,8 @@ enum InnerStatusScene {
         // out on another column, so totals and percentages would differ with it.
         let position = "Position: \(Int(offset.rounded())) px"
         return [
-            "State: \(stateName(engine, at: time, pausedByTap: state.pausedByTap))",
+            "State: \(stateName(engine, at: time, pausedByTap: state.pausedByTap))"
+                + (state.outerPresenting ? "" : "   (outer display not showing)"),
             "Speed: \(engine.speed) px/s",
             position,
         ]

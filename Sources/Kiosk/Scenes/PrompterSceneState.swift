@@ -9,4 +9,8 @@ struct PrompterSceneState: Sendable {
     var markerPosition: Double = 1.0 / 3.0
     /// The talent paused with a tap on the outer display (shows the paused badge).
     var pausedByTap = false
+    /// What the operator must know about (bad rig.toml, missing devices): the banner.
+    var problems: [String] = []
+    /// The outer display shows content (available and enabled).
+    var outerPresenting = true
 }

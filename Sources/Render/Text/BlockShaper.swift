@@ -13,6 +13,15 @@ final class BlockShaper {
     private let buffer: OpaquePointer
     private let unicode: OpaquePointer
     private var primaryCoversASCII: [Bool]
+    /// Off only in tests that compare word-by-word shaping with whole runs.
+    var usesWordCache = true
+    private struct CachedWord {
+        let scalars: [UInt32]
+        let glyphs: [ShapedGlyph]
+    }
+    private var wordCache: [Int: [CachedWord]] = [:]
+    private var wordCacheCount = 0
+    private static let wordCacheLimit = 50_000
 
     init(fonts: FontLibrary, primary: Typeface) {
         self.fonts = fonts
@@ -74,6 +83,10 @@ final class BlockShaper {
         for run in runs {
             let start = max(run.start, range.lowerBound), end = min(run.end, range.upperBound)
             guard start < end else { continue }
+            if usesWordCache && canShapeByWords(run) {
+                shapeByWords(text, run: run, range: start..<end, into: &glyphs)
+                continue
+            }
             hb_buffer_clear_contents(buffer)
             hb_buffer_add_utf32(buffer, base + contextStart, Int32(contextEnd - contextStart),
                                 UInt32(start - contextStart), Int32(end - start))
@@ -87,6 +100,62 @@ final class BlockShaper {
             append(from: buffer, typeface: run.typeface, clusterBase: contextStart,
                    rtl: run.level & 1 == 1, into: &glyphs)
         }
+    }
+
+    private func canShapeByWords(_ run: ShapingRun) -> Bool {
+        run.level & 1 == 0 && !run.typeface.isColorBitmap
+            && (run.script == HB_SCRIPT_LATIN || run.script == HB_SCRIPT_COMMON
+                || run.script == HB_SCRIPT_CYRILLIC || run.script == HB_SCRIPT_GREEK)
+            && run.typeface.spaceIsContextFree
+    }
+
+    /// Shapes a left-to-right run word by word (split at spaces), reusing the shape
+    /// of every word seen before: a script repeats most of its words, and HarfBuzz
+    /// was over half of layout time. Only for fonts where nothing reaches across a
+    /// space (`spaceIsContextFree`), so the result equals shaping the whole run.
+    private func shapeByWords(_ text: UnsafeBufferPointer<UInt32>, run: ShapingRun, range: Range<Int>,
+                              into glyphs: inout [ShapedGlyph]) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            var j = i + 1
+            if text[i] != 0x20 { while j < range.upperBound && text[j] != 0x20 { j += 1 } }
+            let word = UnsafeBufferPointer(rebasing: text[i..<j])
+            let shaped = wordShape(word, run: run)
+            let offset = Int32(i)
+            for var glyph in shaped {
+                glyph.cluster += offset
+                glyphs.append(glyph)
+            }
+            i = j
+        }
+    }
+
+    private func wordShape(_ word: UnsafeBufferPointer<UInt32>, run: ShapingRun) -> [ShapedGlyph] {
+        var hasher = Hasher()
+        hasher.combine(run.typeface.id)
+        hasher.combine(run.script.rawValue)
+        for scalar in word { hasher.combine(scalar) }
+        let key = hasher.finalize()
+        if let bucket = wordCache[key], let hit = bucket.first(where: { $0.scalars.elementsEqual(word) }) {
+            return hit.glyphs
+        }
+        var shaped: [ShapedGlyph] = []
+        if let base = word.baseAddress {
+            hb_buffer_clear_contents(buffer)
+            hb_buffer_add_utf32(buffer, base, Int32(word.count), 0, Int32(word.count))
+            hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+            hb_buffer_set_script(buffer, run.script == HB_SCRIPT_COMMON ? HB_SCRIPT_LATIN : run.script)
+            hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_DEFAULT)
+            hb_shape(run.typeface.hbFont, buffer, nil, 0)
+            append(from: buffer, typeface: run.typeface, clusterBase: 0, rtl: false, into: &shaped)
+        }
+        if wordCacheCount >= Self.wordCacheLimit {
+            wordCache.removeAll(keepingCapacity: true)
+            wordCacheCount = 0
+        }
+        wordCache[key, default: []].append(CachedWord(scalars: Array(word), glyphs: shaped))
+        wordCacheCount += 1
+        return shaped
     }
 
     private func append(from buffer: OpaquePointer, typeface: Typeface, clusterBase: Int, rtl: Bool,

@@ -52,6 +52,12 @@ public final class FontLibrary {
     /// The typeface a glyph refers to.
     public func typeface(_ id: UInt16) -> Typeface { typefaces[Int(id)] }
 
+    /// The typeface for an id that may not come from this library (a glyph built
+    /// by hand): nil instead of a crash.
+    func existingTypeface(_ id: UInt16) -> Typeface? {
+        Int(id) < typefaces.count ? typefaces[Int(id)] : nil
+    }
+
     /// The typeface for a style's family at its size, and a warning when fontconfig
     /// had to substitute another family.
     public func primaryTypeface(for style: TextStyle) throws(TextError) -> (Typeface, FontWarning?) {

@@ -87,7 +87,9 @@ public final class GlyphPainter {
     }
 
     private func rasterize(_ key: Key) -> Mask {
-        let typeface = fonts.typeface(key.typeface)
+        guard let typeface = fonts.existingTypeface(key.typeface) else {
+            return Mask(image: nil, left: 0, top: 0, isColor: false)
+        }
         let face = typeface.face
         var loadFlags = Int32(FT_LOAD_NO_HINTING)
         if typeface.isColorBitmap { loadFlags |= Int32(FT_LOAD_COLOR) }
@@ -96,7 +98,7 @@ public final class GlyphPainter {
         FT_Set_Transform(face, nil, &delta)
         defer { FT_Set_Transform(face, nil, nil) }
         let empty = Mask(image: nil, left: 0, top: 0, isColor: false)
-        guard FT_Load_Glyph(face, key.glyph, loadFlags) == 0, let slot = face.pointee.glyph else { return empty }
+        guard key.glyph < UInt32(face.pointee.num_glyphs), FT_Load_Glyph(face, key.glyph, loadFlags) == 0, let slot = face.pointee.glyph else { return empty }
         // A no-op for glyphs that already are bitmaps (colour strikes).
         guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return empty }
         let bitmap = slot.pointee.bitmap

@@ -47,7 +47,8 @@ public struct LaidOutLine: Sendable {
     var wordStartsBefore: Int
     var wordStartsThrough: Int
 
-    /// The horizontal extent of the ink advance inside the column.
+    /// Where the line's first glyph sits in the column: 0 for left-to-right lines,
+    /// `columnWidth - width` for right-to-left ones.
     public var left: Double {
         glyphs.first.map { Double($0.x) } ?? 0
     }

@@ -2,7 +2,7 @@ import CHarfBuzz
 
 /// A glyph straight out of HarfBuzz, kept in logical (reading) order so the line
 /// breaker can walk it; `cluster` is the scalar offset within its layout block.
-struct ShapedGlyph {
+struct ShapedGlyph: Equatable {
     var glyphID: UInt32
     var cluster: Int32
     var advance: Float

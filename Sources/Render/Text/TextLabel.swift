@@ -5,7 +5,8 @@ extension FontLibrary {
     /// at y = its index times the line height; the caller aligns it using `width`.
     /// Returns no lines when no font at all can be found.
     public func layoutLabel(_ text: String, style: TextStyle, maxWidth: Double? = nil) -> [LaidOutLine] {
-        let column = maxWidth.map { max(1, $0) } ?? 1_000_000
+        // Without a width: a column no label reaches, small enough to keep Float x exact.
+        let column = maxWidth.map { max(1, $0) } ?? 100_000
         guard let layout = try? TextLayout(text: text, style: style, columnWidth: column, fonts: self) else {
             return []
         }

@@ -39,14 +39,10 @@ extension TextLayout {
 
     private func layoutBlock(_ block: UnsafeBufferPointer<UInt32>, offset: Int, paragraphStart: Bool,
                              paragraphEnd: Bool) {
-        let bidi = BidiParagraph.resolve(block, baseRTL: paragraphStart ? nil : paragraphRTL)
+        let shaped = shapedBlock(block, offset: offset, paragraphStart: paragraphStart, paragraphEnd: paragraphEnd)
+        let (bidi, runs, glyphs, breaks) = (shaped.bidi, shaped.runs, shaped.glyphs, shaped.canBreakAfter)
         let rtl = bidi?.isRTL ?? (paragraphRTL ?? false)
         paragraphRTL = rtl
-        let runs = shaper.itemize(block, levels: bidi?.levels)
-        var glyphs: [ShapedGlyph] = []
-        shaper.shape(block, runs: runs, range: 0..<block.count, isolated: false,
-                     paragraphStart: paragraphStart, paragraphEnd: paragraphEnd, into: &glyphs)
-        let breaks = LineBreaker.opportunities(block)
         let words = WordStarts(block, canBreakAfter: breaks, segmentHasWord: segmentHasWordAtNext)
         let spans = LineBreaker.breakLines(glyphs: glyphs, text: block, canBreakAfter: breaks,
                                            columnWidth: Float(columnWidth))
@@ -63,6 +59,23 @@ extension TextLayout {
         nextChar = offset + resume
         wordStartsBeforeNext = base + words.startsBefore(resume)
         segmentHasWordAtNext = words.segmentHasWord(before: resume)
+    }
+
+    private func shapedBlock(_ block: UnsafeBufferPointer<UInt32>, offset: Int, paragraphStart: Bool,
+                             paragraphEnd: Bool) -> ShapedParagraphCache.Entry {
+        let wholeParagraph = paragraphStart && paragraphEnd
+        if wholeParagraph, let cached = shapingCache.entry(start: offset, end: offset + block.count) {
+            return cached
+        }
+        let bidi = BidiParagraph.resolve(block, baseRTL: paragraphStart ? nil : paragraphRTL)
+        let runs = shaper.itemize(block, levels: bidi?.levels)
+        var glyphs: [ShapedGlyph] = []
+        shaper.shape(block, runs: runs, range: 0..<block.count, isolated: false,
+                     paragraphStart: paragraphStart, paragraphEnd: paragraphEnd, into: &glyphs)
+        let entry = ShapedParagraphCache.Entry(end: offset + block.count, runs: runs, glyphs: glyphs, bidi: bidi,
+                                               canBreakAfter: LineBreaker.opportunities(block))
+        if wholeParagraph { shapingCache.store(entry, start: offset) }
+        return entry
     }
 
     private func makeLine(_ span: LineSpan, glyphs: [ShapedGlyph], block: UnsafeBufferPointer<UInt32>,

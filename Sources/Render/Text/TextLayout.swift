@@ -26,6 +26,7 @@ public final class TextLayout {
 
     let script: ScriptText
     let shaper: BlockShaper
+    let shapingCache: ShapedParagraphCache
     var nextParagraph = 0
     var nextChar = 0
     var paragraphRTL: Bool?
@@ -45,6 +46,7 @@ public final class TextLayout {
         baselineOffset = ((lineHeight - primary.ascent - primary.descent) / 2 + primary.ascent).rounded()
         script = ScriptText(text)
         shaper = BlockShaper(fonts: fonts, primary: primary)
+        shapingCache = ShapedParagraphCache()
     }
 
     /// The same layout with another line spacing. Spacing moves lines but changes
@@ -53,22 +55,28 @@ public final class TextLayout {
     public func withLineSpacing(_ spacing: Double) -> TextLayout {
         var style = self.style
         style.lineSpacing = spacing
-        let natural = shaper.primary.ascent + shaper.primary.descent + shaper.primary.lineGap
-        let copy = TextLayout(copying: self, style: style,
-                              lineHeight: max(1, (natural * style.clampedLineSpacing).rounded()))
-        return copy
+        return TextLayout(sharing: self, style: style, columnWidth: columnWidth, keepLines: true)
     }
 
-    private init(copying other: TextLayout, style: TextStyle, lineHeight: Double) {
+    /// The same text and font in another column width (a margin change): the
+    /// paragraphs shaped so far are reused, lines are broken again lazily.
+    public func withColumnWidth(_ width: Double) -> TextLayout {
+        TextLayout(sharing: self, style: style, columnWidth: width, keepLines: false)
+    }
+
+    private init(sharing other: TextLayout, style: TextStyle, columnWidth: Double, keepLines: Bool) {
         self.style = style
-        columnWidth = other.columnWidth
+        self.columnWidth = max(1, columnWidth.isFinite ? columnWidth : 1)
         fonts = other.fonts
         fontWarning = other.fontWarning
-        self.lineHeight = lineHeight
         let primary = other.shaper.primary
+        let natural = primary.ascent + primary.descent + primary.lineGap
+        lineHeight = max(1, (natural * style.clampedLineSpacing).rounded())
         baselineOffset = ((lineHeight - primary.ascent - primary.descent) / 2 + primary.ascent).rounded()
         script = other.script
         shaper = other.shaper
+        shapingCache = other.shapingCache
+        guard keepLines else { return }
         nextParagraph = other.nextParagraph
         nextChar = other.nextChar
         paragraphRTL = other.paragraphRTL

@@ -67,6 +67,36 @@ public final class Typeface {
         FT_Done_Face(face)
     }
 
+    /// True when no OpenType lookup (nor a legacy kern table) involves the space
+    /// glyph: a word then shapes the same alone as inside its line, so word shapes
+    /// can be cached. Noto Sans/Serif and DejaVu Sans Mono qualify; Liberation,
+    /// which kerns against the space like Arial, does not.
+    lazy var spaceIsContextFree: Bool = Typeface.spaceIsContextFree(hbFont)
+
+    private static func spaceIsContextFree(_ font: OpaquePointer) -> Bool {
+        guard let face = hb_font_get_face(font) else { return false }
+        var space: hb_codepoint_t = 0
+        guard hb_font_get_nominal_glyph(font, 0x20, &space) != 0 else { return false }
+        func tag(_ name: String) -> hb_tag_t { name.utf8.reduce(0) { $0 << 8 | hb_tag_t($1) } }
+        let kern = hb_face_reference_table(face, tag("kern"))
+        defer { hb_blob_destroy(kern) }
+        if hb_blob_get_length(kern) > 0 { return false }
+        let lookups = hb_set_create(), before = hb_set_create(), input = hb_set_create(),
+            after = hb_set_create(), output = hb_set_create()
+        defer { [lookups, before, input, after, output].forEach { hb_set_destroy($0) } }
+        for table in [tag("GSUB"), tag("GPOS")] {
+            hb_set_clear(lookups)
+            hb_ot_layout_collect_lookups(face, table, nil, nil, nil, lookups)
+            var index = hb_codepoint_t.max   // HB_SET_VALUE_INVALID: start of iteration
+            while hb_set_next(lookups, &index) != 0 {
+                [before, input, after, output].forEach { hb_set_clear($0) }
+                hb_ot_layout_lookup_collect_glyphs(face, table, index, before, input, after, output)
+                if [before, input, after, output].contains(where: { hb_set_has($0, space) != 0 }) { return false }
+            }
+        }
+        return true
+    }
+
     /// The glyph for a character, or nil when this font lacks it (glyph 0 is .notdef).
     func glyph(for scalar: UInt32) -> UInt32? {
         let glyph = FT_Get_Char_Index(face, FT_ULong(scalar))

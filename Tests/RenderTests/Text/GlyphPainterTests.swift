@@ -72,3 +72,17 @@ private final class TestImage {
         #expect(reddish > 50)
     }
 }
+
+extension GlyphPainterTests {
+    @Test func glyphsFromNowhereDrawNothingInsteadOfCrashing() throws {
+        let image = try TestImage(width: 100, height: 100)
+        let bogus = LaidOutLine(y: 0, height: 50, baseline: 40, width: 10,
+                                glyphs: [PositionedGlyph(typeface: 999, glyphID: 5, x: 10, yOffset: 0),
+                                         PositionedGlyph(typeface: 0, glyphID: 9_999_999, x: 20, yOffset: 0)],
+                                firstWordIndex: 0, isRTL: false, textRange: 0..<0, wordStartsBefore: 0,
+                                wordStartsThrough: 0)
+        _ = try fonts.primaryTypeface(for: TextStyle())
+        GlyphPainter(fonts: fonts).draw(line: bogus, into: image.handle, originX: 0, originY: 0, color: (255, 255, 255))
+        #expect(image.inkBounds() == nil)
+    }
+}

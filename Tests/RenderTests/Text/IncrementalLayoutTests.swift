@@ -108,3 +108,25 @@ import Testing
         #expect(spaced.totalHeight == fresh.totalHeight)
     }
 }
+
+extension RestyleTests {
+    @Test func columnWidthChangeMatchesAFreshLayout() throws {
+        let fonts = try FontLibrary()
+        let text = (0..<15).map { i in
+            (i % 3 == 2 ? "שלום עולם " : "") + IncrementalLayoutTests.words(70).joined(separator: " ")
+        }.joined(separator: "\n")
+        let style = TextStyle(fontFamily: "Noto Serif", fontSize: 45)
+        let wide = try TextLayout(text: text, style: style, columnWidth: 1400, fonts: fonts)
+        wide.layoutAll()
+        let narrow = wide.withColumnWidth(600)
+        #expect(narrow.lineCount == 0)
+        narrow.layoutAll()
+        let fresh = try TextLayout(text: text, style: style, columnWidth: 600, fonts: fonts)
+        fresh.layoutAll()
+        #expect(narrow.lineCount > wide.lineCount)
+        #expect(narrow.lines.map(\.glyphs) == fresh.lines.map(\.glyphs))
+        #expect(narrow.lines.map(\.textRange) == fresh.lines.map(\.textRange))
+        #expect(narrow.lines.map(\.firstWordIndex) == fresh.lines.map(\.firstWordIndex))
+        #expect(narrow.lines.allSatisfy { $0.width <= 600 })
+    }
+}

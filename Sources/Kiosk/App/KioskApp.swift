@@ -1,0 +1,273 @@
+import Foundation
+import Prompter
+import Render
+
+/// `rig run`: the kiosk. Owns the event loop and everything on it: the prompter
+/// state, the displays, input, the control socket and the systemd handshake.
+/// Whatever fails at start (a display, the touchscreen, the socket, the scripts
+/// folder) degrades into a banner on the inner display and a journal line; the kiosk
+/// always comes up.
+final class KioskApp {
+    let loop: EventLoop
+    let config: RigConfig
+    let controller: PrompterController
+    let renderer: SceneRenderer
+    private let displays: DisplayService
+    var displaysBackend: any DisplayBackend { displays.backend }
+    private let notifier = SystemdNotifier()
+    private var signals: SignalWatcher?
+    private var control: ControlServer?
+    private var input: InputDevices?
+    private var scriptWatcher: ScriptFolderWatcher?
+    private var displayStatus: [DisplayRole: DisplayStatus] = [:]
+    private(set) var tapLatency = TapLatencyHistogram()
+    private var resumeTimer: EventLoop.TimerID?
+
+    let statusFileWriter: DisplayStatusFile?
+
+    init(config: RigConfig, configProblems: [ConfigProblem], backend: DisplayService.Kind,
+         headlessSizes: HeadlessSizes = HeadlessSizes(), statusPath: String? = nil) throws {
+        loop = try EventLoop()
+        self.config = config
+        let stateDirectory = URL(fileURLWithPath: config.state.dir)
+        try? FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+        var library: ScriptLibrary?
+        var libraryProblem: String?
+        do {
+            library = try ScriptLibrary(root: URL(fileURLWithPath: config.scriptsDirectory),
+                                        maxScriptBytes: config.prompter.maxScriptMB << 20)
+        } catch {
+            libraryProblem = "scripts folder \(config.scriptsDirectory): \(error)"
+        }
+        controller = PrompterController(library: library, stateDirectory: stateDirectory,
+                                        defaults: ReadingSettings(config: config.prompter),
+                                        wordsPerMinute: config.prompter.wordsPerMinute)
+        renderer = SceneRenderer(config: config)
+        let inner = config.displays.inner.drawingSize(headless: config.displays)
+        let outer = config.displays.outer.drawingSize(headless: config.displays)
+        displays = DisplayService(kind: backend, configuration: DisplayConfiguration(config.displays),
+                                  headlessSizes: [.inner: (headlessSizes.inner?.width ?? inner.width, headlessSizes.inner?.height ?? inner.height),
+                                                  .outer: (headlessSizes.outer?.width ?? outer.width, headlessSizes.outer?.height ?? outer.height)],
+                                  loop: loop, log: { KioskLog.warning($0) })
+        statusFileWriter = statusPath.map(DisplayStatusFile.init)
+        for problem in configProblems where problem.severity == .error { controller.addProblem(problem.description) }
+        if let libraryProblem { controller.addProblem(libraryProblem) }
+        if let fontProblem = renderer.fontProblem { controller.addProblem(fontProblem) }
+        controller.onChange = { [weak self] in self?.stateChanged() }
+        controller.onLayoutChange = { [weak self] in self?.relayout() }
+    }
+
+    /// Starts everything and runs until SIGTERM or SIGINT. Returns the exit status.
+    func run() -> Int32 {
+        start()
+        loop.run()
+        shutdown()
+        return 0
+    }
+
+    func start() {
+        startSignals()
+        startControl()
+        startInput()
+        startScriptWatcher()
+        do {
+            try displays.start(delegate: self)
+        } catch {
+            controller.addProblem("displays: \(error)")
+        }
+        openFirstScript()
+        notifier.ready()
+        notifier.startWatchdog(on: loop)
+        scheduleResumeSaves()
+        startStatusFile()
+        KioskLog.notice("rig \(CLI.version) running")
+    }
+
+    func shutdown() {
+        notifier.stopping()
+        controller.saveResume(at: loop.clock(), wordIndex: renderer.wordIndex(atOffset: controller.engine.offset(at: loop.clock())))
+        displays.shutdown()
+        writeStatusFile(state: "stopped")
+        KioskLog.notice("rig stopped")
+    }
+
+    // MARK: start-up pieces
+
+    private func startSignals() {
+        do {
+            let watcher = try SignalWatcher()
+            signals = watcher
+            loop.addReader(fd: watcher.fd, name: "signals") { [weak self] in
+                guard let self, !watcher.drain().isEmpty else { return }
+                KioskLog.notice("stopping on signal")
+                self.loop.stop()
+            }
+        } catch {
+            KioskLog.error("signals: \(error)")
+        }
+    }
+
+    private func startControl() {
+        do {
+            control = try ControlServer(path: config.control.socket, loop: loop) { [weak self] request in
+                self?.handle(request) ?? .failure("the kiosk is stopping")
+            }
+        } catch {
+            controller.addProblem("control socket: \(error)")
+        }
+    }
+
+    private func startInput() {
+        var configuration = InputConfiguration()
+        configuration.outerTouch = OuterTouchSelector(configValue: config.touch.device)
+        configuration.bindings = KeyBindings.parse(bindings: config.keys.map {
+            (action: $0.key, keys: $0.value, line: 0, column: 0)
+        }).bindings
+        configuration.outerMapping = touchMapping(width: config.displays.headlessWidth,
+                                                  height: config.displays.headlessHeight)
+        do {
+            input = try InputDevices(loop: loop, configuration: configuration, opener: DirectInputDeviceOpener()) { [weak self] event in
+                self?.handle(event)
+            }
+        } catch {
+            controller.addProblem("input: \(error)")
+        }
+    }
+
+    /// The outer touchscreen mapped onto the outer display as it is now.
+    private func touchMapping(width: Int, height: Int) -> TouchMapping {
+        TouchMapping(width: Double(width), height: Double(height),
+                     rotation: TouchMapping.Rotation(rawValue: config.displays.outer.rotation) ?? .none,
+                     calibration: config.touch.calibration)
+    }
+
+    private func startScriptWatcher() {
+        guard let library = controller.library else { return }
+        do {
+            let watcher = try ScriptFolderWatcher(root: library.root)
+            scriptWatcher = watcher
+            loop.addReader(fd: watcher.fileDescriptor, name: "scripts folder") { [weak self] in
+                guard watcher.drain() else { return }
+                _ = library.refresh()
+                self?.stateChanged()
+            }
+        } catch {
+            controller.addProblem("scripts folder: \(error)")
+        }
+    }
+
+    /// The script read last (at its position), else the newest script in the library.
+    private func openFirstScript() {
+        guard let library = controller.library else { return }
+        let now = loop.clock()
+        let candidates = [controller.resumeStore.state?.scriptID].compactMap { $0 } + library.scripts().map(\.id)
+        for id in candidates {
+            do {
+                try controller.open(id: id, at: now)
+                return
+            } catch {
+                controller.addProblem("\(id): \(error)")
+            }
+        }
+    }
+
+    // MARK: state changes
+
+    private func stateChanged() {
+        for role in DisplayRole.allCases { displays.backend.requestFrame(role) }
+        notifier.status(statusLine)
+    }
+
+    private var statusLine: String {
+        let title = controller.script?.title ?? "no script"
+        return "\(controller.engine.state.rawValue): \(title) at \(controller.engine.speed) px/s"
+    }
+
+    /// Lays the text out again for the outer display and keeps the reading position.
+    private func relayout() {
+        let now = loop.clock()
+        let outer = displayStatus[.outer]?.mode.map { PixelSize(width: $0.width, height: $0.height) }
+            ?? config.displays.outer.drawingSize(headless: config.displays)
+        let resume = controller.resumePoint
+        let change = renderer.relayout(controller: controller, outerSize: outer)
+        controller.layoutChanged(at: now, maxOffset: change.maxOffset) { old in
+            if let resume, controller.engine.state == .stopped, old == 0 {
+                return resume.wordIndex.flatMap(change.offsetOfWord) ?? resume.offset
+            }
+            return change.mapOffset(old)
+        }
+    }
+
+    private func scheduleResumeSaves() {
+        resumeTimer = loop.addTimer(at: loop.clock() + 1) { [weak self] in
+            guard let self else { return }
+            let now = self.loop.clock()
+            self.controller.saveResume(at: now, wordIndex: self.renderer.wordIndex(atOffset: self.controller.engine.offset(at: now)))
+            self.scheduleResumeSaves()
+        }
+    }
+
+    func status(at now: Double) -> JSONValue {
+        // Asked of the backend, not the cache: flip counts change with every frame.
+        var displays: [DisplayRole: DisplayStatus] = [:]
+        for role in DisplayRole.allCases { displays[role] = displaysBackend.status(of: role) }
+        let touch = input?.devices.first { $0.role == .outerTouchscreen }
+        return StatusReport(controller: controller, displays: displays,
+                            camera: ["device": .string(config.camera.device), "state": "not started"],
+                            input: ["touch": .optional(touch?.name), "taps": .int(controller.taps),
+                                    "devices": .int(input?.devices.count ?? 0)],
+                            latency: ["tap_to_flip": tapLatency.summary.json],
+                            time: now).json
+    }
+
+    // MARK: input
+
+    func handle(_ event: InputEvent) {
+        switch event {
+        case let .outerTap(time):
+            let wasPlaying = controller.engine.state(at: time) == .playing
+            controller.tap(at: time)
+            if wasPlaying { tapLatency.tapAccepted(at: time) }
+        case let .key(action, time, _):
+            controller.perform(action, at: time)
+        case let .deviceAdded(info):
+            KioskLog.info("input device added: \(info.name) (\(info.role.rawValue))")
+        case let .deviceRemoved(info):
+            KioskLog.info("input device removed: \(info.name)")
+        case .innerPointer, .innerTouch:
+            break
+        }
+    }
+}
+
+extension KioskApp: DisplayBackendDelegate {
+    func drawFrame(for role: DisplayRole, into target: FrameTarget) -> Bool {
+        renderer.draw(role, into: target, controller: controller,
+                      outerPresenting: displayStatus[.outer]?.showsContent ?? false)
+    }
+
+    func displayStatusChanged(_ role: DisplayRole, _ status: DisplayStatus) {
+        let before = displayStatus[role]
+        displayStatus[role] = status
+        if before?.available != status.available || before?.mode != status.mode {
+            KioskLog.notice("\(role) display \(status.connector): \(status.available ? "available \(status.mode.map { "\($0)" } ?? "")" : "unavailable")")
+        }
+        if role == .outer {
+            input?.isOuterPresented = status.showsContent && controller.mode == .prompter
+            if before?.mode != status.mode, let mode = status.mode {
+                input?.update(outerMapping: touchMapping(width: mode.width, height: mode.height))
+                relayout()
+            }
+        }
+        stateChanged()
+    }
+
+    func framePresented(_ role: DisplayRole, _ stamp: FlipStamp) {
+        if role == .outer {
+            tapLatency.outerFrameFlipped(at: stamp.time, showsTapEffect: renderer.lastOuterShowedTapPause)
+        }
+        if renderer.isAnimating(role, controller: controller, at: stamp.time) {
+            displays.backend.requestFrame(role)
+        }
+    }
+}

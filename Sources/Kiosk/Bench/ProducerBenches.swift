@@ -1,0 +1,126 @@
+import Render
+
+/// The cases that measure rig's own code: text layout, outer-frame composition,
+/// time to first frame, camera conversion. A case that cannot run (no fonts, say)
+/// is reported unavailable with the reason, never with a made-up number.
+enum ProducerBenches {
+    static func fonts() -> Result<FontLibrary, BenchSetupError> {
+        do { return .success(try FontLibrary()) } catch { return .failure(.init("fonts: \(error)")) }
+    }
+
+    static func layout(text: String, plan: BenchPlan, fonts: FontLibrary) -> [BenchReport.LayoutFigure] {
+        let display = BenchReport.Display.fullHD
+        let column = Double(display.width - 2 * OuterFrameBench.margin(forTextWidth: display.width))
+        return BenchPlan.sizes.map { size in
+            var lines: Int?
+            var samples: [Double] = []
+            do {
+                for _ in 0..<plan.layoutRepeats {
+                    let (layout, ms) = try BenchClock.onceMs { () throws(TextError) -> TextLayout in
+                        let layout = try TextLayout(text: text, style: TextStyle(fontSize: Double(size)),
+                                                    columnWidth: column, fonts: fonts)
+                        layout.layoutAll()
+                        return layout
+                    }
+                    samples.append(ms)
+                    lines = layout.lineCount
+                }
+            } catch {
+                return .init(display: display, sizePx: size, lines: nil, result: .unavailable("layout: \(error)"))
+            }
+            return .init(display: display, sizePx: size, lines: lines, result: BenchMeasurement(samplesMs: samples))
+        }
+    }
+
+    /// Opening the script to its first composed frame at the top: layout of the first
+    /// screen, the chunked block, the first pieces rasterized with a cold glyph cache.
+    /// The font library is loaded once at start-up, so it is shared.
+    static func firstFrame(text: String, plan: BenchPlan, fonts: FontLibrary) -> [BenchReport.FirstFrameFigure] {
+        BenchReport.Display.all.flatMap { display in
+            BenchPlan.sizes.map { size in
+                var samples: [Double] = []
+                do {
+                    for _ in 0..<plan.firstFrameRepeats {
+                        let start = BenchClock.nanoseconds()
+                        let outer = try OuterFrameBench(display: display, text: text, sizePx: size,
+                                                        transform: .identity, fonts: fonts)
+                        outer.scrollToTop()
+                        outer.composeFrame()
+                        samples.append(Double(BenchClock.nanoseconds() - start) / 1e6)
+                    }
+                } catch {
+                    return .init(display: display, sizePx: size, result: .unavailable("\(error)"))
+                }
+                return .init(display: display, sizePx: size, result: BenchMeasurement(samplesMs: samples))
+            }
+        }
+    }
+
+    static func composition(text: String, plan: BenchPlan, fonts: FontLibrary,
+                            progress: (String) -> Void) -> [BenchReport.CompositionFigure] {
+        var figures: [BenchReport.CompositionFigure] = []
+        for display in BenchReport.Display.all {
+            for size in BenchPlan.sizes {
+                progress("composition \(display) \(size) px")
+                // One block per axis: transforms that keep the axes share a layout.
+                var outers: [Bool: OuterFrameBench] = [:]
+                for transform in plan.transforms {
+                    let t = transform.textTransform
+                    do {
+                        let outer: OuterFrameBench
+                        if let existing = outers[t.swapsAxes] {
+                            outer = existing
+                            outer.setTransform(t)
+                        } else {
+                            outer = try OuterFrameBench(display: display, text: text, sizePx: size,
+                                                        transform: t, fonts: fonts)
+                            outers[t.swapsAxes] = outer
+                        }
+                        let (result, pieces) = measure(outer, plan: plan)
+                        figures.append(.init(display: display, sizePx: size, transform: transform,
+                                             result: result, piecesRasterized: pieces))
+                    } catch {
+                        figures.append(.init(display: display, sizePx: size, transform: transform,
+                                             result: .unavailable("\(error)")))
+                    }
+                }
+            }
+        }
+        return figures
+    }
+
+    /// The frames' times, and how many text pieces were rasterized while timing.
+    private static func measure(_ outer: OuterFrameBench, plan: BenchPlan) -> (BenchMeasurement, Int) {
+        outer.scrollToMiddle()
+        for _ in 0..<plan.composeWarmup {
+            outer.composeFrame()
+            outer.advance()
+        }
+        var samples: [Double] = []
+        samples.reserveCapacity(plan.composeFrames)
+        let piecesBefore = outer.block.rasterizedPieceCount
+        for _ in 0..<plan.composeFrames {
+            let start = BenchClock.nanoseconds()
+            outer.composeFrame()
+            samples.append(Double(BenchClock.nanoseconds() - start) / 1e6)
+            outer.advance()
+        }
+        return (BenchMeasurement(samplesMs: samples), outer.block.rasterizedPieceCount - piecesBefore)
+    }
+
+    static func camera(frames: Int) -> BenchMeasurement {
+        do {
+            let camera = try CameraBench()
+            return BenchMeasurement(samplesMs: try BenchClock.sampleMs(frames: frames, warmup: 5) {
+                try camera.convertFrame()
+            })
+        } catch {
+            return .unavailable("camera conversion: \(error)")
+        }
+    }
+}
+
+struct BenchSetupError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,88 @@
+/// `rig ctl`: the control socket's client. Prints the kiosk's JSON reply; exits 0 when
+/// the kiosk accepted the request and 2 otherwise.
+enum CtlCommand: Command {
+    static let name = "ctl"
+    static let summary = "Control a running kiosk through its socket"
+    static let help = """
+        Usage: rig ctl [--config PATH | --socket PATH] <request>
+
+        Requests:
+          status                  the kiosk's state as JSON (schema in the README)
+          play | pause | toggle | stop | faster | slower
+          speed N                 scroll speed in px/s (10-300)
+          open PATH               a script, relative to the scripts folder
+          outer on|off            show or hide content on the outer display
+          blank on|off            blank the outer display
+          set KEY=VALUE           a reading setting, with rig.toml's keys (prompter.mirror=true)
+          scripts [--search Q]    the script library as JSON
+          mode prompter|framing   what the outer display shows
+
+        Options:
+          --socket PATH      the control socket (default: [control] socket in rig.toml)
+        \(ConfigOptions.help)
+        """
+
+    static func run(_ arguments: inout Arguments) throws(CLIError) -> Int32 {
+        let socketOption = try arguments.option("--socket")
+        let search = try arguments.option("--search")
+        let options = try ConfigOptions(&arguments)
+        let request = try parseRequest(&arguments, search: search)
+        try arguments.finish()
+        let socket: String
+        if let socketOption { socket = socketOption } else { socket = try socketFromConfig(options) }
+        do throws(ControlConnection.Failure) {
+            let connection = try ControlConnection(path: socket)
+            let reply = try connection.request(request)
+            Log.stdout(reply.serialized)
+            return reply["ok"]?.boolValue == true ? 0 : 2
+        } catch {
+            throw .failed(error.description)
+        }
+    }
+
+    private static func socketFromConfig(_ options: ConfigOptions) throws(CLIError) -> String {
+        let loaded = options.load()
+        if let error = loaded.errors.first { throw .failed("cannot find the socket: \(error)") }
+        return loaded.config.control.socket
+    }
+
+    static func parseRequest(_ arguments: inout Arguments, search: String?) throws(CLIError) -> ControlRequest {
+        guard let verb = arguments.positional() else { throw .usage("which request? see rig ctl --help") }
+        func onOff() throws(CLIError) -> Bool {
+            switch arguments.positional() {
+            case "on": return true
+            case "off": return false
+            default: throw .usage("\(verb) takes on or off")
+            }
+        }
+        switch verb {
+        case "status": return .status
+        case "play": return .play
+        case "pause": return .pause
+        case "toggle": return .toggle
+        case "stop": return .stop
+        case "faster": return .faster
+        case "slower": return .slower
+        case "speed":
+            guard let word = arguments.positional(), let value = Int(word) else { throw .usage("speed takes an integer, such as speed 90") }
+            return .speed(value)
+        case "open":
+            guard let path = arguments.positional() else { throw .usage("open takes a script path") }
+            return .open(path)
+        case "outer": return .outer(try onOff())
+        case "blank": return .blank(try onOff())
+        case "set":
+            guard let pair = arguments.positional(), let equals = pair.firstIndex(of: "=") else {
+                throw .usage("set takes KEY=VALUE, such as set prompter.mirror=true")
+            }
+            return .set(key: String(pair[..<equals]), value: String(pair[pair.index(after: equals)...]))
+        case "scripts": return .scripts(search: search)
+        case "mode":
+            guard let mode = arguments.positional() else { throw .usage("mode takes prompter or framing") }
+            return .mode(mode)
+        default:
+            let hint = Suggestion.closest(to: verb, in: ControlRequest.commands).map { " (did you mean '\($0)'?)" } ?? ""
+            throw .usage("unknown request '\(verb)'\(hint)")
+        }
+    }
+}

@@ -1,0 +1,406 @@
+import CDRM
+import Glibc
+
+/// Drives the inner and outer displays through DRM/KMS: one modeset per head, then
+/// page flips paced by each head's own flip events; hotplug turns a head's
+/// availability off and on without disturbing the other.
+final class DRMBackend: DisplayBackend {
+    weak var delegate: (any DisplayBackendDelegate)?
+
+    let configuration: DisplayConfiguration
+    private let loop: EventLoop
+    private let log: (String) -> Void
+    private var card: DRMCard?
+    private var kms: (any KMSPath)?
+    private var hotplug: HotplugMonitor?
+    private var sources: [EventLoop.SourceID] = []
+    private var heads: [DisplayRole: DRMHead] = [:]
+    private var loggedWaiting = false
+    /// When the hotplug event being handled arrived, to log how fast a head came back.
+    private var hotplugAt: Double?
+    /// False while the seat has taken DRM master away (VT switch).
+    private var active = true
+
+    /// `card` lets a seat (libseat) hand over a device it opened; otherwise the backend
+    /// opens the card that has the configured connectors.
+    init(configuration: DisplayConfiguration, loop: EventLoop, card: DRMCard? = nil,
+         log: @escaping (String) -> Void) {
+        self.configuration = configuration
+        self.loop = loop
+        self.card = card
+        self.log = log
+        for role in DisplayRole.allCases {
+            heads[role] = DRMHead(role: role, connectorName: configuration.connector(for: role),
+                                  modeRequest: configuration.mode(for: role))
+        }
+    }
+
+    var pathName: String { kms?.name ?? "none" }
+
+    // MARK: DisplayBackend
+
+    func start() throws {
+        if configuration.innerConnector == configuration.outerConnector
+            && configuration.innerConnector != DisplayConfiguration.automatic {
+            throw DisplaysError.sameConnector(configuration.innerConnector)
+        }
+        let card = try self.card ?? openCard()
+        self.card = card
+        kms = card.atomic ? AtomicKMS(card: card) : LegacyKMS(card: card)
+        for problem in try connectorProblems(card) {
+            log("displays: \(problem)")
+            delegate?.displayProblem(problem)
+        }
+        log("displays: \(card.path), \(kms?.name ?? "") modesetting"
+            + (card.monotonicTimestamps ? "" : ", no monotonic flip timestamps"))
+        sources.append(loop.addReader(fd: card.fd, name: "drm") { [weak self] in self?.handleDRMEvents() })
+        let monitor = try HotplugMonitor()
+        hotplug = monitor
+        sources.append(loop.addReader(fd: monitor.fd, name: "drm-hotplug") { [weak self] in
+            guard let self, monitor.receiveHotplug() else { return }
+            self.hotplugAt = self.loop.clock()
+            self.rescan()
+            self.hotplugAt = nil
+        })
+        rescan()
+    }
+
+    func requestFrame(_ role: DisplayRole) {
+        guard let head = heads[role] else { return }
+        head.frameRequested = true
+        schedule(head)
+    }
+
+    func setEnabled(_ enabled: Bool, for role: DisplayRole) {
+        guard let head = heads[role], head.status.enabled != enabled else { return }
+        head.status.enabled = enabled
+        head.mustDraw = true
+        notify(head)
+        requestFrame(role)
+    }
+
+    func status(of role: DisplayRole) -> DisplayStatus {
+        heads[role]?.status ?? DisplayStatus(connector: "")
+    }
+
+    func shutdown() {
+        for id in sources { loop.remove(id) }
+        sources = []
+        guard let card, let kms else { return }
+        waitForPendingFlips(card: card, timeout: 0.2)
+        for head in heads.values where head.crtcID != nil {
+            if let timer = head.composeTimer { loop.cancel(timer) }
+            if let saved = head.saved, let connector = head.connectorID, head.status.connected {
+                saved.restore(card: card, connector: connector)
+            } else {
+                kms.disable(head)
+            }
+            head.buffers = []
+            head.status.available = false
+        }
+        log("displays: released")
+    }
+
+    /// The seat took DRM master away (VT switch): stop touching the device.
+    func suspend() {
+        active = false
+        for head in heads.values {
+            if let timer = head.composeTimer { loop.cancel(timer) }
+            head.composeTimer = nil
+            head.flipPending = false
+        }
+    }
+
+    /// Master is back: modeset every connected head again with current content.
+    func resume() {
+        active = true
+        for head in heads.values where head.status.available {
+            head.status.available = false
+        }
+        rescan()
+    }
+
+    // MARK: Device and connectors
+
+    private func openCard() throws -> DRMCard {
+        let paths = DRMCard.devicePaths()
+        if paths.isEmpty { throw DisplaysError.noDevice(searched: "/dev/dri") }
+        if let path = configuration.devicePath {
+            return try DRMCard(path: path, allowAtomic: !configuration.forceLegacy)
+        }
+        var firstError: (any Error)?
+        for path in paths {
+            do {
+                let card = try DRMCard(path: path, allowAtomic: !configuration.forceLegacy)
+                let names = try card.connectors().map(\.name)
+                let wanted = [configuration.innerConnector, configuration.outerConnector]
+                if wanted.contains(where: { names.contains($0) || $0 == DisplayConfiguration.automatic }) {
+                    return card
+                }
+                firstError = firstError ?? DisplaysError.unknownConnector(
+                    role: .inner, name: configuration.innerConnector, existing: names)
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
+        throw firstError ?? DisplaysError.noDevice(searched: paths.joined(separator: ", "))
+    }
+
+    /// A misnamed connector or a GPU that cannot drive both: reported, not fatal, so
+    /// the other display still comes up and can show the message.
+    private func connectorProblems(_ card: DRMCard) throws -> [DisplaysError] {
+        let connectors = try card.connectors()
+        let names = connectors.map(\.name)
+        var problems: [DisplaysError] = []
+        for role in DisplayRole.allCases {
+            let name = configuration.connector(for: role)
+            if name == DisplayConfiguration.automatic || names.contains(name) { continue }
+            problems.append(.unknownConnector(role: role, name: name, existing: names))
+        }
+        // Two heads need two CRTCs that reach them; say so now rather than on a hotplug.
+        let crtcCount = try card.resources().crtcs.count
+        guard let inner = connectors.first(where: { $0.name == configuration.innerConnector }),
+              let outer = connectors.first(where: { $0.name == configuration.outerConnector }) else { return problems }
+        let feasible = (0..<crtcCount).contains { i in
+            inner.canUse(crtcIndex: i) && (0..<crtcCount).contains { j in j != i && outer.canUse(crtcIndex: j) }
+        }
+        if !feasible { problems.append(.noCrtc(inner: inner.name, outer: outer.name)) }
+        return problems
+    }
+
+    /// Re-reads every connector and brings heads up or down to match.
+    private func rescan() {
+        guard active, let card else { return }
+        let connectors: [DRMConnector]
+        do { connectors = try card.connectors() } catch {
+            log("displays: \(error)")
+            return
+        }
+        resolveAutomaticConnectors(connectors)
+        for role in DisplayRole.allCases {
+            guard let head = heads[role] else { continue }
+            let connector = connectors.first { $0.name == head.connectorName }
+            let connected = connector?.connected == true && connector?.modes.isEmpty == false
+            head.status.connected = connected
+            if let connector, connected {
+                let wanted = chooseMode(head, connector)
+                if head.status.available, let wanted, wanted.videoMode == head.mode?.videoMode { continue }
+                if head.status.available { takeDown(head, reason: "mode changed") }
+                bringUp(head, connector: connector, mode: wanted, connectors: connectors)
+            } else if head.status.available || head.crtcID != nil {
+                takeDown(head, reason: "disconnected")
+            }
+        }
+        let none = heads.values.allSatisfy { !$0.status.connected }
+        if none && !loggedWaiting {
+            log("displays: neither \(configuration.innerConnector) nor \(configuration.outerConnector) is connected; waiting")
+        }
+        loggedWaiting = none
+    }
+
+    /// Gives each "auto" head that is not showing anything a connected connector the
+    /// other head does not use: the first for the inner display, the next for the outer.
+    private func resolveAutomaticConnectors(_ connectors: [DRMConnector]) {
+        let connected = connectors.filter { $0.connected && !$0.modes.isEmpty }.map(\.name)
+        for role in DisplayRole.allCases {
+            guard let head = heads[role], head.automatic, !head.status.available else { continue }
+            let other = heads.values.first { $0 !== head }
+            let otherName = other.map(\.connectorName)
+            var candidates = connected.filter { $0 != otherName }
+            if role == .outer, let innerName = otherName, let at = connected.firstIndex(of: innerName) {
+                // The next connector after the inner one, wrapping round.
+                candidates = Array(connected[(at + 1)...] + connected[..<at])
+            }
+            let pick = candidates.first ?? DisplayConfiguration.automatic
+            if pick != head.connectorName {
+                head.connectorName = pick
+                head.status.connector = pick
+            }
+        }
+    }
+
+    private func chooseMode(_ head: DRMHead, _ connector: DRMConnector) -> KernelMode? {
+        let modes = connector.modes
+        guard let choice = ModeChooser.choose(head.modeRequest, among: modes.map(\.videoMode),
+                                              preferred: modes.map(\.preferred), connector: connector.name) else {
+            return nil
+        }
+        if let warning = choice.warning { log("displays: \(warning)") }
+        return modes[choice.index]
+    }
+
+    /// The CRTC for `connector`: the one it has if the other head does not use it,
+    /// else the first free one that reaches it.
+    private func pickCrtc(_ head: DRMHead, _ connector: DRMConnector) throws -> (UInt32, Int) {
+        guard let card else { throw DisplaysError.noDevice(searched: "") }
+        let crtcs = try card.resources().crtcs
+        let taken = heads.values.filter { $0 !== head }.compactMap(\.crtcID)
+        if let current = connector.currentCrtc(card: card), !taken.contains(current),
+           let index = crtcs.firstIndex(of: current) {
+            return (current, index)
+        }
+        if let index = crtcs.indices.first(where: { connector.canUse(crtcIndex: $0) && !taken.contains(crtcs[$0]) }) {
+            return (crtcs[index], index)
+        }
+        let other = heads.values.first { $0 !== head }?.connectorName ?? "?"
+        throw DisplaysError.noCrtc(inner: head.role == .inner ? head.connectorName : other,
+                                   outer: head.role == .outer ? head.connectorName : other)
+    }
+
+    // MARK: Bringing heads up and down
+
+    private func bringUp(_ head: DRMHead, connector: DRMConnector, mode: KernelMode?,
+                         connectors: [DRMConnector]) {
+        guard let card, let kms, let mode else { return }
+        do {
+            let (crtc, index) = try pickCrtc(head, connector)
+            if head.saved == nil || head.saved?.crtcID != crtc { head.saved = SavedCrtcState(card: card, crtcID: crtc) }
+            head.connectorID = connector.id
+            head.crtcID = crtc
+            head.crtcIndex = index
+            head.planeID = card.atomic ? AtomicRequest.primaryPlane(card: card, crtcIndex: index) : nil
+            head.mode = mode
+            if head.buffers.first?.width != mode.width || head.buffers.first?.height != mode.height {
+                head.buffers = []
+                head.buffers = [try DumbFramebuffer(card: card, width: mode.width, height: mode.height),
+                                try DumbFramebuffer(card: card, width: mode.width, height: mode.height)]
+            }
+            head.front = 0
+            head.mustDraw = true
+            let first = head.buffers[0]
+            head.showingContent = draw(head, into: first, target: loop.clock() + mode.videoMode.period)
+            try kms.enable(head, framebuffer: first.framebufferID)
+            head.pacer.modeset(period: mode.videoMode.period, at: loop.clock())
+            head.status.mode = mode.videoMode
+            head.status.available = true
+            head.flipPending = false
+            head.disableWhenFlipped = false
+            let latency = hotplugAt.map { String(format: ", %.0f ms after the hotplug event", (loop.clock() - $0) * 1000) }
+            log("displays: \(head.role) \(head.connectorName) on at \(mode.videoMode) (\(kms.name)\(latency ?? ""))")
+            notify(head)
+            schedule(head)
+        } catch {
+            log("displays: \(head.role) \(head.connectorName): \(error)")
+            head.crtcID = nil
+            head.status.available = false
+            notify(head)
+        }
+    }
+
+    private func takeDown(_ head: DRMHead, reason: String) {
+        if let timer = head.composeTimer { loop.cancel(timer) }
+        head.composeTimer = nil
+        let wasAvailable = head.status.available
+        head.status.available = false
+        if head.flipPending {
+            head.disableWhenFlipped = true
+        } else {
+            kms?.disable(head)
+            head.crtcID = nil
+        }
+        head.showingContent = false
+        if wasAvailable {
+            log("displays: \(head.role) \(head.connectorName) off (\(reason))")
+            notify(head)
+        }
+    }
+
+    // MARK: Frames
+
+    private func schedule(_ head: DRMHead) {
+        guard active, head.status.available, head.frameRequested || head.mustDraw,
+              !head.flipPending, !head.composing, head.composeTimer == nil else { return }
+        let (composeAt, target) = head.pacer.schedule(now: loop.clock())
+        head.composeTimer = loop.addTimer(at: composeAt) { [weak self, weak head] in
+            guard let self, let head else { return }
+            head.composeTimer = nil
+            self.compose(head, target: target)
+        }
+    }
+
+    private func compose(_ head: DRMHead, target: Double) {
+        guard active, head.status.available, !head.flipPending, let back = head.backBuffer, let kms else { return }
+        head.frameRequested = false
+        let wasShowing = head.showingContent
+        head.composing = true
+        let changed = draw(head, into: back, target: target)
+        head.composing = false
+        // Nothing new and nothing to blank: no flip, no CPU.
+        if !changed && !(wasShowing && !head.status.showsContent) {
+            schedule(head)
+            return
+        }
+        head.showingContent = head.status.showsContent
+        let rc = kms.flip(head, framebuffer: back.framebufferID,
+                          userData: Unmanaged.passUnretained(self).toOpaque())
+        if rc == EBUSY {
+            head.frameRequested = true
+            return
+        }
+        if rc != 0 {
+            log("displays: \(head.role) flip failed: \(String(cString: strerror(rc)))")
+            return
+        }
+        head.flipPending = true
+        head.front = 1 - head.front
+        head.pacer.submitted(target: target)
+    }
+
+    /// Asks the delegate for a frame, or blanks the buffer while the operator has the
+    /// display turned off. Returns whether the buffer now differs from the screen.
+    private func draw(_ head: DRMHead, into buffer: DumbFramebuffer, target: Double) -> Bool {
+        let mustDraw = head.mustDraw
+        head.mustDraw = false
+        guard head.status.enabled else {
+            buffer.clear()
+            return mustDraw || head.showingContent
+        }
+        let frame = FrameTarget(width: buffer.width, height: buffer.height, stride: buffer.stride,
+                                pixels: buffer.pixels, presentationTime: target, mustDraw: mustDraw)
+        let changed = delegate?.drawFrame(for: head.role, into: frame) ?? false
+        return changed || mustDraw
+    }
+
+    private func handleDRMEvents() {
+        guard let card else { return }
+        var context = drmEventContext()
+        context.version = 3
+        context.page_flip_handler2 = { _, sequence, seconds, microseconds, crtcID, userData in
+            guard let userData else { return }
+            let backend = Unmanaged<DRMBackend>.fromOpaque(userData).takeUnretainedValue()
+            backend.flipCompleted(crtcID: crtcID, sequence: sequence,
+                                  time: Double(seconds) + Double(microseconds) / 1e6)
+        }
+        drmHandleEvent(card.fd, &context)
+    }
+
+    private func flipCompleted(crtcID: UInt32, sequence: UInt32, time: Double) {
+        guard let head = heads.values.first(where: { $0.crtcID == crtcID }) else { return }
+        head.flipPending = false
+        let stamp = head.pacer.flipCompleted(
+            time: card?.monotonicTimestamps == true ? time : loop.clock(), sequence: sequence)
+        head.status.flips = head.pacer.flips
+        head.status.missedVblanks = head.pacer.missedVblanks
+        head.status.lastFlip = stamp
+        if head.disableWhenFlipped {
+            head.disableWhenFlipped = false
+            kms?.disable(head)
+            head.crtcID = nil
+            return
+        }
+        delegate?.framePresented(head.role, stamp)
+        schedule(head)
+    }
+
+    private func waitForPendingFlips(card: DRMCard, timeout: Double) {
+        let deadline = loop.clock() + timeout
+        while heads.values.contains(where: \.flipPending), loop.clock() < deadline {
+            var pfd = pollfd(fd: card.fd, events: Int16(POLLIN), revents: 0)
+            if poll(&pfd, 1, 20) > 0 { handleDRMEvents() }
+        }
+    }
+
+    private func notify(_ head: DRMHead) {
+        delegate?.displayStatusChanged(head.role, head.status)
+    }
+}

@@ -1,0 +1,76 @@
+import CDRM
+import Glibc
+
+/// One open DRM device (`/dev/dri/cardN`): the file descriptor, its capabilities and
+/// master. Owns the descriptor unless a seat (libseat) lent it.
+final class DRMCard {
+    let path: String
+    let fd: Int32
+    /// The driver accepted DRM_CLIENT_CAP_ATOMIC (and it was not refused by config).
+    let atomic: Bool
+    /// Flip timestamps are on CLOCK_MONOTONIC, the kiosk's one clock.
+    let monotonicTimestamps: Bool
+    private let ownsDescriptor: Bool
+
+    /// Opens `path` directly (root on a VT).
+    convenience init(path: String, allowAtomic: Bool) throws(DisplaysError) {
+        let fd = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
+        if fd < 0 { throw .openFailed(path: path, reason: String(cString: strerror(errno))) }
+        try self.init(path: path, fd: fd, owned: true, allowAtomic: allowAtomic)
+    }
+
+    /// Adopts a descriptor (from libseat, which closes it itself when `owned` is false).
+    init(path: String, fd: Int32, owned: Bool, allowAtomic: Bool) throws(DisplaysError) {
+        self.path = path
+        self.fd = fd
+        ownsDescriptor = owned
+        drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1)
+        atomic = allowAtomic && drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0
+        var value: UInt64 = 0
+        monotonicTimestamps = drmGetCap(fd, UInt64(DRM_CAP_TIMESTAMP_MONOTONIC), &value) == 0 && value == 1
+        if drmIsMaster(fd) == 0 && drmSetMaster(fd) != 0 {
+            if owned { close(fd) }
+            throw .masterHeld(path: path)
+        }
+    }
+
+    deinit {
+        if ownsDescriptor { close(fd) }
+    }
+
+    var isMaster: Bool { drmIsMaster(fd) != 0 }
+
+    /// Connector and CRTC ids as they are now (connectors come and go with MST docks).
+    func resources() throws(DisplaysError) -> (connectors: [UInt32], crtcs: [UInt32]) {
+        guard let res = drmModeGetResources(fd) else {
+            throw .notDRM(path: path)
+        }
+        defer { drmModeFreeResources(res) }
+        let connectors = (0..<Int(res.pointee.count_connectors)).map { res.pointee.connectors[$0] }
+        let crtcs = (0..<Int(res.pointee.count_crtcs)).map { res.pointee.crtcs[$0] }
+        return (connectors, crtcs)
+    }
+
+    /// Every connector, probed now (this is what makes the kernel re-detect).
+    func connectors() throws(DisplaysError) -> [DRMConnector] {
+        try resources().connectors.compactMap { DRMConnector(card: self, id: $0) }
+    }
+
+    /// The cards on this machine, in order: /dev/dri/card0, card1, ...
+    static func devicePaths(directory: String = "/dev/dri") -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var paths: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name.hasPrefix("card") { paths.append(directory + "/" + name) }
+        }
+        return paths.sorted { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }
+    }
+
+    func errorText(_ call: String, _ code: Int32) -> DisplaysError {
+        .kernel(call: call, reason: String(cString: strerror(code < 0 ? -code : code)))
+    }
+}

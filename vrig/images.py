@@ -1,0 +1,96 @@
+"""Reading, comparing and writing the virtual rig's screenshots with the standard
+library only: binary PPM (what QEMU's screendump and `rig run --snapshot-dir` write)
+and PNG output for people to look at."""
+import struct
+import zlib
+
+
+class Image:
+    def __init__(self, width, height, rgb):
+        self.width, self.height, self.rgb = width, height, rgb
+
+    @staticmethod
+    def read_ppm(path):
+        with open(path, "rb") as f:
+            data = f.read()
+        fields, pos = [], 0
+        while len(fields) < 4:
+            while data[pos:pos + 1].isspace():
+                pos += 1
+            if data[pos:pos + 1] == b"#":
+                pos = data.index(b"\n", pos) + 1
+                continue
+            end = pos
+            while not data[end:end + 1].isspace():
+                end += 1
+            fields.append(data[pos:end])
+            pos = end
+        if fields[0] != b"P6" or fields[3] != b"255":
+            raise ValueError(f"{path}: not an 8-bit binary PPM")
+        w, h = int(fields[1]), int(fields[2])
+        pos += 1
+        return Image(w, h, data[pos:pos + w * h * 3])
+
+    def pixel(self, x, y):
+        i = (y * self.width + x) * 3
+        return tuple(self.rgb[i:i + 3])
+
+    def dark_fraction(self, threshold=24):
+        """Share of pixels whose channels are all below `threshold`."""
+        rgb = self.rgb
+        n = self.width * self.height
+        dark = sum(1 for i in range(0, 3 * n, 3 * 7)
+                   if rgb[i] < threshold and rgb[i + 1] < threshold and rgb[i + 2] < threshold)
+        return dark / len(range(0, 3 * n, 3 * 7))
+
+    def write_png(self, path):
+        raw = b"".join(b"\x00" + self.rgb[y * self.width * 3:(y + 1) * self.width * 3]
+                       for y in range(self.height))
+
+        def chunk(kind, body):
+            return (struct.pack(">I", len(body)) + kind + body
+                    + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF))
+
+        with open(path, "wb") as f:
+            f.write(b"\x89PNG\r\n\x1a\n")
+            f.write(chunk(b"IHDR", struct.pack(">IIBBBBB", self.width, self.height, 8, 2, 0, 0, 0)))
+            f.write(chunk(b"IDAT", zlib.compress(raw, 3)))
+            f.write(chunk(b"IEND", b""))
+
+
+def compare(actual, expected, channel_tolerance=8):
+    """Returns (fraction of pixels differing by more than the tolerance in any
+    channel, diff image). Sizes must match, else the fraction is 1."""
+    if (actual.width, actual.height) != (expected.width, expected.height):
+        return 1.0, None
+    a, e = actual.rgb, expected.rgb
+    diff = bytearray(len(a))
+    bad = 0
+    # Whole rows at a time keep this fast enough in pure Python for 1280x800.
+    row = actual.width * 3
+    for y in range(actual.height):
+        ra, re = a[y * row:(y + 1) * row], e[y * row:(y + 1) * row]
+        if ra == re:
+            continue
+        for x in range(0, row, 3):
+            if (abs(ra[x] - re[x]) > channel_tolerance or abs(ra[x + 1] - re[x + 1]) > channel_tolerance
+                    or abs(ra[x + 2] - re[x + 2]) > channel_tolerance):
+                bad += 1
+                diff[y * row + x] = 255
+    return bad / (actual.width * actual.height), Image(actual.width, actual.height, bytes(diff))
+
+
+def assert_matches(actual_path, expected_path, max_fraction=0.001, label="image"):
+    """Fails with the actual image and a diff written next to the expected one."""
+    actual, expected = Image.read_ppm(actual_path), Image.read_ppm(expected_path)
+    fraction, diff = compare(actual, expected)
+    if fraction > max_fraction:
+        stem = expected_path.rsplit(".", 1)[0]
+        actual.write_png(stem + ".actual.png")
+        if diff:
+            diff.write_png(stem + ".diff.png")
+        raise AssertionError(
+            f"{label}: {fraction:.2%} of pixels differ (allowed {max_fraction:.2%}); "
+            f"size {actual.width}x{actual.height} vs {expected.width}x{expected.height}; "
+            f"see {stem}.actual.png and {stem}.diff.png")
+    return fraction

@@ -1,0 +1,196 @@
+"""Virtual-rig tests of the displays: the DRM/KMS backend against the real virtio-gpu
+driver. Each test gets a booted guest (`rig`) and `ctx` (reference images, output
+dir); it starts its own kiosk and leaves the connectors as it found them."""
+import re
+import time
+
+from images import Image, assert_matches
+from kiosk import Kiosk, both_available
+
+INNER, OUTER = "Virtual-1", "Virtual-2"
+
+
+def reset_connectors(rig):
+    rig.set_connector(INNER, "detect")
+    rig.set_connector(OUTER, "on")
+
+
+def dump(rig, ctx, head, name):
+    path = f"{ctx.out}/{name}.ppm"
+    rig.screendump(head, path)
+    return path
+
+
+def expect_both_heads(rig, ctx, tag):
+    """Each head matches the headless rendering of the same state, within tolerance."""
+    assert_matches(dump(rig, ctx, 0, f"{tag}-inner"), ctx.ref_inner, label=f"{tag}: inner head")
+    assert_matches(dump(rig, ctx, 1, f"{tag}-outer"), ctx.ref_outer, label=f"{tag}: outer head")
+
+
+def heads_show_expected_content(rig, ctx, legacy):
+    reset_connectors(rig)
+    args = ["--paused"] + (["--set", "displays.legacy=true"] if legacy else [])
+    kiosk = Kiosk(rig, "content-legacy" if legacy else "content", args)
+    status = kiosk.wait_for(both_available, 30, "both heads available")
+    assert status["kms"] == ("legacy" if legacy else "atomic"), status["kms"]
+    assert status["inner"]["mode"].startswith("1280x800@"), status["inner"]["mode"]
+    assert status["outer"]["mode"].startswith("1024x768@"), status["outer"]["mode"]
+    expect_both_heads(rig, ctx, "legacy" if legacy else "atomic")
+    kiosk.terminate()
+
+
+def test_both_heads_show_expected_content(rig, ctx):
+    heads_show_expected_content(rig, ctx, legacy=False)
+
+
+def test_legacy_modesetting_shows_expected_content(rig, ctx):
+    heads_show_expected_content(rig, ctx, legacy=True)
+
+
+def hotplug_one_way(rig, ctx, kiosk, gone, stays, head_of):
+    """Unplugs `gone`; `stays` must be undisturbed; `gone` must come back within a second."""
+    name_of = {"inner": INNER, "outer": OUTER}
+    before = Image.read_ppm(dump(rig, ctx, head_of[stays], f"hotplug-{stays}-before"))
+    flips_before = kiosk.status()[stays]["flips"]
+    rig.set_connector(name_of[gone], "off")
+    status = kiosk.wait_for(lambda s: not s[gone]["available"], 5, f"{gone} unavailable after unplug")
+    assert status[stays]["available"], f"{stays} lost availability when {gone} was unplugged"
+    assert not status[gone]["connected"]
+    assert kiosk.alive(), "kiosk died on unplug"
+    after = Image.read_ppm(dump(rig, ctx, head_of[stays], f"hotplug-{stays}-during"))
+    assert after.rgb == before.rgb, f"{stays} head changed while {gone} was unplugged"
+    assert kiosk.status()[stays]["flips"] >= flips_before
+    plugged = time.monotonic()
+    rig.set_connector(name_of[gone], "on" if gone == "outer" else "detect")
+    kiosk.wait_for(lambda s: s[gone]["available"], 5, f"{gone} available after replug")
+    ctx.figures[f"{gone} back after replug, seen from the host (s)"] = round(time.monotonic() - plugged, 3)
+    # The kiosk's own figure: from the kernel's uevent to the head modeset with content.
+    latencies = re.findall(r"\b%s \S+ on at .*?, (\d+) ms after the hotplug event" % gone, kiosk.log())
+    assert latencies, kiosk.log()
+    ctx.figures[f"{gone} modeset after hotplug event (ms)"] = int(latencies[-1])
+    assert int(latencies[-1]) < 1000, f"{gone} took {latencies[-1]} ms to come back (limit 1000)"
+    expect_both_heads(rig, ctx, f"hotplug-{gone}-back")
+
+
+def hotplug(rig, ctx, legacy):
+    reset_connectors(rig)
+    args = ["--paused"] + (["--set", "displays.legacy=true"] if legacy else [])
+    kiosk = Kiosk(rig, "hotplug-legacy" if legacy else "hotplug", args)
+    kiosk.wait_for(both_available, 30, "both heads available")
+    heads = {"inner": 0, "outer": 1}
+    hotplug_one_way(rig, ctx, kiosk, "outer", "inner", heads)
+    hotplug_one_way(rig, ctx, kiosk, "inner", "outer", heads)
+    kiosk.terminate()
+
+
+def test_outer_hotplug_off_on_keeps_inner(rig, ctx):
+    hotplug(rig, ctx, legacy=False)
+
+
+def test_legacy_hotplug(rig, ctx):
+    hotplug(rig, ctx, legacy=True)
+
+
+def clean_exit(rig, ctx, legacy):
+    reset_connectors(rig)
+    args = ["--paused"] + (["--set", "displays.legacy=true"] if legacy else [])
+    kiosk = Kiosk(rig, "exit-legacy" if legacy else "exit", args)
+    kiosk.wait_for(both_available, 30, "both heads available")
+    expect_both_heads(rig, ctx, "before-exit")
+    kiosk.terminate()
+    status = kiosk.status()
+    assert status["state"] == "stopped", status
+    assert "released" in kiosk.log(), kiosk.log()
+    for head, role in ((0, "inner"), (1, "outer")):
+        image = Image.read_ppm(dump(rig, ctx, head, f"after-exit-{role}"))
+        dark = image.dark_fraction()
+        assert dark > 0.95, f"{role} head still shows a picture after SIGTERM ({dark:.1%} dark)"
+
+
+def test_clean_exit_after_sigterm(rig, ctx):
+    clean_exit(rig, ctx, legacy=False)
+
+
+def test_legacy_clean_exit_after_sigterm(rig, ctx):
+    clean_exit(rig, ctx, legacy=True)
+
+
+def test_flips_paced_by_refresh_not_by_early_events(rig, ctx):
+    """virtio-gpu completes flips at once; the kiosk must still flip at the mode's rate."""
+    reset_connectors(rig)
+    kiosk = Kiosk(rig, "pacing")
+    kiosk.wait_for(lambda s: both_available(s) and s["inner"]["flips"] > 0, 30, "animating")
+    first, t0 = kiosk.status(), time.monotonic()
+    time.sleep(3)  # a measurement window, not a wait for state
+    last, t1 = kiosk.status(), time.monotonic()
+    for role, hz in (("inner", 75), ("outer", 60)):
+        rate = (last[role]["flips"] - first[role]["flips"]) / (t1 - t0)
+        ctx.figures[f"{role} flips/s at {hz} Hz"] = round(rate, 1)
+        assert rate <= hz * 1.15, f"{role}: {rate:.0f} flips/s at a {hz} Hz mode: not paced"
+        assert rate >= 3, f"{role}: only {rate:.1f} flips/s"
+        span = last[role]["last_flip_time"] - first[role]["last_flip_time"]
+        assert span > 2, f"{role}: flip timestamps moved {span:.2f}s in 3s"
+    paused = Kiosk(rig, "pacing-paused", ["--paused"])  # a second kiosk cannot take master
+    time.sleep(0.5)
+    assert "in use by another display server" in paused.log() or not paused.alive(), paused.log()
+    paused.terminate()
+    kiosk.terminate()
+
+
+def test_starts_without_outer_then_picks_it_up(rig, ctx):
+    rig.set_connector(INNER, "detect")
+    rig.set_connector(OUTER, "off")
+    kiosk = Kiosk(rig, "no-outer", ["--paused"])
+    status = kiosk.wait_for(lambda s: s["inner"]["available"], 30, "inner available")
+    assert not status["outer"]["available"] and not status["outer"]["connected"]
+    rig.set_connector(OUTER, "on")
+    kiosk.wait_for(both_available, 5, "outer picked up")
+    expect_both_heads(rig, ctx, "late-outer")
+    kiosk.terminate()
+
+
+def test_starts_with_neither_display_and_waits(rig, ctx):
+    rig.set_connector(INNER, "off")
+    rig.set_connector(OUTER, "off")
+    kiosk = Kiosk(rig, "neither", ["--paused"])
+    kiosk.wait_for(lambda s: s["state"] == "running", 30, "kiosk running")
+    time.sleep(0.5)  # let it log; the assertion is that it logs once and keeps running
+    assert kiosk.alive()
+    assert kiosk.log().count("waiting") == 1, kiosk.log()
+    reset_connectors(rig)
+    kiosk.wait_for(both_available, 5, "both picked up")
+    expect_both_heads(rig, ctx, "late-both")
+    kiosk.terminate()
+
+
+def test_unknown_connector_lists_existing_and_inner_runs(rig, ctx):
+    reset_connectors(rig)
+    config = '[displays.inner]\nconnector = "Virtual-1"\n[displays.outer]\nconnector = "HDMI-A-7"\n'
+    kiosk = Kiosk(rig, "unknown", ["--paused"], config=config)
+    kiosk.wait_for(lambda s: s["inner"]["available"], 30, "inner available")
+    log = kiosk.log()
+    assert 'no connector named "HDMI-A-7"' in log and "Virtual-1, Virtual-2" in log, log
+    kiosk.terminate()
+
+
+def test_missing_mode_falls_back_with_warning(rig, ctx):
+    reset_connectors(rig)
+    config = '[displays.inner]\nconnector = "Virtual-1"\nmode = "1234x567"\n' \
+             '[displays.outer]\nconnector = "Virtual-2"\nmode = "1024x768"\n'
+    kiosk = Kiosk(rig, "nomode", ["--paused"], config=config)
+    status = kiosk.wait_for(both_available, 30, "both available")
+    assert status["inner"]["mode"].startswith("1280x800@"), status["inner"]["mode"]
+    assert "has no mode 1234x567" in kiosk.log(), kiosk.log()
+    kiosk.terminate()
+
+
+# Guests, each booted once for its tests (a boot costs ~5 s under TCG).
+GROUPS = [
+    ("atomic", [test_both_heads_show_expected_content, test_flips_paced_by_refresh_not_by_early_events,
+                test_clean_exit_after_sigterm]),
+    ("hotplug", [test_outer_hotplug_off_on_keeps_inner, test_starts_without_outer_then_picks_it_up,
+                 test_starts_with_neither_display_and_waits]),
+    ("legacy", [test_legacy_modesetting_shows_expected_content, test_legacy_hotplug,
+                test_legacy_clean_exit_after_sigterm]),
+    ("errors", [test_unknown_connector_lists_existing_and_inner_runs, test_missing_mode_falls_back_with_warning]),
+]

@@ -1,0 +1,216 @@
+"""The virtual rig: a QEMU guest (TCG) with virtio-gpu (two heads), vivid and uinput,
+running the host's own root read-only under a tmpfs overlay.
+
+The host talks to the guest through a shared writable directory (the "io" dir, mounted
+at /vrig-io in the guest): the guest agent runs the command files the host drops there
+and writes their output and exit code next to them. Heads are captured with QMP
+`screendump` (device=gpu, head=n), which reads what the head really scans out.
+"""
+import json
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+CACHE = os.path.join(HERE, "cache")
+AGENT = os.path.join(HERE, "guest-agent")
+
+
+class RigError(Exception):
+    pass
+
+
+def build_boot_files():
+    subprocess.run([os.path.join(HERE, "build-boot")], check=True)
+
+
+class VirtualRig:
+    """One guest. Use as a context manager; `exec` runs a shell command in the guest."""
+
+    def __init__(self, io_dir=None, memory_mb=1024, cpus=2, unit=None):
+        build_boot_files()
+        self.io = io_dir or tempfile.mkdtemp(prefix="vrig-io-")
+        # Leftovers of an earlier guest would answer for this one.
+        shutil.rmtree(os.path.join(self.io, "cmd"), ignore_errors=True)
+        os.makedirs(os.path.join(self.io, "cmd"))
+        for stale in ("agent.ready", "console.log", "qmp.sock"):
+            if os.path.exists(os.path.join(self.io, stale)):
+                os.remove(os.path.join(self.io, stale))
+        self.qmp_path = os.path.join(self.io, "qmp.sock")
+        self.console = os.path.join(self.io, "console.log")
+        self.memory_mb, self.cpus, self.unit = memory_mb, cpus, unit
+        self.proc = None
+        self.qmp = None
+        self.seq = 0
+        self.boot_seconds = None
+
+    # -- lifecycle -------------------------------------------------------------------
+    def start(self, timeout=90):
+        started = time.monotonic()
+        tail = f"rig.unit={self.unit}" if self.unit else f"rig.run={AGENT}"
+        cmd = [
+            "qemu-system-x86_64", "-accel", "tcg", "-machine", "q35",
+            "-m", str(self.memory_mb), "-smp", str(self.cpus),
+            "-kernel", os.path.join(CACHE, "vmlinuz"),
+            "-initrd", os.path.join(CACHE, "initrd.img"),
+            "-append", f"console=ttyS0 quiet loglevel=3 panic=-1 {tail}",
+            "-vga", "none", "-device", "virtio-gpu-pci,max_outputs=2,id=gpu",
+            "-display", "none",
+            "-virtfs", "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap",
+            "-virtfs", f"local,path={self.io},mount_tag=io,security_model=none,multidevs=remap",
+            "-serial", f"file:{self.console}",
+            "-qmp", f"unix:{self.qmp_path},server=on,wait=off",
+            "-nic", "none", "-no-reboot", "-monitor", "none",
+        ]
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self._connect_qmp(started + 10)
+        if not self.unit:
+            self._wait(lambda: os.path.exists(os.path.join(self.io, "agent.ready")),
+                       started + timeout, "the guest agent to start")
+        self.boot_seconds = time.monotonic() - started
+        return self
+
+    def stop(self, timeout=20):
+        if self.proc is None:
+            return
+        # The io dir is mounted with cache=none, so everything the guest wrote is
+        # already on the host: quitting QEMU loses nothing.
+        if self.proc.poll() is None:
+            try:
+                self.qmp_command("quit")
+            except (OSError, RigError):
+                pass
+        try:
+            self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        if self.qmp:
+            self.qmp.close()
+        self.proc = None
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    def running(self):
+        return self.proc is not None and self.proc.poll() is None
+
+    # -- guest commands ----------------------------------------------------------------
+    def exec(self, script, timeout=60, check=True):
+        """Runs `script` with /bin/sh in the guest; returns (exit code, output)."""
+        name = self._drop_command(script)
+        rc_path = os.path.join(self.io, "cmd", name + ".rc")
+        self._wait(lambda: os.path.exists(rc_path), time.monotonic() + timeout,
+                   f"guest command {script!r}")
+        with open(rc_path) as f:
+            rc = int(f.read().strip() or "1")
+        with open(os.path.join(self.io, "cmd", name + ".out"), errors="replace") as f:
+            out = f.read()
+        if check and rc != 0:
+            raise RigError(f"guest command {script!r} failed ({rc}):\n{out}")
+        return rc, out
+
+    def _drop_command(self, script):
+        self.seq += 1
+        name = f"{self.seq:05d}"
+        tmp = os.path.join(self.io, "cmd", name + ".tmp")
+        with open(tmp, "w") as f:
+            f.write(script + "\n")
+        os.rename(tmp, os.path.join(self.io, "cmd", name + ".sh"))
+        return name
+
+    def path(self, name):
+        """Host path of a file the guest sees as /vrig-io/<name>."""
+        return os.path.join(self.io, name)
+
+    # -- displays ----------------------------------------------------------------------
+    def screendump(self, head, path, fmt="ppm"):
+        args = {"filename": os.path.abspath(path), "device": "gpu", "head": head}
+        if fmt == "png":
+            args["format"] = "png"
+        self.qmp_command("screendump", args)
+        return path
+
+    def set_connector(self, name, state):
+        """Forces a connector on/off (or back to detect) through sysfs: the hotplug path.
+
+        virtio-gpu on 6.1 sends no uevent when a connector's status is forced (the
+        kernel only does so for drivers with connector polling), so the rig plays the
+        part of a hot-plug interrupt and asks the kernel for a change uevent on the card.
+        """
+        self.exec(f"echo {state} > /sys/class/drm/card0-{name}/status && "
+                  f"echo change > /sys/class/drm/card0/uevent")
+
+    # -- QMP ---------------------------------------------------------------------------
+    def qmp_command(self, name, arguments=None):
+        msg = {"execute": name}
+        if arguments:
+            msg["arguments"] = arguments
+        self.qmp.sendall((json.dumps(msg) + "\n").encode())
+        while True:
+            reply = self._qmp_read()
+            if "return" in reply:
+                return reply["return"]
+            if "error" in reply:
+                raise RigError(f"QMP {name}: {reply['error'].get('desc')}")
+
+    def _connect_qmp(self, deadline):
+        while True:
+            if self.proc.poll() is not None:
+                raise RigError("QEMU exited: " + self.proc.stderr.read().decode(errors="replace"))
+            try:
+                s = socket.socket(socket.AF_UNIX)
+                s.connect(self.qmp_path)
+                break
+            except OSError:
+                s.close()
+                if time.monotonic() > deadline:
+                    raise RigError("QMP socket did not appear")
+                time.sleep(0.05)
+        self.qmp = s
+        self._buf = b""
+        self._qmp_read()  # greeting
+        self.qmp_command("qmp_capabilities")
+
+    def _qmp_read(self):
+        while b"\n" not in self._buf:
+            chunk = self.qmp.recv(65536)
+            if not chunk:
+                raise RigError("QMP connection closed")
+            self._buf += chunk
+        line, self._buf = self._buf.split(b"\n", 1)
+        return json.loads(line)
+
+    def _wait(self, condition, deadline, what):
+        while not condition():
+            if self.proc is not None and self.proc.poll() is not None:
+                raise RigError(f"guest stopped while waiting for {what}; console:\n{self.console_text()[-3000:]}")
+            if time.monotonic() > deadline:
+                raise RigError(f"timed out waiting for {what}; console:\n{self.console_text()[-3000:]}")
+            time.sleep(0.05)
+
+    def console_text(self):
+        try:
+            with open(self.console, errors="replace") as f:
+                return f.read()
+        except OSError:
+            return ""
+
+
+def wait_until(condition, timeout, what, interval=0.1):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise RigError(f"timed out after {timeout}s waiting for {what}")
+        time.sleep(interval)
