@@ -6,8 +6,7 @@
 # Each case runs twice, at N1 and N2 frames; (Ir(N2) - Ir(N1)) / (N2 - N1) is one
 # frame's instructions, with start-up, text layout and cache warm-up cancelled out.
 # For rig, callgrind also counts only inside OuterFrameBench.composeFrame
-# (--toggle-collect), so the pieces rasterized ahead between frames (idle work) are
-# left out, as they are from the wall-clock frame times of `rig bench`.
+# (--toggle-collect): the frame, without the process's start-up and script opening.
 #
 # No floor row: glibc's memcpy copies a frame with `rep movsb`, which callgrind counts
 # as a handful of instructions, so a copy has no meaningful instruction count.

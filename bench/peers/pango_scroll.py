@@ -28,9 +28,13 @@ from gi.repository import Pango, PangoCairo  # noqa: E402
 import cairo  # noqa: E402
 
 FONT_FAMILY = "Noto Sans"
+# rig's reading defaults (ReadingSettings.standard): 10 % margin on each side of the
+# column, lines at 1.3 times the font's natural line height.
+MARGIN_SHARE = 0.10
+LINE_SPACING = 1.3
 SIZES = (20, 60, 120)
 DISPLAYS = ((1920, 1080), (3840, 2160))
-# Scroll step per frame: 180 px/s at 60 Hz, the prompter's everyday speed. Every frame
+# Scroll step per frame: 180 px/s at 60 Hz, as rig's bench scrolls. Every frame
 # lands on a new offset so no frame is a repeat of the previous one.
 STEP_PX = 3
 
@@ -65,9 +69,9 @@ def p99(samples):
 
 
 def margin_for(width):
-    """The reading column: the display's width less a 5 % margin each side, the same
-    geometry the bench gives rig's compositor."""
-    return round(width * 0.05)
+    """The reading column: the display's width less a 10 % margin each side, the same
+    geometry rig's reading text uses."""
+    return round(width * MARGIN_SHARE)
 
 
 def make_layout(context, text, size_px, column_px):
@@ -77,6 +81,7 @@ def make_layout(context, text, size_px, column_px):
     layout.set_font_description(desc)
     layout.set_width(column_px * Pango.SCALE)
     layout.set_wrap(Pango.WrapMode.WORD_CHAR)
+    layout.set_line_spacing(LINE_SPACING)
     layout.set_text(text, -1)
     return layout
 

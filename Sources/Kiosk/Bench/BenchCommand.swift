@@ -100,17 +100,17 @@ enum BenchCaseRunner {
             case let .compose(display, size, transform):
                 let fonts = try ProducerBenches.fonts().get()
                 let outer = try OuterFrameBench(display: display, text: text, sizePx: size,
-                                                transform: transform.textTransform, fonts: fonts)
+                                                transform: transform, fonts: fonts)
                 outer.scrollToMiddle()
                 var pieces = 0
                 for _ in 0..<frames {
-                    let before = outer.block.rasterizedPieceCount
+                    let before = outer.block?.rasterizedPieceCount ?? 0
                     outer.composeFrame()
-                    pieces += outer.block.rasterizedPieceCount - before
+                    pieces += (outer.block?.rasterizedPieceCount ?? 0) - before
                     outer.advance()
                 }
                 BenchCommand.printError("pieces rasterized by the frames: \(pieces), cached at the end: "
-                                        + "\(outer.block.cachedPieceCount) (\(outer.block.cachedBytes >> 20) MiB)")
+                                        + "\((outer.block?.cachedBytes ?? 0) >> 20) MiB")
                 // To see what was measured: the last frame as a PNG.
                 if let path = ProcessInfo.processInfo.environment["RIG_BENCH_PNG"] {
                     try outer.canvas.writePNG(path: path)
@@ -118,9 +118,9 @@ enum BenchCaseRunner {
             case let .layout(size):
                 let fonts = try ProducerBenches.fonts().get()
                 let width = BenchReport.Display.fullHD.width
-                let column = Double(width - 2 * OuterFrameBench.margin(forTextWidth: width))
+                let column = Double(width - 2 * ProducerBenches.margin(forColumn: width))
                 for _ in 0..<frames {
-                    try TextLayout(text: text, style: TextStyle(fontSize: Double(size)), columnWidth: column,
+                    try TextLayout(text: text, style: ProducerBenches.style(sizePx: size), columnWidth: column,
                                    fonts: fonts).layoutAll()
                 }
             case .camera:

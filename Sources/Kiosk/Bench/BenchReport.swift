@@ -41,12 +41,9 @@ struct BenchReport: Sendable {
     struct FloorFigure: Sendable { var display: Display; var result: BenchMeasurement }
     struct CompositionFigure: Sendable {
         var display: Display; var sizePx: Int; var transform: Transform; var result: BenchMeasurement
-        /// Text pieces rasterized during the timed frames (a steady scroll should need
-        /// about none; more means the piece cache is thrashing).
+        /// Text pieces the timed frames rasterized: a new piece scrolling in costs its
+        /// frame a rasterization; one every frame would mean the cache is thrashing.
         var piecesRasterized: Int? = nil
-        /// Pieces rasterized ahead between the timed frames (idle work; about one per
-        /// screen of scrolling is expected, one per frame means ahead-work is evicted).
-        var piecesAhead: Int? = nil
     }
     struct LayoutFigure: Sendable {
         var display: Display; var sizePx: Int; var lines: Int?; var result: BenchMeasurement

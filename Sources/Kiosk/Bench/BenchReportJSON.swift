@@ -34,7 +34,6 @@ extension BenchReport {
                     ("ratio_to_floor", .number(BenchStatistics.ratio(c.result.medianMs,
                                                                      to: floorMedian(c.display)))),
                     ("pieces_rasterized", c.piecesRasterized.map { .int($0) } ?? .null),
-                    ("pieces_ahead", c.piecesAhead.map { .int($0) } ?? .null),
                 ])
             })),
             ("layout", .array(layout.map { l in

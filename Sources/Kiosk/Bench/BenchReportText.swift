@@ -18,12 +18,12 @@ struct BenchReportText {
         section(&out, "Floor: memcpy of one XRGB8888 frame", ["display", "median", "p99"],
                 report.floor.map { ($0.result, [$0.display.description]) }) { _ in [] }
         section(&out, "Outer frame composition, 10,000 words mid-scroll",
-                ["display", "size px", "transform", "median", "p99", "x floor", "pieces in frames", "pieces ahead"],
+                ["display", "size px", "transform", "median", "p99", "x floor", "pieces rasterized"],
                 report.composition.map { ($0.result, [$0.display.description, "\($0.sizePx)", $0.transform.description]) }
         ) { i in
             let c = report.composition[i]
             return [Self.ratio(BenchStatistics.ratio(c.result.medianMs, to: report.floorMedian(c.display))),
-                    c.piecesRasterized.map(String.init) ?? "-", c.piecesAhead.map(String.init) ?? "-"]
+                    c.piecesRasterized.map(String.init) ?? "-"]
         }
         pangoSection(&out)
         section(&out, "Layout of the whole text (shaping + line breaking, 1920 px display)",

@@ -4,20 +4,29 @@ import Render
 /// time to first frame, camera conversion. A case that cannot run (no fonts, say)
 /// is reported unavailable with the reason, never with a made-up number.
 enum ProducerBenches {
+    /// The reading margin in pixels for a column, as ReadingText computes it.
+    static func margin(forColumn width: Int) -> Int {
+        Int((Double(width) * OuterFrameBench.marginPercent / 100).rounded())
+    }
+
+    static func style(sizePx: Int) -> TextStyle {
+        TextStyle(fontFamily: "Noto Sans", fontSize: Double(sizePx), lineSpacing: OuterFrameBench.lineSpacing)
+    }
+
     static func fonts() -> Result<FontLibrary, BenchSetupError> {
         do { return .success(try FontLibrary()) } catch { return .failure(.init("fonts: \(error)")) }
     }
 
     static func layout(text: String, plan: BenchPlan, fonts: FontLibrary) -> [BenchReport.LayoutFigure] {
         let display = BenchReport.Display.fullHD
-        let column = Double(display.width - 2 * OuterFrameBench.margin(forTextWidth: display.width))
+        let column = Double(display.width - 2 * Self.margin(forColumn: display.width))
         return BenchPlan.sizes.map { size in
             var lines: Int?
             var samples: [Double] = []
             do {
                 for _ in 0..<plan.layoutRepeats {
                     let (layout, ms) = try BenchClock.onceMs { () throws(TextError) -> TextLayout in
-                        let layout = try TextLayout(text: text, style: TextStyle(fontSize: Double(size)),
+                        let layout = try TextLayout(text: text, style: Self.style(sizePx: size),
                                                     columnWidth: column, fonts: fonts)
                         layout.layoutAll()
                         return layout
@@ -32,9 +41,10 @@ enum ProducerBenches {
         }
     }
 
-    /// Opening the script to its first composed frame at the top: layout of the first
-    /// screen, the chunked block, the first pieces rasterized with a cold glyph cache.
-    /// The font library is loaded once at start-up, so it is shared.
+    /// Opening the script to its first composed frame at the top, as the kiosk does it
+    /// (PrompterFrameComposer: layout, the chunked block, the engine told the script's
+    /// length, the first pieces rasterized with a cold glyph cache). The font library
+    /// is loaded once at start-up, so it is shared.
     static func firstFrame(text: String, plan: BenchPlan, fonts: FontLibrary) -> [BenchReport.FirstFrameFigure] {
         BenchReport.Display.all.flatMap { display in
             BenchPlan.sizes.map { size in
@@ -44,7 +54,6 @@ enum ProducerBenches {
                         let start = BenchClock.nanoseconds()
                         let outer = try OuterFrameBench(display: display, text: text, sizePx: size,
                                                         transform: .identity, fonts: fonts)
-                        outer.scrollToTop()
                         outer.composeFrame()
                         samples.append(Double(BenchClock.nanoseconds() - start) / 1e6)
                     }
@@ -62,23 +71,23 @@ enum ProducerBenches {
         for display in BenchReport.Display.all {
             for size in BenchPlan.sizes {
                 progress("composition \(display) \(size) px")
-                // One block per axis: transforms that keep the axes share a layout.
-                var outers: [Bool: OuterFrameBench] = [:]
+                // One opened script per (display, size); each transform is applied the
+                // way the operator's keys apply it.
+                var opened: OuterFrameBench?
                 for transform in plan.transforms {
-                    let t = transform.textTransform
                     do {
                         let outer: OuterFrameBench
-                        if let existing = outers[t.swapsAxes] {
-                            outer = existing
-                            outer.setTransform(t)
+                        if let opened {
+                            outer = opened
+                            try outer.setTransform(transform)
                         } else {
                             outer = try OuterFrameBench(display: display, text: text, sizePx: size,
-                                                        transform: t, fonts: fonts)
-                            outers[t.swapsAxes] = outer
+                                                        transform: transform, fonts: fonts)
+                            opened = outer
                         }
-                        let (result, pieces, ahead) = measure(outer, plan: plan)
+                        let (result, pieces) = measure(outer, plan: plan)
                         figures.append(.init(display: display, sizePx: size, transform: transform,
-                                             result: result, piecesRasterized: pieces, piecesAhead: ahead))
+                                             result: result, piecesRasterized: pieces))
                     } catch {
                         figures.append(.init(display: display, sizePx: size, transform: transform,
                                              result: .unavailable("\(error)")))
@@ -89,9 +98,9 @@ enum ProducerBenches {
         return figures
     }
 
-    /// The frames' times, the text pieces the frames rasterized, and those rasterized
-    /// ahead between frames.
-    private static func measure(_ outer: OuterFrameBench, plan: BenchPlan) -> (BenchMeasurement, Int, Int) {
+    /// The frames' times and the text pieces the frames rasterized (the kiosk
+    /// rasterizes a piece in the frame that first shows it).
+    private static func measure(_ outer: OuterFrameBench, plan: BenchPlan) -> (BenchMeasurement, Int) {
         outer.scrollToMiddle()
         for _ in 0..<plan.composeWarmup {
             outer.composeFrame()
@@ -99,19 +108,16 @@ enum ProducerBenches {
         }
         var samples: [Double] = []
         samples.reserveCapacity(plan.composeFrames)
-        // Only pieces a frame itself rasterizes count; prepareAhead's are idle work.
-        var pieces = 0, ahead = 0
+        var pieces = 0
         for _ in 0..<plan.composeFrames {
-            let before = outer.block.rasterizedPieceCount
+            let before = outer.block?.rasterizedPieceCount ?? 0
             let start = BenchClock.nanoseconds()
             outer.composeFrame()
             samples.append(Double(BenchClock.nanoseconds() - start) / 1e6)
-            pieces += outer.block.rasterizedPieceCount - before
-            let beforeAhead = outer.block.rasterizedPieceCount
+            pieces += (outer.block?.rasterizedPieceCount ?? 0) - before
             outer.advance()
-            ahead += outer.block.rasterizedPieceCount - beforeAhead
         }
-        return (BenchMeasurement(samplesMs: samples), pieces, ahead)
+        return (BenchMeasurement(samplesMs: samples), pieces)
     }
 
     static func camera(frames: Int) -> BenchMeasurement {
