@@ -131,8 +131,3 @@ enum ProducerBenches {
         }
     }
 }
-
-struct BenchSetupError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
