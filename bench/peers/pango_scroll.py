@@ -17,6 +17,7 @@ import argparse
 import bisect
 import json
 import math
+import os
 import sys
 import time
 
@@ -197,6 +198,7 @@ def main():
     ap.add_argument("--quick", action="store_true", help="fewer frames, finishes in seconds")
     ap.add_argument("--frames", type=int, help="frames per case (default 120, quick 30)")
     ap.add_argument("--case", help="run only MODE:WxH:SIZE, print nothing but a one-line JSON")
+    ap.add_argument("--samples", help="comma-separated files to lay out whole at 60 px (RTL, CJK)")
     args = ap.parse_args()
     try:
         with open(args.text, encoding="utf-8") as f:
@@ -239,6 +241,16 @@ def main():
                 samples = time_frames(draw, frames, warmup=2 if mode == "good" else 1)
                 out["cases"].append({"mode": mode, "display": f"{w}x{h}", "size_px": size,
                                      "lines": len(scroller.lines), **summary(samples)})
+    out["samples"] = []
+    for path in filter(None, (args.samples or "").split(",")):
+        try:
+            with open(path, encoding="utf-8") as f:
+                sample = f.read()
+        except (OSError, UnicodeDecodeError) as e:
+            sys.exit(f"pango_scroll: cannot read {path}: {e}")
+        samples, lines = time_layout(sample, 60, 1920, 4 if args.quick else 10)
+        out["samples"].append({"file": os.path.basename(path), "size_px": 60, "lines": lines,
+                               **summary(samples)})
     out["peak_rss_kib"] = peak_rss_kib()
     json.dump(out, sys.stdout)
     sys.stdout.write("\n")

@@ -15,6 +15,7 @@ enum PeerFigures {
         }
         let version = (object["pango_version"] as? String).map { "Pango \($0)" } ?? "Pango"
         let cairo = (object["cairo_version"] as? String).map { ", cairo \($0)" } ?? ""
+        let samples = (object["samples"] as? [[String: Any]]) ?? []
         return .ran(
             version: version + cairo,
             layout: layouts.map { l in
@@ -24,6 +25,9 @@ enum PeerFigures {
             cases: cases.map { c in
                 .init(mode: c["mode"] as? String ?? "?", display: c["display"] as? String ?? "?",
                       sizePx: c["size_px"] as? Int ?? 0, lines: c["lines"] as? Int, result: measurement(c))
+            },
+            samples: samples.map { s in
+                .init(file: s["file"] as? String ?? "?", lines: s["lines"] as? Int, result: measurement(s))
             })
     }
 

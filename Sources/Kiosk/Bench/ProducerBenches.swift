@@ -1,3 +1,4 @@
+import Foundation
 import Render
 
 /// The cases that measure rig's own code: text layout, outer-frame composition,
@@ -38,6 +39,41 @@ enum ProducerBenches {
                 return .init(display: display, sizePx: size, lines: nil, result: .unavailable("layout: \(error)"))
             }
             return .init(display: display, sizePx: size, lines: lines, result: BenchMeasurement(samplesMs: samples))
+        }
+    }
+
+    /// Whole-text layout of the right-to-left and CJK samples (bidi, Arabic joining,
+    /// CJK line breaking) at 60 px in the 1920 px column.
+    static func sampleLayouts(directory: String, plan: BenchPlan,
+                              fonts: FontLibrary) -> [BenchReport.SampleLayoutFigure] {
+        let width = BenchReport.Display.fullHD.width
+        let column = Double(width - 2 * margin(forColumn: width))
+        let size = BenchEnvironment.sampleSizePx
+        return BenchEnvironment.samples.map { sample in
+            func figure(_ lines: Int?, _ result: BenchMeasurement) -> BenchReport.SampleLayoutFigure {
+                .init(file: sample.file, script: sample.script, sizePx: size, lines: lines, result: result)
+            }
+            guard let data = FileManager.default.contents(atPath: directory + "/texts/" + sample.file),
+                  let text = String(data: data, encoding: .utf8) else {
+                return figure(nil, .unavailable("cannot read bench/texts/\(sample.file)"))
+            }
+            var lines: Int?
+            var samples: [Double] = []
+            do {
+                for _ in 0..<plan.layoutRepeats * 2 {
+                    let (layout, ms) = try BenchClock.onceMs { () throws(TextError) -> TextLayout in
+                        let layout = try TextLayout(text: text, style: style(sizePx: size), columnWidth: column,
+                                                    fonts: fonts)
+                        layout.layoutAll()
+                        return layout
+                    }
+                    samples.append(ms)
+                    lines = layout.lineCount
+                }
+            } catch {
+                return figure(nil, .unavailable("layout: \(error)"))
+            }
+            return figure(lines, BenchMeasurement(samplesMs: samples))
         }
     }
 
