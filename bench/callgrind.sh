@@ -70,6 +70,7 @@ per_frame "rig compose 1920x1080 60px rot90" 10 30 "$RIG" bench --case compose:1
 for size in 20 60 120; do
   per_frame "rig compose 3840x2160 ${size}px" 10 30 "$RIG" bench --case "compose:3840x2160:$size" --frames
 done
+per_frame "rig compose 3840x2160 60px rot90" 10 30 "$RIG" bench --case compose:3840x2160:60:rot90 --frames
 unset TOGGLE
 for display in 1920x1080 3840x2160; do
   for size in 20 60 120; do
