@@ -188,14 +188,23 @@ final class KioskApp {
         let now = loop.clock()
         let outer = displayStatus[.outer]?.mode.map { PixelSize(width: $0.width, height: $0.height) }
             ?? config.displays.outer.drawingSize(headless: config.displays)
-        let resume = controller.resumePoint
         let change = renderer.relayout(controller: controller, outerSize: outer)
-        controller.layoutChanged(at: now, maxOffset: change.maxOffset) { old in
-            if let resume, controller.engine.state == .stopped, old == 0 {
-                return resume.wordIndex.flatMap(change.offsetOfWord) ?? resume.offset
-            }
-            return change.mapOffset(old)
+        controller.layoutChanged(at: now, maxOffset: change.maxOffset, mapOffset: change.mapOffset)
+        resumeIfOpenedAtTop(change, at: now)
+    }
+
+    /// A script opened at the top that was being read before a restart goes back to
+    /// the same place: the saved offset when the layout is the same, else its word.
+    private func resumeIfOpenedAtTop(_ change: SceneRenderer.Relayout, at now: Double) {
+        guard let saved = controller.resumePoint, saved.offset > 0, controller.engine.state == .stopped,
+              controller.engine.offset(at: now) == 0 else { return }
+        var target = saved.offset
+        if let word = saved.wordIndex, let wordTop = change.offsetOfWord(word),
+           abs(wordTop - saved.offset) > change.lineHeight {
+            target = wordTop
         }
+        controller.seek(to: target, at: now)
+        KioskLog.info("resumed \(saved.scriptID) at \(Int(target)) px")
     }
 
     private func scheduleResumeSaves() {

@@ -57,6 +57,7 @@ final class SceneRenderer {
         var maxOffset: Double
         var mapOffset: (Double) -> Double
         var offsetOfWord: (Int) -> Double?
+        var lineHeight: Double = 0
     }
 
     /// Lays the open script out for the outer display (or keeps what still fits) and
@@ -80,7 +81,8 @@ final class SceneRenderer {
             let layout = readingText.layout
             return Relayout(maxOffset: readingText.contentHeight(),
                             mapOffset: { change?.mapOffset($0) ?? $0 },
-                            offsetOfWord: { word in layout.map { $0.y(ofWord: word) } })
+                            offsetOfWord: { word in layout.map { $0.y(ofWord: word) } },
+                            lineHeight: layout?.lineHeight ?? 0)
         } catch {
             controller.addProblem("text layout: \(error)")
             return Relayout(maxOffset: 0, mapOffset: { _ in 0 }, offsetOfWord: { _ in nil })
