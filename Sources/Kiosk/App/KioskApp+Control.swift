@@ -35,6 +35,9 @@ extension KioskApp {
                 return .failure("mode must be prompter, framing or library, found \"\(name)\"")
             }
             controller.setMode(mode)
+        case let .cue(letter):
+            cameraOverlay.cue = letter?.first
+            displaysBackend.requestFrame(.outer)
         }
         return .success()
     }

@@ -19,6 +19,9 @@ final class KioskApp {
     private var control: ControlServer?
     private var input: InputDevices?
     private var scriptWatcher: ScriptFolderWatcher?
+    private(set) var camera: CameraFeed?
+    /// Drawn over the camera preview: the framing check's status line, a cue on request.
+    var cameraOverlay = CameraOverlay()
     private var displayStatus: [DisplayRole: DisplayStatus] = [:]
     private(set) var tapLatency = TapLatencyHistogram()
     private var resumeTimer: EventLoop.TimerID?
@@ -70,6 +73,7 @@ final class KioskApp {
         startControl()
         startInput()
         startScriptWatcher()
+        startCamera()
         do {
             try displays.start(delegate: self)
         } catch {
@@ -86,6 +90,7 @@ final class KioskApp {
     func shutdown() {
         notifier.stopping()
         controller.saveResume(at: loop.clock(), wordIndex: renderer.wordIndex(atOffset: controller.engine.offset(at: loop.clock())))
+        camera?.stop()
         displays.shutdown()
         writeStatusFile(state: "stopped")
         KioskLog.notice("rig stopped")
@@ -132,6 +137,38 @@ final class KioskApp {
         } catch {
             controller.addProblem("input: \(error)")
         }
+    }
+
+    /// The camera runs on its own thread; frames and state changes arrive on the loop.
+    private func startCamera() {
+        guard config.camera.enabled else { return }
+        do {
+            let feed = try CameraFeed(settings: CameraSettings(config.camera), mailbox: loop.mailbox)
+            feed.onFrame = { [weak self] _ in
+                guard let self else { return }
+                self.displaysBackend.requestFrame(.inner)
+                if self.controller.mode == .framing { self.displaysBackend.requestFrame(.outer) }
+            }
+            feed.onStateChange = { [weak self] state in
+                KioskLog.notice("camera \(self?.config.camera.device ?? ""): \(state)")
+                self?.stateChanged()
+            }
+            camera = feed
+            feed.start()
+        } catch {
+            controller.addProblem("camera \(config.camera.device): \(error)")
+        }
+    }
+
+    var cameraView: SceneRenderer.CameraView {
+        guard let camera else {
+            return SceneRenderer.CameraView(frame: nil, message: config.camera.enabled ? "Camera unavailable" : nil,
+                                            mirror: config.camera.mirror, overlay: cameraOverlay)
+        }
+        var overlay = cameraOverlay
+        if controller.mode == .framing && overlay.status == nil { overlay.status = "Framing check" }
+        return SceneRenderer.CameraView(frame: camera.latestFrame, message: camera.state.previewMessage,
+                                        mirror: config.camera.mirror, overlay: overlay)
     }
 
     /// The outer touchscreen mapped onto the outer display as it is now.
@@ -222,11 +259,22 @@ final class KioskApp {
         for role in DisplayRole.allCases { displays[role] = displaysBackend.status(of: role) }
         let touch = input?.devices.first { $0.role == .outerTouchscreen }
         return StatusReport(controller: controller, displays: displays,
-                            camera: ["device": .string(config.camera.device), "state": "not started"],
+                            camera: cameraStatus,
                             input: ["touch": .optional(touch?.name), "taps": .int(controller.taps),
                                     "devices": .int(input?.devices.count ?? 0)],
                             latency: ["tap_to_flip": tapLatency.summary.json],
                             time: now).json
+    }
+
+    private var cameraStatus: JSONValue {
+        guard let camera else {
+            return ["device": .string(config.camera.device), "state": config.camera.enabled ? "unavailable" : "disabled"]
+        }
+        var fields: [String: JSONValue] = [:]
+        for (key, value) in camera.status.fields {
+            fields[String(key.dropFirst("camera.".count))] = Double(value).map { .number($0) } ?? .string(value)
+        }
+        return .object(fields)
     }
 
     // MARK: input
@@ -252,7 +300,7 @@ final class KioskApp {
 extension KioskApp: DisplayBackendDelegate {
     func drawFrame(for role: DisplayRole, into target: FrameTarget) -> Bool {
         let drew = renderer.draw(role, into: target, controller: controller,
-                                 outerPresenting: displayStatus[.outer]?.showsContent ?? false)
+                                 outerPresenting: displayStatus[.outer]?.showsContent ?? false, camera: cameraView)
         // Moving text that has not moved a whole pixel yet (the start of a ramp) gives
         // no new frame and so no flip to chain on: ask for the next vblank instead.
         if !drew && renderer.isAnimating(role, controller: controller, at: target.presentationTime) {
@@ -278,6 +326,9 @@ extension KioskApp: DisplayBackendDelegate {
     }
 
     func framePresented(_ role: DisplayRole, _ stamp: FlipStamp) {
+        if role == .outer, let frame = renderer.lastOuterCameraFrame {
+            camera?.presented(frame, flipTime: stamp.time)
+        }
         if role == .outer {
             tapLatency.outerFrameFlipped(at: stamp.time, showsTapEffect: renderer.lastOuterShowedTapPause)
         }

@@ -1,0 +1,45 @@
+import Render
+
+/// The game's cue: a dark letter on a yellow rounded badge with a white border,
+/// large enough to read from the talent's position, always upright.
+enum CueBadge {
+    static let border = Color.white
+    static let fill = Color(rgb: 0xffd60a)
+    static let ink = Color(rgb: 0x1c1c1e)
+
+    static func layers(letter: Character, display: PixelSize, painter: GlyphPainter) -> [Layer] {
+        let side = max(48, min(display.width, display.height) * 2 / 5)
+        let box = PixelRect(x: (display.width - side) / 2, y: (display.height - side) / 2, width: side, height: side)
+        let stroke = max(3, side / 24)
+        var layers = rounded(box, radius: side / 6, color: border)
+        layers += rounded(PixelRect(x: box.x + stroke, y: box.y + stroke, width: side - 2 * stroke,
+                                    height: side - 2 * stroke), radius: side / 6 - stroke / 2, color: fill)
+        let style = TextStyle(fontFamily: "Noto Sans", fontSize: Double(side) * 0.62, lineSpacing: 1.0)
+        let probe = Label(String(letter), style: style, x: 0, y: 0, color: ink, painter: painter)
+        layers.append(.label(Label(lines: probe.lines, x: box.x + (side - probe.width) / 2,
+                                   y: box.y + (side - probe.height) / 2, color: ink, painter: painter)))
+        return layers
+    }
+
+    /// A rounded rectangle from opaque fills: a cross of two rectangles plus stepped
+    /// corners, so it is drawn with plain SRC fills.
+    static func rounded(_ rect: PixelRect, radius: Int, color: Color) -> [Layer] {
+        let r = max(1, min(radius, min(rect.width, rect.height) / 2))
+        var layers: [Layer] = [
+            .fill(PixelRect(x: rect.x + r, y: rect.y, width: rect.width - 2 * r, height: rect.height), color),
+            .fill(PixelRect(x: rect.x, y: rect.y + r, width: rect.width, height: rect.height - 2 * r), color),
+        ]
+        // Each corner: rows of a quarter circle.
+        let steps = min(r, 8)
+        for step in 0..<steps {
+            let dy = r - (step * r) / steps
+            let rowHeight = max(1, r / steps)
+            let inset = r - Int((Double(r * r - dy * dy)).squareRoot().rounded())
+            let width = rect.width - 2 * inset
+            for y in [rect.y + r - dy, rect.maxY - r + dy - rowHeight] {
+                layers.append(.fill(PixelRect(x: rect.x + inset, y: y, width: width, height: rowHeight), color))
+            }
+        }
+        return layers
+    }
+}
