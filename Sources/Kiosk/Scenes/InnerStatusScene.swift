@@ -53,11 +53,9 @@ enum InnerStatusScene {
     static func statusLines(state: PrompterSceneState, at time: Double) -> [String] {
         let engine = state.engine
         let offset = engine.offset(at: time)
-        var position = "Position \(Int(offset.rounded())) px"
-        if engine.maxOffset.isFinite, engine.maxOffset > 0 {
-            let percent = Int((offset / engine.maxOffset * 100).rounded(.down))
-            position += " of \(Int(engine.maxOffset.rounded())) (\(min(100, percent)) %)"
-        }
+        // Only what the text transform cannot change: a quarter turn lays the text
+        // out on another column, so totals and percentages would differ with it.
+        let position = "Position: \(Int(offset.rounded())) px"
         return [
             "State: \(stateName(engine, at: time, pausedByTap: state.pausedByTap))"
                 + (state.outerPresenting ? "" : "   (outer display not showing)"),

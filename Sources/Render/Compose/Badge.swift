@@ -1,4 +1,4 @@
-/// A small upright badge: a translucent rounded box with a symbol, e.g. the
+/// A small upright badge: a nearly opaque box with cut corners with a symbol, e.g. the
 /// "paused" badge the outer display shows after a tap. Never transformed.
 public struct Badge: Sendable {
     public enum Symbol: Sendable {
@@ -20,13 +20,13 @@ public struct Badge: Sendable {
 
     /// The paused badge in the top-right corner of `frame`, sized to the display.
     public static func paused(in frame: PixelRect, textColor: Color, background: Color) -> Badge {
-        let side = max(24, min(frame.width, frame.height) / 12)
+        let side = max(28, min(frame.width, frame.height) / 8)
         let inset = side / 3
         let rect = PixelRect(x: frame.maxX - side - inset, y: frame.y + inset, width: side, height: side)
-        // Nearly opaque box in the background colour: the symbol stays readable
-        // over scrolling text, which still shows faintly through it.
-        return Badge(rect: rect, symbol: .pause, boxColor: background.withAlpha(215),
-                     symbolColor: textColor.withAlpha(235))
+        // A box a little lighter (or darker) than the background, nearly opaque, so
+        // the symbol reads over scrolling text whatever the colour preset.
+        return Badge(rect: rect, symbol: .pause, boxColor: background.mixed(with: textColor, 0.22).withAlpha(235),
+                     symbolColor: textColor)
     }
 
     var bounds: PixelRect { rect }

@@ -47,27 +47,40 @@ public struct ReadingMarker: Sendable {
     func draw(into image: OpaquePointer, dx: Int, dy: Int, clip: PixelRect) {
         let rect = band.offsetBy(dx: dx, dy: dy)
         PixmanDraw.fill(image, rect: rect.intersection(clip), color: bandColor)
-        // Arrows: as deep as 40 % of the band, at most 28 px, pointing inward. They
-        // are drawn as rows of rectangles (with one partly covered pixel per row
-        // for a smooth edge) so the marker is exactly symmetric pixel for pixel:
-        // pixman's sampled triangle edges are not.
+        // Arrows: as deep as 40 % of the band, at most 28 px, pointing inward. Their
+        // coverage is computed here row by row (one partly covered pixel per row
+        // for a smooth edge) into a small A8 mask, so the marker is exactly
+        // symmetric pixel for pixel (pixman's sampled triangle edges are not) and
+        // each arrow is one composite call.
         let thickness = runsAcross ? rect.height : rect.width
         let depth = min(28.0, Double(thickness) * 0.4), half = depth * 0.75
+        guard depth >= 1, let solid = SolidFill(arrowColor) else { return }
         let start = runsAcross ? rect.y : rect.x
         let middle = Double(start) + Double(thickness) / 2
-        for row in Int((middle - half).rounded(.down))..<Int((middle + half).rounded(.up)) {
+        let firstRow = Int((middle - half).rounded(.down)), endRow = Int((middle + half).rounded(.up))
+        let span = Int(depth.rounded(.up)) + 1
+        // Coverage by (row along the band's thickness, step inward from the edge).
+        var coverage = [UInt8](repeating: 0, count: (endRow - firstRow) * span)
+        for row in firstRow..<endRow {
             let reach = depth * (1 - abs(Double(row) + 0.5 - middle) / half)
             guard reach > 0 else { continue }
-            let whole = Int(reach), part = reach - Double(whole)
-            let edge = arrowColor.withAlpha(UInt8((Double(arrowColor.alpha) * part).rounded()))
-            for (offset, length, color) in [(0, whole, arrowColor), (whole, 1, edge)] {
-                let inward: [PixelRect] = runsAcross
-                    ? [PixelRect(x: rect.x + offset, y: row, width: length, height: 1),
-                       PixelRect(x: rect.maxX - offset - length, y: row, width: length, height: 1)]
-                    : [PixelRect(x: row, y: rect.y + offset, width: 1, height: length),
-                       PixelRect(x: row, y: rect.maxY - offset - length, width: 1, height: length)]
-                for piece in inward { PixmanDraw.fill(image, rect: piece.intersection(clip), color: color) }
+            let whole = Int(reach)
+            for step in 0..<min(whole, span) { coverage[(row - firstRow) * span + step] = 255 }
+            if whole < span { coverage[(row - firstRow) * span + whole] = UInt8(((reach - Double(whole)) * 255).rounded()) }
+        }
+        let rows = endRow - firstRow
+        for atEnd in [false, true] {
+            let mask: AlphaMask?
+            let origin: (x: Int, y: Int)
+            if runsAcross {
+                mask = AlphaMask(width: span, height: rows) { x, y in coverage[y * span + (atEnd ? span - 1 - x : x)] }
+                origin = (atEnd ? rect.maxX - span : rect.x, firstRow)
+            } else {
+                mask = AlphaMask(width: rows, height: span) { x, y in coverage[x * span + (atEnd ? span - 1 - y : y)] }
+                origin = (firstRow, atEnd ? rect.maxY - span : rect.y)
             }
+            guard let mask else { continue }
+            mask.composite(solid, into: image, x: origin.x, y: origin.y, clip: clip)
         }
     }
 }

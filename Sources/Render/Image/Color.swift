@@ -31,6 +31,15 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         Color(red: red, green: green, blue: blue, alpha: alpha)
     }
 
+    /// This colour moved `amount` (0...1) of the way towards `other`.
+    public func mixed(with other: Color, _ amount: Double) -> Color {
+        func blend(_ a: UInt8, _ b: UInt8) -> UInt8 {
+            UInt8((Double(a) + (Double(b) - Double(a)) * min(max(amount, 0), 1)).rounded())
+        }
+        return Color(red: blend(red, other.red), green: blend(green, other.green),
+                     blue: blend(blue, other.blue), alpha: blend(alpha, other.alpha))
+    }
+
     /// The pixel as stored in an XRGB8888 buffer (the X byte set to 0xff).
     public var xrgb: UInt32 {
         0xff00_0000 | UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)

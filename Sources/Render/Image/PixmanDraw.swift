@@ -53,3 +53,39 @@ final class SolidFill {
         pixman_image_unref(image)
     }
 }
+
+/// Owner of a small A8 coverage image, for shapes drawn through a solid colour.
+final class AlphaMask {
+    let image: OpaquePointer
+    let width: Int
+    let height: Int
+
+    init?(width: Int, height: Int, coverage: (Int, Int) -> UInt8) {
+        guard width > 0, height > 0,
+              let image = pixman_image_create_bits(PIXMAN_a8, Int32(width), Int32(height), nil, 0),
+              let data = pixman_image_get_data(image)
+        else { return nil }
+        let stride = Int(pixman_image_get_stride(image))
+        let bytes = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt8.self)
+        for y in 0..<height {
+            for x in 0..<width { bytes[y * stride + x] = coverage(x, y) }
+        }
+        self.image = image
+        self.width = width
+        self.height = height
+    }
+
+    deinit {
+        pixman_image_unref(image)
+    }
+
+    /// Blends `solid` through this mask OVER `destination` at (x, y), within `clip`.
+    func composite(_ solid: SolidFill, into destination: OpaquePointer, x: Int, y: Int, clip: PixelRect) {
+        let area = PixelRect(x: x, y: y, width: width, height: height).intersection(clip)
+            .intersection(PixmanDraw.bounds(of: destination))
+        guard !area.isEmpty else { return }
+        pixman_image_composite32(PIXMAN_OP_OVER, solid.image, image, destination, 0, 0,
+                                 Int32(area.x - x), Int32(area.y - y), Int32(area.x), Int32(area.y),
+                                 Int32(area.width), Int32(area.height))
+    }
+}
