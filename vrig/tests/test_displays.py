@@ -184,6 +184,16 @@ def test_missing_mode_falls_back_with_warning(rig, ctx):
     kiosk.terminate()
 
 
+def test_rig_devices_lists_connectors_and_modes(rig, ctx):
+    rig.set_connector(INNER, "detect")
+    rig.set_connector(OUTER, "off")
+    from kiosk import rig_binary
+    _, out = rig.exec(f"{rig_binary()} devices")
+    assert "/dev/dri/card0: virtio_gpu" in out, out
+    assert "Virtual-1: connected" in out and "Virtual-2: disconnected" in out, out
+    assert "1280x800@74.99*" in out, out  # the preferred mode, marked
+
+
 # Guests, each booted once for its tests (a boot costs ~5 s under TCG).
 GROUPS = [
     ("atomic", [test_both_heads_show_expected_content, test_flips_paced_by_refresh_not_by_early_events,
@@ -192,5 +202,6 @@ GROUPS = [
                  test_starts_with_neither_display_and_waits]),
     ("legacy", [test_legacy_modesetting_shows_expected_content, test_legacy_hotplug,
                 test_legacy_clean_exit_after_sigterm]),
-    ("errors", [test_unknown_connector_lists_existing_and_inner_runs, test_missing_mode_falls_back_with_warning]),
+    ("errors", [test_unknown_connector_lists_existing_and_inner_runs, test_missing_mode_falls_back_with_warning,
+                test_rig_devices_lists_connectors_and_modes]),
 ]

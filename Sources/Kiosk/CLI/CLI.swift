@@ -6,7 +6,7 @@ enum CLI {
         CommandEntry(RunCommand.self),
         CommandEntry(CheckCommand.self),
         .pending("snapshot", "Render both displays for a script at a time, to PNG"),
-        .pending("devices", "List displays, cameras and input devices"),
+        CommandEntry(DevicesCommand.self),
         CommandEntry(CtlCommand.self),
         .pending("bench", "Measure frame composition, layout and camera conversion"),
     ]

@@ -12,15 +12,15 @@ final class DRMCard {
     let monotonicTimestamps: Bool
     private let ownsDescriptor: Bool
 
-    /// Opens `path` directly (root on a VT).
-    convenience init(path: String, allowAtomic: Bool) throws(DisplaysError) {
+    /// Opens `path` directly (root on a VT). `needsMaster: false` only looks (`rig devices`).
+    convenience init(path: String, allowAtomic: Bool, needsMaster: Bool = true) throws(DisplaysError) {
         let fd = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 { throw .openFailed(path: path, reason: String(cString: strerror(errno))) }
-        try self.init(path: path, fd: fd, owned: true, allowAtomic: allowAtomic)
+        try self.init(path: path, fd: fd, owned: true, allowAtomic: allowAtomic, needsMaster: needsMaster)
     }
 
     /// Adopts a descriptor (from libseat, which closes it itself when `owned` is false).
-    init(path: String, fd: Int32, owned: Bool, allowAtomic: Bool) throws(DisplaysError) {
+    init(path: String, fd: Int32, owned: Bool, allowAtomic: Bool, needsMaster: Bool = true) throws(DisplaysError) {
         self.path = path
         self.fd = fd
         ownsDescriptor = owned
@@ -28,7 +28,7 @@ final class DRMCard {
         atomic = allowAtomic && drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0
         var value: UInt64 = 0
         monotonicTimestamps = drmGetCap(fd, UInt64(DRM_CAP_TIMESTAMP_MONOTONIC), &value) == 0 && value == 1
-        if drmIsMaster(fd) == 0 && drmSetMaster(fd) != 0 {
+        if needsMaster && drmIsMaster(fd) == 0 && drmSetMaster(fd) != 0 {
             if owned { close(fd) }
             throw .masterHeld(path: path)
         }
@@ -39,6 +39,13 @@ final class DRMCard {
     }
 
     var isMaster: Bool { drmIsMaster(fd) != 0 }
+
+    /// The kernel driver's name (virtio_gpu, i915, amdgpu...).
+    var driverName: String {
+        guard let version = drmGetVersion(fd) else { return "unknown" }
+        defer { drmFreeVersion(version) }
+        return version.pointee.name.map { String(cString: $0) } ?? "unknown"
+    }
 
     /// Connector and CRTC ids as they are now (connectors come and go with MST docks).
     func resources() throws(DisplaysError) -> (connectors: [UInt32], crtcs: [UInt32]) {
