@@ -40,7 +40,7 @@ mode = "1024x768"
 class Kiosk:
     """One `rig run` in the guest. `name` keeps runs in one guest apart."""
 
-    def __init__(self, rig, name, args=(), config=TEST_CONFIG):
+    def __init__(self, rig, name, args=(), config=TEST_CONFIG, prefix=""):
         self.rig, self.name = rig, name
         self.status_path = rig.path(f"{name}.status.json")
         self.log_path = rig.path(f"{name}.log")
@@ -49,7 +49,7 @@ class Kiosk:
         for p in (self.status_path, self.log_path):
             if os.path.exists(p):
                 os.remove(p)
-        argv = " ".join([rig_binary(), "run", "--config", f"/vrig-io/{name}.toml",
+        argv = " ".join([prefix, rig_binary(), "run", "--config", f"/vrig-io/{name}.toml",
                          "--status-file", f"/vrig-io/{name}.status.json", *args])
         _, out = rig.exec(f"cd /tmp; {argv} > /vrig-io/{name}.log 2>&1 & echo $!")
         self.pid = int(out.strip())

@@ -34,6 +34,9 @@ class VirtualRig:
     def __init__(self, io_dir=None, memory_mb=1024, cpus=2, unit=None):
         build_boot_files()
         self.io = io_dir or tempfile.mkdtemp(prefix="vrig-io-")
+        # Writable for the guest's unprivileged users too (the kiosk as `nobody`); set
+        # before boot, as the guest keeps the mode of its 9p mount's root.
+        os.chmod(self.io, 0o777)
         # Leftovers of an earlier guest would answer for this one.
         shutil.rmtree(os.path.join(self.io, "cmd"), ignore_errors=True)
         os.makedirs(os.path.join(self.io, "cmd"))

@@ -194,6 +194,28 @@ def test_rig_devices_lists_connectors_and_modes(rig, ctx):
     assert "1280x800@74.99*" in out, out  # the preferred mode, marked
 
 
+def test_unprivileged_through_seatd_and_vt_switch(rig, ctx):
+    """As `nobody` in the video group, through libseat and seatd; a VT switch away
+    releases the displays and the switch back modesets them again with content."""
+    reset_connectors(rig)
+    rig.exec("seatd -g video > /vrig-io/seatd.log 2>&1 & "
+             "for i in $(seq 100); do [ -S /run/seatd.sock ] && exit 0; sleep 0.05; done; exit 1")
+    kiosk = Kiosk(rig, "seat", ["--paused"], prefix="LIBSEAT_BACKEND=seatd setpriv --reuid=65534 --regid=44 --clear-groups")
+    kiosk.wait_for(both_available, 30, "both heads available through the seat")
+    assert "through libseat" in kiosk.log(), kiosk.log()
+    _, uid = rig.exec(f"awk '/^Uid:/ {{print $2}}' /proc/{kiosk.pid}/status")
+    assert uid.strip() == "65534", f"kiosk runs as uid {uid.strip()}"
+    expect_both_heads(rig, ctx, "seat")
+    rig.exec("busybox chvt 2")
+    kiosk.wait_for(lambda s: not s["inner"]["available"] and not s["outer"]["available"], 10,
+                   "displays released on VT switch away")
+    assert kiosk.alive()
+    rig.exec("busybox chvt 1")
+    kiosk.wait_for(both_available, 10, "displays back after VT switch back")
+    expect_both_heads(rig, ctx, "seat-back")
+    kiosk.terminate()
+
+
 # Guests, each booted once for its tests (a boot costs ~5 s under TCG).
 GROUPS = [
     ("atomic", [test_both_heads_show_expected_content, test_flips_paced_by_refresh_not_by_early_events,
@@ -202,6 +224,7 @@ GROUPS = [
                  test_starts_with_neither_display_and_waits]),
     ("legacy", [test_legacy_modesetting_shows_expected_content, test_legacy_hotplug,
                 test_legacy_clean_exit_after_sigterm]),
+    ("seat", [test_unprivileged_through_seatd_and_vt_switch]),
     ("errors", [test_unknown_connector_lists_existing_and_inner_runs, test_missing_mode_falls_back_with_warning,
                 test_rig_devices_lists_connectors_and_modes]),
 ]

@@ -14,6 +14,8 @@ enum RunCommand: Command {
           --backend KIND       drm (default): the connectors in rig.toml; headless: memory
           --status-file PATH   keep the displays' status there as JSON (atomic rewrites)
           --paused             hold the picture still (nothing is flipped while paused)
+          --seat               open the displays through libseat even as root (always
+                               when not root); follows VT switches
           --snapshot-dir DIR   headless: write inner.ppm and outer.ppm after the first
                                frame and exit
           --inner-size WxH     headless size of the inner display (default: rig.toml)
@@ -28,6 +30,7 @@ enum RunCommand: Command {
         }
         let statusPath = try arguments.option("--status-file")
         let paused = arguments.flag("--paused")
+        let seat = arguments.flag("--seat") || geteuid() != 0
         let snapshotDir = try arguments.option("--snapshot-dir")
         let innerSize = try arguments.option("--inner-size")
         let outerSize = try arguments.option("--outer-size")
@@ -44,7 +47,7 @@ enum RunCommand: Command {
         ]
         do {
             return try Kiosk(kind: kind, configuration: DisplayConfiguration(displays), sizes: sizes,
-                             paused: paused, statusPath: statusPath, snapshotDir: snapshotDir,
+                             paused: paused, seat: seat, statusPath: statusPath, snapshotDir: snapshotDir,
                              outerEnabled: displays.outer.enabled).run()
         } catch {
             throw .failed("\(error)")
@@ -70,10 +73,11 @@ private final class Kiosk {
     let outerEnabled: Bool
 
     init(kind: DisplayService.Kind, configuration: DisplayConfiguration,
-         sizes: [DisplayRole: (width: Int, height: Int)], paused: Bool, statusPath: String?,
+         sizes: [DisplayRole: (width: Int, height: Int)], paused: Bool, seat: Bool, statusPath: String?,
          snapshotDir: String?, outerEnabled: Bool) throws {
         loop = try EventLoop()
-        service = DisplayService(kind: kind, configuration: configuration, headlessSizes: sizes, loop: loop) {
+        service = try DisplayService(kind: kind, configuration: configuration, headlessSizes: sizes, loop: loop,
+                                     useSeat: seat && kind == .drm) {
             Log.stderr("rig: \($0)")
         }
         scene = TestPatternScene(paused: paused)

@@ -21,14 +21,17 @@ final class DRMBackend: DisplayBackend {
     /// False while the seat has taken DRM master away (VT switch).
     private var active = true
 
-    /// `card` lets a seat (libseat) hand over a device it opened; otherwise the backend
-    /// opens the card that has the configured connectors.
-    init(configuration: DisplayConfiguration, loop: EventLoop, card: DRMCard? = nil,
+    typealias CardOpener = (_ path: String, _ allowAtomic: Bool) throws -> DRMCard
+    private let openCardAt: CardOpener
+
+    /// `opener` lets a seat (libseat) open the card; by default it is opened directly,
+    /// which needs root. The backend takes the card that has the configured connectors.
+    init(configuration: DisplayConfiguration, loop: EventLoop, opener: CardOpener? = nil,
          log: @escaping (String) -> Void) {
         self.configuration = configuration
         self.loop = loop
-        self.card = card
         self.log = log
+        openCardAt = opener ?? { path, atomic in try DRMCard(path: path, allowAtomic: atomic) }
         for role in DisplayRole.allCases {
             heads[role] = DRMHead(role: role, connectorName: configuration.connector(for: role),
                                   modeRequest: configuration.mode(for: role))
@@ -108,15 +111,17 @@ final class DRMBackend: DisplayBackend {
             if let timer = head.composeTimer { loop.cancel(timer) }
             head.composeTimer = nil
             head.flipPending = false
+            head.disableWhenFlipped = false
+            if head.status.available {
+                head.status.available = false
+                notify(head)
+            }
         }
     }
 
     /// Master is back: modeset every connected head again with current content.
     func resume() {
         active = true
-        for head in heads.values where head.status.available {
-            head.status.available = false
-        }
         rescan()
     }
 
@@ -126,12 +131,12 @@ final class DRMBackend: DisplayBackend {
         let paths = DRMCard.devicePaths()
         if paths.isEmpty { throw DisplaysError.noDevice(searched: "/dev/dri") }
         if let path = configuration.devicePath {
-            return try DRMCard(path: path, allowAtomic: !configuration.forceLegacy)
+            return try openCardAt(path, !configuration.forceLegacy)
         }
         var firstError: (any Error)?
         for path in paths {
             do {
-                let card = try DRMCard(path: path, allowAtomic: !configuration.forceLegacy)
+                let card = try openCardAt(path, !configuration.forceLegacy)
                 let names = try card.connectors().map(\.name)
                 let wanted = [configuration.innerConnector, configuration.outerConnector]
                 if wanted.contains(where: { names.contains($0) || $0 == DisplayConfiguration.automatic }) {
