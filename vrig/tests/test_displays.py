@@ -5,7 +5,7 @@ import re
 import time
 
 from images import Image, assert_matches
-from kiosk import Kiosk, both_available
+from kiosk import TEST_CONFIG, Kiosk, both_available
 
 INNER, OUTER = "Virtual-1", "Virtual-2"
 
@@ -229,6 +229,27 @@ def test_unprivileged_through_seatd_and_vt_switch(rig, ctx):
     kiosk.terminate()
 
 
+def test_kiosk_under_systemd_stops_clean(rig, ctx):
+    """systemd (PID 1) starts the kiosk at boot; `systemctl stop` leaves the heads dark."""
+    rig.set_connector(OUTER, "on")
+    kiosk = Kiosk.under_systemd(rig, "systemd", "rig-vrig.service")
+    assert kiosk.pid > 0, "systemd did not start the kiosk"
+    _, init = rig.exec("cat /proc/1/comm")
+    assert init.strip() == "systemd", init
+    kiosk.wait_for(both_available, 30, "both heads available under systemd")
+    expect_both_heads(rig, ctx, "systemd")
+    rig.exec("systemctl stop rig-vrig.service", timeout=30)
+    assert kiosk.status()["state"] == "stopped", kiosk.status()
+    for head, role in ((0, "inner"), (1, "outer")):
+        dark = Image.read_ppm(dump(rig, ctx, head, f"systemd-stopped-{role}")).dark_fraction()
+        assert dark > 0.95, f"{role} head still shows a picture after systemctl stop ({dark:.1%} dark)"
+
+
+SYSTEMD_GROUP = {
+    "units": {"rig-vrig.service": Kiosk.service_unit("systemd", ["--paused"])},
+    "files": {"systemd.toml": TEST_CONFIG},
+}
+
 # Guests, each booted once for its tests (a boot costs ~5 s under TCG).
 GROUPS = [
     ("atomic", [test_both_heads_show_expected_content, test_flips_paced_by_refresh_not_by_early_events,
@@ -238,6 +259,7 @@ GROUPS = [
     ("legacy", [test_legacy_modesetting_shows_expected_content, test_legacy_hotplug,
                 test_legacy_clean_exit_after_sigterm]),
     ("seat", [test_unprivileged_through_seatd_and_vt_switch]),
+    ("systemd", [test_kiosk_under_systemd_stops_clean], SYSTEMD_GROUP),
     ("errors", [test_unknown_connector_lists_existing_and_inner_runs, test_missing_mode_falls_back_with_warning,
                 test_rig_devices_lists_connectors_and_modes]),
 ]
