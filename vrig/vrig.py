@@ -105,8 +105,10 @@ class VirtualRig:
             "-qmp", f"unix:{self.qmp_path},server=on,wait=off",
             "-nic", "none", "-no-reboot", "-monitor", "none",
         ]
-        self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        # Its own session: a Ctrl-C at the terminal reaches the script, which stops the
+        # kiosk cleanly, and not QEMU, which would vanish with the kiosk still running.
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.PIPE, start_new_session=True)
         self._connect_qmp(started + 10)
         self._wait(lambda: os.path.exists(os.path.join(self.io, "agent.ready")),
                    started + timeout, "the guest agent to start")

@@ -176,6 +176,9 @@ final class DRMBackend: DisplayBackend {
     /// Re-reads every connector and brings heads up or down to match.
     private func rescan() {
         guard active, let card else { return }
+        // An atomic modeset is refused while a flip is queued on the CRTC; hotplug is
+        // rare, so waiting out the queued flips (a frame at most) keeps it simple.
+        waitForPendingFlips(card: card, timeout: 0.1)
         let connectors: [DRMConnector]
         do { connectors = try card.connectors() } catch {
             log("displays: \(error)")
