@@ -111,6 +111,34 @@ def test_clean_exit_after_sigterm(rig, ctx):
     clean_exit(rig, ctx, legacy=False)
 
 
+def test_operator_toggle_blanks_outer_while_available(rig, ctx):
+    """Enabled (the operator's) is separate from available (the system's)."""
+    reset_connectors(rig)
+    kiosk = Kiosk(rig, "toggle", ["--paused"])
+    kiosk.wait_for(both_available, 30, "both heads available")
+    inner_before = Image.read_ppm(dump(rig, ctx, 0, "toggle-inner-before"))
+    rig.exec(f"kill -USR1 {kiosk.pid}")
+    status = kiosk.wait_for(lambda s: not s["outer"]["enabled"], 5, "outer disabled")
+    assert status["outer"]["available"], "turning the outer off must not make it unavailable"
+    deadline = time.monotonic() + 5
+    while Image.read_ppm(dump(rig, ctx, 1, "toggle-outer-off")).dark_fraction() < 0.99:
+        assert time.monotonic() < deadline, "outer still shows content while disabled"
+        time.sleep(0.1)
+    assert Image.read_ppm(dump(rig, ctx, 0, "toggle-inner-during")).rgb == inner_before.rgb
+    rig.exec(f"kill -USR1 {kiosk.pid}")
+    kiosk.wait_for(lambda s: s["outer"]["enabled"], 5, "outer enabled again")
+    deadline = time.monotonic() + 5
+    while True:
+        try:
+            expect_both_heads(rig, ctx, "toggle-back")
+            break
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+    kiosk.terminate()
+
+
 def test_legacy_clean_exit_after_sigterm(rig, ctx):
     clean_exit(rig, ctx, legacy=True)
 
@@ -250,16 +278,18 @@ SYSTEMD_GROUP = {
     "files": {"systemd.toml": TEST_CONFIG},
 }
 
-# Guests, each booted once for its tests (a boot costs ~5 s under TCG).
+# Guests, each booted once for its tests (a boot costs 5-30 s under TCG, with load).
+# Every test resets the connectors it relies on and its kiosk is killed afterwards.
 GROUPS = [
     ("atomic", [test_both_heads_show_expected_content, test_flips_paced_by_refresh_not_by_early_events,
-                test_clean_exit_after_sigterm, test_device_mastered_elsewhere_is_reported_and_retried]),
+                test_clean_exit_after_sigterm, test_device_mastered_elsewhere_is_reported_and_retried,
+                test_operator_toggle_blanks_outer_while_available]),
     ("hotplug", [test_outer_hotplug_off_on_keeps_inner, test_starts_without_outer_then_picks_it_up,
-                 test_starts_with_neither_display_and_waits]),
+                 test_starts_with_neither_display_and_waits, test_unknown_connector_lists_existing_and_inner_runs,
+                 test_missing_mode_falls_back_with_warning, test_rig_devices_lists_connectors_and_modes]),
     ("legacy", [test_legacy_modesetting_shows_expected_content, test_legacy_hotplug,
-                test_legacy_clean_exit_after_sigterm]),
-    ("seat", [test_unprivileged_through_seatd_and_vt_switch]),
+                test_legacy_clean_exit_after_sigterm,
+                # Last: it leaves seatd running, which the root kiosks above do not use.
+                test_unprivileged_through_seatd_and_vt_switch]),
     ("systemd", [test_kiosk_under_systemd_stops_clean], SYSTEMD_GROUP),
-    ("errors", [test_unknown_connector_lists_existing_and_inner_runs, test_missing_mode_falls_back_with_warning,
-                test_rig_devices_lists_connectors_and_modes]),
 ]

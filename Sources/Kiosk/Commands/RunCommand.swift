@@ -87,11 +87,20 @@ private final class Kiosk {
     }
 
     func run() throws -> Int32 {
-        let signals = try SignalWatcher()
+        // SIGUSR1 toggles the outer display's "enabled" (the operator's switch) until
+        // the control socket's `outer on|off` is wired to the displays.
+        let signals = try SignalWatcher(signals: [SIGTERM, SIGINT, SIGUSR1])
         var exitSignal: Int32?
-        loop.addReader(fd: signals.fd, name: "signals") { [loop] in
-            exitSignal = signals.drain().first ?? exitSignal
-            loop.stop()
+        loop.addReader(fd: signals.fd, name: "signals") { [loop, service] in
+            for signal in signals.drain() {
+                if signal == SIGUSR1 {
+                    let backend = service.backend
+                    backend.setEnabled(!backend.status(of: .outer).enabled, for: .outer)
+                } else {
+                    exitSignal = signal
+                    loop.stop()
+                }
+            }
         }
         scene.backend = service.backend
         scene.onStatusChange = { [weak self] _, _ in self?.writeStatus(state: "running") }
