@@ -29,7 +29,7 @@ final class KioskApp {
     let statusFileWriter: DisplayStatusFile?
 
     init(config: RigConfig, configProblems: [ConfigProblem], backend: DisplayService.Kind,
-         headlessSizes: HeadlessSizes = HeadlessSizes(), statusPath: String? = nil) throws {
+         headlessSizes: HeadlessSizes = HeadlessSizes(), statusPath: String? = nil, useSeat: Bool = false) throws {
         loop = try EventLoop()
         self.config = config
         let stateDirectory = URL(fileURLWithPath: config.state.dir)
@@ -48,10 +48,10 @@ final class KioskApp {
         renderer = SceneRenderer(config: config)
         let inner = config.displays.inner.drawingSize(headless: config.displays)
         let outer = config.displays.outer.drawingSize(headless: config.displays)
-        displays = DisplayService(kind: backend, configuration: DisplayConfiguration(config.displays),
+        displays = try DisplayService(kind: backend, configuration: DisplayConfiguration(config.displays),
                                   headlessSizes: [.inner: (headlessSizes.inner?.width ?? inner.width, headlessSizes.inner?.height ?? inner.height),
                                                   .outer: (headlessSizes.outer?.width ?? outer.width, headlessSizes.outer?.height ?? outer.height)],
-                                  loop: loop, log: { KioskLog.warning($0) })
+                                  loop: loop, useSeat: useSeat, log: { KioskLog.warning($0) })
         statusFileWriter = statusPath.map(DisplayStatusFile.init)
         for problem in configProblems where problem.severity == .error { controller.addProblem(problem.description) }
         if let libraryProblem { controller.addProblem(libraryProblem) }
@@ -79,6 +79,7 @@ final class KioskApp {
         } catch {
             controller.addProblem("displays: \(error)")
         }
+        displaysBackend.setEnabled(config.displays.outer.enabled, for: .outer)
         openFirstScript()
         notifier.ready()
         notifier.startWatchdog(on: loop)
@@ -131,9 +132,13 @@ final class KioskApp {
         configuration.outerMapping = touchMapping(width: config.displays.headlessWidth,
                                                   height: config.displays.headlessHeight)
         do {
-            input = try InputDevices(loop: loop, configuration: configuration, opener: DirectInputDeviceOpener()) { [weak self] event in
+            let opener: InputDeviceOpener = displays.seat.map { SeatInputDeviceOpener(seat: $0) } ?? DirectInputDeviceOpener()
+            let devices = try InputDevices(loop: loop, configuration: configuration, opener: opener) { [weak self] event in
                 self?.handle(event)
             }
+            displays.seat?.onDisable.append { [weak devices] in devices?.suspend() }
+            displays.seat?.onEnable.append { [weak devices] in devices?.resume() }
+            input = devices
         } catch {
             controller.addProblem("input: \(error)")
         }

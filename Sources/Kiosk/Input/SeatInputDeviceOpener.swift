@@ -1,0 +1,20 @@
+import Foundation
+
+/// Opens input devices through the same libseat session as the displays, so an
+/// unprivileged kiosk gets them from logind (or seatd) and loses them on a VT switch.
+final class SeatInputDeviceOpener: InputDeviceOpener {
+    private weak var seat: SeatSession?
+
+    init(seat: SeatSession) { self.seat = seat }
+
+    func openDevice(path: String, flags: Int32) -> Int32 {
+        guard let seat else { return -ENODEV }
+        do {
+            return try seat.openDevice(path)
+        } catch {
+            return -EACCES
+        }
+    }
+
+    func closeDevice(fd: Int32) { seat?.closeDevice(fd: fd) }
+}
