@@ -83,6 +83,7 @@ enum CtlCommand: Command {
                 throw .usage("cue takes one letter, or off")
             }
             return .cue(letter == "off" ? nil : letter)
+        case "hang": return .hang
         case "mode":
             guard let mode = arguments.positional() else { throw .usage("mode takes prompter or framing") }
             return .mode(mode)

@@ -13,6 +13,9 @@ enum ControlRequest: Equatable {
     case mode(String)
     /// A cue letter over the camera preview, or nil to clear it.
     case cue(String?)
+    /// Test aid: stops the event loop dead, so the watchdog has something to catch.
+    /// Refused unless the kiosk was started with RIG_TEST_HANG_TRIGGER=1.
+    case hang
 
     struct Invalid: Error, CustomStringConvertible {
         let description: String
@@ -62,6 +65,7 @@ enum ControlRequest: Equatable {
                 return .failure(Invalid(description: "mode needs \"mode\""))
             }
             return .success(.mode(mode))
+        case "hang": return .success(.hang)
         case "cue":
             let letter = json["letter"]?.stringValue
             guard letter == nil || letter?.count == 1 else {
@@ -92,6 +96,7 @@ enum ControlRequest: Equatable {
         case let .scripts(search): ["cmd": "scripts", "search": .optional(search)]
         case let .mode(mode): ["cmd": "mode", "mode": .string(mode)]
         case let .cue(letter): ["cmd": "cue", "letter": .optional(letter)]
+        case .hang: ["cmd": "hang"]
         }
     }
 }

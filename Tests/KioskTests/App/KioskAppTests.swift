@@ -176,3 +176,13 @@ extension KioskAppTests {
         }
     }
 }
+
+extension KioskAppTests {
+    @Test func theHangTriggerIsRefusedWithoutItsEnvironmentVariable() throws {
+        let app = try makeApp()
+        defer { app.shutdown() }
+        let reply = app.handle(.hang)
+        #expect(reply.body["ok"] == false)
+        #expect(reply.body["error"]?.stringValue?.contains("RIG_TEST_HANG_TRIGGER=1") == true)
+    }
+}
