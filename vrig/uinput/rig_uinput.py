@@ -4,7 +4,7 @@ multitouch type B) and a uinput keyboard, and a small player of gestures and key
 
 Python 3 stdlib only (fcntl ioctls), so it runs in the guest straight from the host's
 root filesystem. Commands come from the command line (`--play "tap 960 540; sleep 400"`)
-or one per line on stdin; every command prints one line "ok <command> <times>" where the
+or one per line on stdin; every command prints one line "ok <command> @ <times>" where the
 times are CLOCK_MONOTONIC seconds taken right before the kernel saw the events, so a
 test can check that the kiosk used the event's own timestamp.
 
@@ -16,6 +16,7 @@ Commands (touch coordinates are in sensor units, 0..width-1 / 0..height-1):
   palm X Y [FINGERS]                several contacts at once (default 5)
   key NAME [HOLD_MS]                press and release (NAME: evdev name without KEY_, e.g. SPACE, UP)
   sleep MS
+  quit                              remove the devices and exit
   wait-device SECONDS               wait until udev has made the nodes (/dev/input/eventN)
 """
 import argparse
@@ -23,6 +24,7 @@ import ctypes
 import fcntl
 import os
 import struct
+import subprocess
 import sys
 import time
 
@@ -65,6 +67,25 @@ UI_SET_PROPBIT = _ioc(1, "U", 110, 4)
 UI_GET_SYSNAME_64 = _ioc(2, "U", 44, 64)
 
 
+def ensure_evdev():
+    """libinput reads /dev/input/eventN nodes, which the evdev driver makes. Debian builds
+    it as a module and the virtual rig's initramfs does not load it, so load it here:
+    from the guest's module tree if there is one, else from the vrig kernel cache."""
+    if os.path.exists("/sys/module/evdev"):
+        return
+    if subprocess.run(["modprobe", "evdev"], capture_output=True).returncode == 0:
+        return
+    release = os.uname().release
+    tree = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        "cache", "kernel", "lib", "modules", release)
+    for directory, _, files in os.walk(tree):
+        for name in files:
+            if name.startswith("evdev.ko"):
+                subprocess.run(["insmod", os.path.join(directory, name)], check=True)
+                return
+    raise OSError(f"no evdev module for kernel {release}: /dev/input/eventN nodes will not exist")
+
+
 def monotonic():
     return time.clock_gettime(time.CLOCK_MONOTONIC)
 
@@ -90,7 +111,7 @@ class UinputDevice:
         return buffer.split(b"\0", 1)[0].decode()
 
     def event_nodes(self):
-        base = f"/sys/devices/virtual/input/{self.sysname()}"
+        base = f"/sys/class/input/{self.sysname()}"
         try:
             return [f"/dev/input/{entry}" for entry in os.listdir(base) if entry.startswith("event")]
         except FileNotFoundError:
@@ -221,6 +242,8 @@ class Player:
             down = self.keyboard.press(code, True)
             pause(hold)
             return [down, self.keyboard.press(code, False)]
+        if command == "quit":
+            return "quit"
         if command == "sleep":
             pause(float(numbers[0]))
             return []
@@ -248,6 +271,7 @@ def main():
     parser.add_argument("--linger", type=float, default=0.5,
                         help="seconds to keep the devices after the last command")
     args = parser.parse_args()
+    ensure_evdev()
     touch = None if args.no_touch else Touchscreen(args.touch_name, args.width, args.height)
     keyboard = None if args.no_keyboard else Keyboard(args.keyboard_name)
     player = Player(touch, keyboard)
@@ -263,8 +287,10 @@ def main():
                 print(f"error {line.strip()}: {error}", flush=True)
                 status = 1
                 continue
+            if result == "quit":
+                break
             if result is not None:
-                print("ok " + line.strip() + " " + " ".join(str(r) for r in result), flush=True)
+                print("ok " + line.strip() + " @ " + " ".join(str(r) for r in result), flush=True)
         time.sleep(args.linger)
     finally:
         for device in (touch, keyboard):

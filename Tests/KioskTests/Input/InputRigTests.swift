@@ -11,27 +11,43 @@ final class InputRigTests {
     /// The uinput player, driven line by line. Its output is read on the event loop, so
     /// libinput events (and key-repeat timers) are handled while a gesture is played.
     final class Player {
-        let process = Process()
-        let input = Pipe()
-        let output = Pipe()
-        private var buffer = Data()
+        // posix_spawn and plain pipes, not Foundation's Process: in the guest its
+        // CFSocket wake-up pair cannot be made and exit monitoring never fires.
+        private var pid: pid_t = 0
+        private let toPlayer: Int32
+        private let fromPlayer: Int32
+        private var buffer: [UInt8] = []
         private var lines: [String] = []
 
         init(loop: EventLoop) throws {
             let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                 .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            process.arguments = [repo.appendingPathComponent("vrig/uinput/rig_uinput.py").path,
-                                 "--touch-name", "rig outer touch", "--width", "1920", "--height", "1080"]
-            process.standardInput = input
-            process.standardOutput = output
-            try process.run()
-            let fd = output.fileHandleForReading.fileDescriptor
+            let script = repo.appendingPathComponent("vrig/uinput/rig_uinput.py").path
+            var stdinPipe: [Int32] = [0, 0], stdoutPipe: [Int32] = [0, 0]
+            guard pipe(&stdinPipe) == 0, pipe(&stdoutPipe) == 0 else { throw SystemError.call("pipe", errno) }
+            // Only the dup2'ed copies may reach the player, or it never sees end of input.
+            for fd in stdinPipe + stdoutPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
+            posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
+            let words = ["/usr/bin/python3", script, "--touch-name", "rig outer touch",
+                         "--width", "1920", "--height", "1080"]
+            var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+            defer { argv.forEach { free($0) } }
+            let status = posix_spawn(&pid, "/usr/bin/python3", &actions, nil, &argv, environ)
+            close(stdinPipe[0])
+            close(stdoutPipe[1])
+            toPlayer = stdinPipe[1]
+            fromPlayer = stdoutPipe[0]
+            guard status == 0 else { throw SystemError.call("posix_spawn", status) }
+            let fd = fromPlayer
             loop.addReader(fd: fd, name: "uinput player") { [weak self] in
                 guard let self else { return }
                 var chunk = [UInt8](repeating: 0, count: 4096)
                 let count = read(fd, &chunk, chunk.count)
-                if count > 0 { self.buffer.append(contentsOf: chunk[..<count]) }
+                if count > 0 { self.buffer += chunk[..<count] }
                 while let newline = self.buffer.firstIndex(of: 0x0A) {
                     self.lines.append(String(decoding: self.buffer[..<newline], as: UTF8.self))
                     self.buffer.removeSubrange(...newline)
@@ -40,8 +56,24 @@ final class InputRigTests {
         }
 
         deinit {
-            try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
+            send("quit")
+            close(toPlayer)
+            var status: Int32 = 0
+            let deadline = MonotonicTime.now() + 10
+            while waitpid(pid, &status, WNOHANG) == 0 {
+                if MonotonicTime.now() > deadline {
+                    kill(pid, SIGKILL)
+                    waitpid(pid, &status, 0)
+                    break
+                }
+                usleep(20_000)
+            }
+            close(fromPlayer)
+        }
+
+        private func send(_ line: String) {
+            let bytes = Array((line + "\n").utf8)
+            _ = bytes.withUnsafeBufferPointer { write(toPlayer, $0.baseAddress, $0.count) }
         }
 
         func nextLine(_ runUntil: (() -> Bool) -> Bool) -> String {
@@ -51,10 +83,11 @@ final class InputRigTests {
 
         /// Plays one command; returns the monotonic stamps it printed (before down, before up).
         func play(_ command: String, _ runUntil: (() -> Bool) -> Bool) -> [Double] {
-            input.fileHandleForWriting.write(Data((command + "\n").utf8))
+            send(command)
             let line = nextLine(runUntil)
             #expect(line.hasPrefix("ok "), "player: \(line)")
-            return line.split(separator: " ").compactMap { Double($0) }.filter { $0 > 1 }
+            let stamps = line.split(separator: "@", maxSplits: 1).dropFirst().first ?? ""
+            return stamps.split(separator: " ").compactMap { Double($0) }
         }
     }
 
@@ -67,8 +100,9 @@ final class InputRigTests {
     init() throws {
         loop = try EventLoop()
         player = try Player(loop: loop)
-        #expect(player.nextLine(runUntil).hasPrefix("ready "))
-        _ = play("wait-device 20")
+        // The first start reads Python and the evdev module over 9p under TCG: slow.
+        #expect(player.nextLine { runUntil(seconds: 90, $0) }.hasPrefix("ready "))
+        _ = play("wait-device 10")
         var configuration = InputConfiguration()
         configuration.outerTouch = .name("rig outer touch")
         devices = try InputDevices(loop: loop, configuration: configuration, opener: DirectInputDeviceOpener()) {
@@ -84,8 +118,10 @@ final class InputRigTests {
     }
 
     /// Runs the loop until `condition` holds or 15 s pass (TCG guests are slow).
-    private func runUntil(_ condition: () -> Bool) -> Bool {
-        let deadline = loop.clock() + 15
+    private func runUntil(_ condition: () -> Bool) -> Bool { runUntil(seconds: 15, condition) }
+
+    private func runUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = loop.clock() + seconds
         while !condition() && loop.clock() < deadline { loop.runOnce(timeout: 0.05) }
         return condition()
     }
