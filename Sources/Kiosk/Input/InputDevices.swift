@@ -20,6 +20,7 @@ final class InputDevices {
     private var devicesByHandle: [OpaquePointer: Device] = [:]
     private var pointer: (x: Double, y: Double)
     private var heldRepeat: (key: UInt32, action: KeyAction, timer: EventLoop.TimerID)?
+    private(set) var counters = InputCounters()
 
     /// Low-level lines (touch down/up with times, recogniser verdicts) for `rig input-probe`.
     var trace: ((String) -> Void)?
@@ -125,7 +126,12 @@ final class InputDevices {
             return
         }
         // The same key held on two keyboards at once counts once.
-        guard libinput_event_keyboard_get_seat_key_count(event) == 1, let action else { return }
+        guard libinput_event_keyboard_get_seat_key_count(event) == 1 else { return }
+        guard let action else {
+            counters.unboundKeys += 1
+            return
+        }
+        counters.keyActions += 1
         handler(.key(action, time: time, isRepeat: false))
         if action.repeatsWhileHeld { startRepeat(key: code, action: action, at: time + configuration.repeatDelay) }
     }
@@ -172,9 +178,12 @@ final class InputDevices {
             switch outcome {
             case let .tap(tap):
                 trace?(String(format: "tap at %.6f (down time)", tap.time))
+                counters.taps += 1
+                counters.lastTapTime = tap.time
                 handler(.outerTap(time: tap.time))
             case let .rejected(reason):
                 trace?("not a tap: \(reason)")
+                counters.count(reason)
             }
             return
         }

@@ -155,6 +155,8 @@ final class InputRigTests {
         // The kernel stamped the down event between the player's two writes.
         #expect(tap >= stamps[0] && tap < stamps[1], "tap \(tap) not within \(stamps)")
         #expect(taps.count == 1)
+        #expect(devices?.counters.taps == 1)
+        #expect(devices?.statusJSON["taps"] == .int(1))
     }
 
     @Test func swipeLongPressAndSecondFingerAreNotTaps() {
@@ -167,6 +169,7 @@ final class InputRigTests {
         _ = play("palm 800 800 5")
         #expect(runUntil { self.traces.contains { $0.hasPrefix("not a tap: palm") } })
         #expect(taps.isEmpty, "\(traces)")
+        #expect(devices?.counters.rejected == ["moved": 1, "held_too_long": 1, "second_finger": 1, "palm": 1])
     }
 
     @Test func keysBecomeActionsAndOnlySpeedKeysRepeat() {
