@@ -188,4 +188,24 @@ final class InputRigTests {
         #expect(runUntil { self.keys.filter { $0.0 == .playPause }.count == 2 })
         #expect(!keys.contains { $0.0 == .playPause && $0.2 })
     }
+
+    /// The unprivileged path: devices opened by seatd through libseat (input-proof
+    /// starts seatd in the guest with SEATD_VTBOUND=0, as there is no VT to bind to).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/run/seatd.sock")))
+    func devicesOpenThroughSeatd() throws {
+        setenv("LIBSEAT_BACKEND", "seatd", 1)
+        let seat = try SeatSession(timeout: 10)
+        #expect(seat.isEnabled)
+        loop.addReader(fd: seat.fd, name: "seat") { seat.dispatch() }
+        var seatEvents: [InputEvent] = []
+        var configuration = InputConfiguration()
+        configuration.outerTouch = .name("rig outer touch")
+        let seated = try InputDevices(loop: loop, configuration: configuration, opener: seat) { seatEvents.append($0) }
+        #expect(runUntil { seatEvents.contains { if case let .deviceAdded(info) = $0 { info.name == "rig outer touch" } else { false } } })
+        let stamps = play("tap 700 300 50")
+        #expect(runUntil { seatEvents.contains { if case .outerTap = $0 { true } else { false } } })
+        let tap = seatEvents.compactMap { if case let .outerTap(time) = $0 { time } else { nil } }.first
+        if let tap, stamps.count == 2 { #expect(tap >= stamps[0] && tap < stamps[1]) }
+        withExtendedLifetime(seated) {}
+    }
 }
