@@ -33,7 +33,8 @@ final class InputRigTests {
             posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
             posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
             let words = ["/usr/bin/python3", script, "--touch-name", "rig outer touch",
-                         "--width", "1920", "--height", "1080"]
+                         "--width", "1920", "--height", "1080",
+                         "--inner-touch-name", "rig inner touch", "--mouse-name", "rig operator mouse"]
             var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
             defer { argv.forEach { free($0) } }
             let status = posix_spawn(&pid, "/usr/bin/python3", &actions, nil, &argv, environ)
@@ -105,11 +106,16 @@ final class InputRigTests {
         _ = play("wait-device 10")
         var configuration = InputConfiguration()
         configuration.outerTouch = .name("rig outer touch")
+        configuration.innerWidth = 1280
+        configuration.innerHeight = 800
         devices = try InputDevices(loop: loop, configuration: configuration, opener: DirectInputDeviceOpener()) {
             [unowned self] event in events.append(event)
         }
         devices?.trace = { [unowned self] line in traces.append(line) }
-        #expect(runUntil { self.added("rig outer touch") != nil && self.added("rig operator keyboard") != nil })
+        #expect(runUntil {
+            ["rig outer touch", "rig operator keyboard", "rig inner touch", "rig operator mouse"]
+                .allSatisfy { self.added($0) != nil }
+        })
     }
 
     private func added(_ name: String) -> InputDeviceInfo? {
@@ -141,6 +147,26 @@ final class InputRigTests {
         #expect(added("rig outer touch")?.capabilities.contains(.touch) == true)
         #expect(added("rig operator keyboard")?.role == .inner)
         #expect(added("rig operator keyboard")?.capabilities.contains(.keyboard) == true)
+    }
+
+    @Test func innerTouchAndMouseGoToTheInnerDisplay() {
+        #expect(added("rig inner touch")?.role == .inner)
+        _ = play("itap 960 540 40")
+        #expect(runUntil { self.events.contains { if case .innerTouch(.up, _, _, _, _) = $0 { true } else { false } } })
+        let down = events.compactMap { event -> (Double, Double)? in
+            if case let .innerTouch(.down, _, x, y, _) = event { (x, y) } else { nil }
+        }.first
+        // Sensor centre (960 of 1920, 540 of 1080) lands at the inner display's centre.
+        #expect(down.map { abs($0.0 - 640) < 1 && abs($0.1 - 400) < 1 } == true, "\(String(describing: down))")
+        #expect(taps.isEmpty)
+        _ = play("mouse 100 -50")
+        _ = play("click")
+        #expect(runUntil { self.events.contains { if case .innerPointer(_, _, .some(let b), _) = $0 { !b.isPressed } else { false } } })
+        let pressed = events.compactMap { event -> (Double, Double, UInt32)? in
+            if case let .innerPointer(x, y, .some(button), _) = event, button.isPressed { (x, y, button.code) } else { nil }
+        }.first
+        // The pointer starts at the inner centre; libinput may accelerate the motion.
+        #expect(pressed.map { $0.2 == 0x110 && $0.0 > 640 && $0.1 < 400 } == true, "\(String(describing: pressed))")
     }
 
     @Test func tapBecomesOuterTapWithTheDownEventsTime() {
