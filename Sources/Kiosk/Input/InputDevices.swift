@@ -92,6 +92,10 @@ final class InputDevices {
         case LIBINPUT_EVENT_DEVICE_REMOVED:
             guard let removed = devicesByHandle.removeValue(forKey: device) else { return }
             stopRepeat()
+            if removed.info.role == .outerTouchscreen {
+                // A finger on a panel that vanished (unplugged, VT switch) is not a tap later.
+                _ = recognizer.handle(TouchSample(phase: .cancel, slot: -1, x: 0, y: 0, time: 0))
+            }
             trace?("device removed: \(removed.info)")
             handler(.deviceRemoved(removed.info))
         case LIBINPUT_EVENT_KEYBOARD_KEY:

@@ -95,6 +95,8 @@ final class InputRigTests {
     let loop: EventLoop
     let player: Player
     var events: [InputEvent] = []
+    /// When each event reached the handler, to report delivery delay (event time to handler).
+    var receivedAt: [Double] = []
     var traces: [String] = []
     var devices: InputDevices?
 
@@ -109,7 +111,9 @@ final class InputRigTests {
         configuration.innerWidth = 1280
         configuration.innerHeight = 800
         devices = try InputDevices(loop: loop, configuration: configuration, opener: DirectInputDeviceOpener()) {
-            [unowned self] event in events.append(event)
+            [unowned self] event in
+            events.append(event)
+            receivedAt.append(MonotonicTime.now())
         }
         devices?.trace = { [unowned self] line in traces.append(line) }
         #expect(runUntil {
@@ -205,6 +209,10 @@ final class InputRigTests {
         #expect(keys.first?.0 == .playPause && keys.first?.2 == false)
         if let time = keys.first?.1, space.count == 2 { #expect(time >= space[0] && time < space[1]) }
         #expect(keys.dropFirst().first?.0 == .blank)
+        let delays = zip(events, receivedAt).compactMap { event, received -> Double? in
+            if case let .key(_, time, false) = event { (received - time) * 1000 } else { nil }
+        }
+        print("input-proof: key event time to handler: \(delays.map { String(format: "%.1f ms", $0) })")
         // Held 900 ms: the press, then repeats from 0.4 s at 0.1 s intervals.
         _ = play("key UP 900")
         #expect(runUntil { self.keys.contains { $0.0 == .faster && !$0.2 } })
