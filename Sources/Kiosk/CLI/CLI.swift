@@ -15,6 +15,7 @@ enum CLI {
     static let hiddenCommands: [CommandEntry] = [
         CommandEntry(StateWriterCommand.self),
         CommandEntry(CameraProbeCommand.self),
+        CommandEntry(InputProbeCommand.self),
     ]
 
     static var help: String {
