@@ -124,13 +124,11 @@ final class KioskApp {
     }
 
     private func startInput() {
-        var configuration = InputConfiguration()
-        configuration.outerTouch = OuterTouchSelector(configValue: config.touch.device)
-        configuration.bindings = KeyBindings.parse(bindings: config.keys.map {
-            (action: $0.key, keys: $0.value, line: 0, column: 0)
-        }).bindings
-        configuration.outerMapping = touchMapping(width: config.displays.headlessWidth,
-                                                  height: config.displays.headlessHeight)
+        let inner = config.displays.inner.drawingSize(headless: config.displays)
+        let outer = config.displays.outer.drawingSize(headless: config.displays)
+        let configuration = InputConfiguration(config: config, outerWidth: Double(outer.width),
+                                               outerHeight: Double(outer.height), innerWidth: Double(inner.width),
+                                               innerHeight: Double(inner.height))
         do {
             let opener: InputDeviceOpener = displays.seat.map { SeatInputDeviceOpener(seat: $0) } ?? DirectInputDeviceOpener()
             let devices = try InputDevices(loop: loop, configuration: configuration, opener: opener) { [weak self] event in
@@ -263,10 +261,13 @@ final class KioskApp {
         var displays: [DisplayRole: DisplayStatus] = [:]
         for role in DisplayRole.allCases { displays[role] = displaysBackend.status(of: role) }
         let touch = input?.devices.first { $0.role == .outerTouchscreen }
+        var inputStatus: [String: JSONValue] = [:]
+        if case let .object(fields)? = input?.statusJSON { inputStatus = fields }
+        inputStatus["touch"] = .optional(touch?.name)
+        inputStatus["taps"] = .int(controller.taps)
         return StatusReport(controller: controller, displays: displays,
                             camera: cameraStatus,
-                            input: ["touch": .optional(touch?.name), "taps": .int(controller.taps),
-                                    "devices": .int(input?.devices.count ?? 0)],
+                            input: .object(inputStatus),
                             latency: ["tap_to_flip": tapLatency.summary.json],
                             time: now).json
     }

@@ -10,7 +10,10 @@ final class SeatInputDeviceOpener: InputDeviceOpener {
     func openDevice(path: String, flags: Int32) -> Int32 {
         guard let seat else { return -ENODEV }
         do {
-            return try seat.openDevice(path)
+            let fd = try seat.openDevice(path)
+            // libinput reads until EAGAIN; a seat may hand over a blocking descriptor.
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            return fd
         } catch {
             return -EACCES
         }

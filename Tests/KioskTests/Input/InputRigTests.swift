@@ -228,13 +228,14 @@ final class InputRigTests {
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/run/seatd.sock")))
     func devicesOpenThroughSeatd() throws {
         setenv("LIBSEAT_BACKEND", "seatd", 1)
-        let seat = try SeatSession(timeout: 10)
-        #expect(seat.isEnabled)
+        let seat = try SeatSession()
+        try seat.waitUntilEnabled(timeout: 10)
+        #expect(seat.enabled)
         loop.addReader(fd: seat.fd, name: "seat") { seat.dispatch() }
         var seatEvents: [InputEvent] = []
         var configuration = InputConfiguration()
         configuration.outerTouch = .name("rig outer touch")
-        let seated = try InputDevices(loop: loop, configuration: configuration, opener: seat) { seatEvents.append($0) }
+        let seated = try InputDevices(loop: loop, configuration: configuration, opener: SeatInputDeviceOpener(seat: seat)) { seatEvents.append($0) }
         #expect(runUntil { seatEvents.contains { if case let .deviceAdded(info) = $0 { info.name == "rig outer touch" } else { false } } })
         let stamps = play("tap 700 300 50")
         #expect(runUntil { seatEvents.contains { if case .outerTap = $0 { true } else { false } } })
