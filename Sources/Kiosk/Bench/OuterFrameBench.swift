@@ -55,9 +55,12 @@ final class OuterFrameBench {
     /// One outer frame: what the kiosk composes for each vblank while scrolling.
     func composeFrame() {
         let full = PixelRect(x: 0, y: 0, width: display.width, height: display.height)
-        let marker = ReadingMarker(frame: full, transform: transform, thickness: Int(layout.lineHeight),
+        var marker = ReadingMarker(frame: full, transform: transform, thickness: Int(layout.lineHeight),
                                    textColor: .white)
-        compositor.compose([.fill(full, .black), .textBlock(block, frame: full, viewportTop: viewportTop),
+        // As the prompter scene does: the text block draws the band, the marker its arrows.
+        marker.bandInText = true
+        compositor.compose([.fill(full, .black),
+                            .textBlock(block, frame: full, viewportTop: viewportTop, highlight: marker.highlight),
                             .readingMarker(marker)], into: canvas)
     }
 

@@ -6,6 +6,11 @@
 /// the band upright), but its pixels are drawn in display space, never through
 /// the transform. The shape is symmetric, so a mirror or flip of the text
 /// yields exactly the mirrored or flipped marker.
+///
+/// The band can be drawn two ways with the same pixels: blended here over
+/// whatever is below (`bandInText == false`), or handed to the text block as
+/// `highlight`, which keeps a tinted copy of the rows under the band so a frame
+/// copies it instead of blending it (the prompter scene does this).
 public struct ReadingMarker: Sendable {
     /// The band, in display coordinates.
     public var band: PixelRect
@@ -13,12 +18,19 @@ public struct ReadingMarker: Sendable {
     public var runsAcross: Bool
     public var bandColor: Color
     public var arrowColor: Color
+    /// The band's rows of the text viewport (for the text block's highlight).
+    public var textRows: Range<Int>
+    /// The text block draws the band (pass `highlight` to its layer); the marker
+    /// then draws only its arrows.
+    public var bandInText = false
 
-    public init(band: PixelRect, runsAcross: Bool, bandColor: Color, arrowColor: Color) {
+    public init(band: PixelRect, runsAcross: Bool, bandColor: Color, arrowColor: Color,
+                textRows: Range<Int> = 0..<0) {
         self.band = band
         self.runsAcross = runsAcross
         self.bandColor = bandColor
         self.arrowColor = arrowColor
+        self.textRows = textRows
     }
 
     /// Default height of the reading line: one third from the top of the text.
@@ -35,52 +47,90 @@ public struct ReadingMarker: Sendable {
                 thickness: Int, textColor: Color) {
         let viewport = transform.textSize(forDisplay: frame.size)
         let row = ReadingMarker.readingRow(viewportHeight: viewport.height, position: position)
-        let textRect = PixelRect(x: 0, y: row, width: viewport.width, height: max(2, thickness))
+        let rows = row..<min(viewport.height, row + max(2, thickness))
+        let textRect = PixelRect(x: 0, y: rows.lowerBound, width: viewport.width, height: rows.count)
         let band = transform.displayRect(ofText: textRect, viewport: viewport)
             .offsetBy(dx: frame.x, dy: frame.y).intersection(frame)
-        self.init(band: band, runsAcross: !transform.swapsAxes,
-                  bandColor: textColor.withAlpha(28), arrowColor: textColor.withAlpha(200))
+        self.init(band: band, runsAcross: !transform.swapsAxes, bandColor: textColor.withAlpha(28),
+                  arrowColor: textColor.withAlpha(200), textRows: rows)
     }
+
+    /// The band as the text block's highlight.
+    public var highlight: ReadingHighlight { ReadingHighlight(rows: textRows, color: bandColor) }
 
     var bounds: PixelRect { band }
 
+    /// Where the marker blends into the frame.
+    var overlayAreas: [PixelRect] {
+        guard bandInText, let arrows = ArrowGeometry(band: band, runsAcross: runsAcross) else { return [band] }
+        return arrows.rects
+    }
+
     func draw(into image: OpaquePointer, dx: Int, dy: Int, clip: PixelRect) {
         let rect = band.offsetBy(dx: dx, dy: dy)
-        PixmanDraw.fill(image, rect: rect.intersection(clip), color: bandColor)
-        // Arrows: as deep as 40 % of the band, at most 28 px, pointing inward. Their
-        // coverage is computed here row by row (one partly covered pixel per row
-        // for a smooth edge) into a small A8 mask, so the marker is exactly
-        // symmetric pixel for pixel (pixman's sampled triangle edges are not) and
-        // each arrow is one composite call.
-        let thickness = runsAcross ? rect.height : rect.width
-        let depth = min(28.0, Double(thickness) * 0.4), half = depth * 0.75
-        guard depth >= 1, let solid = SolidFill(arrowColor) else { return }
-        let start = runsAcross ? rect.y : rect.x
-        let middle = Double(start) + Double(thickness) / 2
-        let firstRow = Int((middle - half).rounded(.down)), endRow = Int((middle + half).rounded(.up))
-        let span = Int(depth.rounded(.up)) + 1
-        // Coverage by (row along the band's thickness, step inward from the edge).
-        var coverage = [UInt8](repeating: 0, count: (endRow - firstRow) * span)
-        for row in firstRow..<endRow {
-            let reach = depth * (1 - abs(Double(row) + 0.5 - middle) / half)
-            guard reach > 0 else { continue }
-            let whole = Int(reach)
-            for step in 0..<min(whole, span) { coverage[(row - firstRow) * span + step] = 255 }
-            if whole < span { coverage[(row - firstRow) * span + whole] = UInt8(((reach - Double(whole)) * 255).rounded()) }
+        if !bandInText { PixmanDraw.fill(image, rect: rect.intersection(clip), color: bandColor) }
+        guard let arrows = ArrowGeometry(band: rect, runsAcross: runsAcross),
+              let solid = SolidFill(arrowColor) else { return }
+        for (index, area) in arrows.rects.enumerated() {
+            let atEnd = index == 1
+            let span = arrows.span
+            let mask = runsAcross
+                ? AlphaMask(width: span, height: arrows.rows) { x, y in arrows.coverage(row: y, step: atEnd ? span - 1 - x : x) }
+                : AlphaMask(width: arrows.rows, height: span) { x, y in arrows.coverage(row: x, step: atEnd ? span - 1 - y : y) }
+            mask?.composite(solid, into: image, x: area.x, y: area.y, clip: clip)
         }
-        let rows = endRow - firstRow
-        for atEnd in [false, true] {
-            let mask: AlphaMask?
-            let origin: (x: Int, y: Int)
-            if runsAcross {
-                mask = AlphaMask(width: span, height: rows) { x, y in coverage[y * span + (atEnd ? span - 1 - x : x)] }
-                origin = (atEnd ? rect.maxX - span : rect.x, firstRow)
-            } else {
-                mask = AlphaMask(width: rows, height: span) { x, y in coverage[x * span + (atEnd ? span - 1 - y : y)] }
-                origin = (firstRow, atEnd ? rect.maxY - span : rect.y)
-            }
-            guard let mask else { continue }
-            mask.composite(solid, into: image, x: origin.x, y: origin.y, clip: clip)
-        }
+    }
+}
+
+/// The marker's two arrows: as deep as 40 % of the band, at most 28 px, pointing
+/// inward. Coverage is computed row by row (one partly covered pixel per row for
+/// a smooth edge) into a small A8 mask, so the marker is exactly symmetric pixel
+/// for pixel (pixman's sampled triangle edges are not).
+private struct ArrowGeometry {
+    let depth: Double
+    let half: Double
+    let middle: Double
+    let firstRow: Int
+    let rows: Int
+    let span: Int
+    let rects: [PixelRect]
+
+    init?(band: PixelRect, runsAcross: Bool) {
+        let thickness = runsAcross ? band.height : band.width
+        depth = min(28.0, Double(thickness) * 0.4)
+        half = depth * 0.75
+        guard depth >= 1 else { return nil }
+        let start = runsAcross ? band.y : band.x
+        middle = Double(start) + Double(thickness) / 2
+        firstRow = Int((middle - half).rounded(.down))
+        rows = Int((middle + half).rounded(.up)) - firstRow
+        span = Int(depth.rounded(.up)) + 1
+        rects = runsAcross
+            ? [PixelRect(x: band.x, y: firstRow, width: span, height: rows),
+               PixelRect(x: band.maxX - span, y: firstRow, width: span, height: rows)]
+            : [PixelRect(x: firstRow, y: band.y, width: rows, height: span),
+               PixelRect(x: firstRow, y: band.maxY - span, width: rows, height: span)]
+    }
+
+    /// Coverage of the pixel `step` pixels in from the band's edge, `row` rows
+    /// into the arrow.
+    func coverage(row: Int, step: Int) -> UInt8 {
+        let reach = depth * (1 - abs(Double(firstRow + row) + 0.5 - middle) / half)
+        guard reach > 0 else { return 0 }
+        let whole = Int(reach)
+        if step < whole { return 255 }
+        if step == whole { return UInt8(((reach - Double(whole)) * 255).rounded()) }
+        return 0
+    }
+}
+
+/// Rows of the text viewport shown blended towards `color` (the marker band).
+public struct ReadingHighlight: Hashable, Sendable {
+    public var rows: Range<Int>
+    public var color: Color
+
+    public init(rows: Range<Int>, color: Color) {
+        self.rows = rows
+        self.color = color
     }
 }
