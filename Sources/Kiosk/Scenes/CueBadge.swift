@@ -21,24 +21,17 @@ enum CueBadge {
         return layers
     }
 
-    /// A rounded rectangle from opaque fills: a cross of two rectangles plus stepped
-    /// corners, so it is drawn with plain SRC fills.
+    /// A rounded rectangle from opaque fills: the middle band, then one row at a time
+    /// for the rounded top and bottom, so it is drawn with plain SRC fills.
     static func rounded(_ rect: PixelRect, radius: Int, color: Color) -> [Layer] {
         let r = max(1, min(radius, min(rect.width, rect.height) / 2))
-        var layers: [Layer] = [
-            .fill(PixelRect(x: rect.x + r, y: rect.y, width: rect.width - 2 * r, height: rect.height), color),
-            .fill(PixelRect(x: rect.x, y: rect.y + r, width: rect.width, height: rect.height - 2 * r), color),
-        ]
-        // Each corner: rows of a quarter circle.
-        let steps = min(r, 8)
-        for step in 0..<steps {
-            let dy = r - (step * r) / steps
-            let rowHeight = max(1, r / steps)
-            let inset = r - Int((Double(r * r - dy * dy)).squareRoot().rounded())
+        var layers: [Layer] = [.fill(PixelRect(x: rect.x, y: rect.y + r, width: rect.width, height: rect.height - 2 * r), color)]
+        for row in 0..<r {
+            let dy = Double(r - row) - 0.5
+            let inset = r - Int((Double(r * r) - dy * dy).squareRoot().rounded())
             let width = rect.width - 2 * inset
-            for y in [rect.y + r - dy, rect.maxY - r + dy - rowHeight] {
-                layers.append(.fill(PixelRect(x: rect.x + inset, y: y, width: width, height: rowHeight), color))
-            }
+            layers.append(.fill(PixelRect(x: rect.x + inset, y: rect.y + row, width: width, height: 1), color))
+            layers.append(.fill(PixelRect(x: rect.x + inset, y: rect.maxY - 1 - row, width: width, height: 1), color))
         }
         return layers
     }
