@@ -20,11 +20,13 @@ enum OuterPrompterScene {
         // The line at the engine's offset sits on the reading line.
         let offset = state.engine.offset(at: time)
         let viewportTop = Int(offset.isFinite ? offset.rounded() : 0) - readingRow
-        layers.append(.textBlock(block, frame: frame, viewportTop: viewportTop))
-        layers.append(.readingMarker(ReadingMarker(frame: frame, transform: transform,
-                                                   position: state.markerPosition,
-                                                   thickness: Int(layout.lineHeight.rounded()),
-                                                   textColor: ink)))
+        // The band is drawn by the text block from a tinted strip (a copy per
+        // frame, no blending); the marker layer adds only its two arrows.
+        var marker = ReadingMarker(frame: frame, transform: transform, position: state.markerPosition,
+                                   thickness: Int(layout.lineHeight.rounded()), textColor: ink)
+        marker.bandInText = true
+        layers.append(.textBlock(block, frame: frame, viewportTop: viewportTop, highlight: marker.highlight))
+        layers.append(.readingMarker(marker))
         if state.pausedByTap && state.engine.state(at: time) == .paused {
             layers.append(.badge(.paused(in: frame, textColor: ink, background: background)))
         }

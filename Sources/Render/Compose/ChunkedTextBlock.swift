@@ -40,6 +40,20 @@ public final class ChunkedTextBlock {
     private let cache: TextPieceCache
     private var lastViewportCentre = 0
 
+    /// Rows under the marker band, blended towards the band colour, in final
+    /// orientation. It reaches two band heights past the band, so it is rebuilt
+    /// (in `prepareAhead`, or by a frame that outruns it) about once per two
+    /// band heights of scrolling.
+    private struct HighlightStrip {
+        let canvas: Canvas
+        let top: Int
+        let rows: Int
+        let color: Color
+    }
+
+    private var strip: HighlightStrip?
+    private var lastHighlight: (rows: (top: Int, bottom: Int), color: Color)?
+
     public init(lines: ReadingTextLines, columnWidth: Int, textInset: Int, textColor: Color,
                 background: Color, transform: TextTransform = .identity,
                 cacheBudgetBytes: Int = ChunkedTextBlock.defaultCacheBudgetBytes) {
@@ -57,7 +71,7 @@ public final class ChunkedTextBlock {
     }
 
     /// Bytes of rasterized pieces held now.
-    public var cachedBytes: Int { cache.totalBytes }
+    public var cachedBytes: Int { cache.totalBytes + (strip?.canvas.byteCount ?? 0) }
     public var cachedPieceCount: Int { cache.count }
 
     /// The height of the whole text, once the layout has reached its end.
@@ -75,13 +89,48 @@ public final class ChunkedTextBlock {
         guard newValue != transform else { return }
         transform = newValue
         cache.removeAll()
+        strip = nil
     }
 
     /// Draws the text viewport whose top edge is text row `viewportTop` into
     /// `target`, filling `frame` (the display rectangle the text occupies), but
     /// only pixels inside `clip`. Every pixel of `frame ∩ clip` is written once
     /// with SRC: cached pieces where there is text, the background elsewhere.
-    public func draw(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, viewportTop: Int) {
+    ///
+    /// With a `highlight`, its viewport rows are copied from a tinted strip (the
+    /// rows blended towards the highlight colour once, then reused while the text
+    /// scrolls through), so a frame still only copies.
+    public func draw(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, viewportTop: Int,
+                     highlight: ReadingHighlight? = nil) {
+        guard let highlight, !highlight.rows.isEmpty else {
+            drawPlain(into: target, frame: frame, clip: clip, viewportTop: viewportTop)
+            return
+        }
+        let viewport = transform.textSize(forDisplay: frame.size)
+        let bandText = PixelRect(x: 0, y: highlight.rows.lowerBound, width: viewport.width,
+                                 height: highlight.rows.count)
+        let band = transform.displayRect(ofText: bandText, viewport: viewport).offsetBy(dx: frame.x, dy: frame.y)
+        for area in Compositor.subtract([band], from: frame.intersection(clip)) {
+            drawPlain(into: target, frame: frame, clip: area, viewportTop: viewportTop)
+        }
+        let visibleBand = band.intersection(clip).intersection(frame)
+        guard !visibleBand.isEmpty else { return }
+        let rows = (top: viewportTop + highlight.rows.lowerBound, bottom: viewportTop + highlight.rows.upperBound)
+        lastHighlight = (rows, highlight.color)
+        guard let strip = highlightStrip(covering: rows, color: highlight.color) else {
+            drawPlain(into: target, frame: frame, clip: visibleBand, viewportTop: viewportTop)
+            return
+        }
+        let stripViewport = PixelSize(width: columnWidth, height: strip.rows)
+        let source = transform.displayRect(
+            ofText: PixelRect(x: 0, y: rows.top - strip.top, width: columnWidth, height: rows.bottom - rows.top),
+            viewport: stripViewport)
+        PixmanDraw.copy(strip.canvas.pixmanImage,
+                        sourceRect: visibleBand.offsetBy(dx: source.x - band.x, dy: source.y - band.y),
+                        into: target, x: visibleBand.x, y: visibleBand.y)
+    }
+
+    private func drawPlain(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, viewportTop: Int) {
         let visibleClip = frame.intersection(clip)
         guard !visibleClip.isEmpty else { return }
         let viewport = transform.textSize(forDisplay: frame.size)
@@ -125,12 +174,18 @@ public final class ChunkedTextBlock {
     @discardableResult
     public func prepareAhead(viewportRows: Int, limit: Int = 1) -> Int {
         let centre = lastViewportCentre
+        var done = 0
+        // A band about to run off its strip gets a fresh one now, not in a frame.
+        if let last = lastHighlight, let current = strip, last.color == current.color,
+           last.rows.bottom + (last.rows.bottom - last.rows.top) > current.top + current.rows,
+           buildStrip(top: last.rows.top, bandRows: last.rows.bottom - last.rows.top, color: last.color) != nil {
+            done += 1
+        }
         let top = centre - viewportRows, bottom = centre + viewportRows + viewportRows / 2
         let candidates = pieceKeys(fromRow: max(0, top), toRow: bottom)
             .filter { cache[$0.key] == nil }
             .sorted { abs(($0.rows.top + $0.rows.bottom) / 2 - centre)
                 < abs(($1.rows.top + $1.rows.bottom) / 2 - centre) }
-        var done = 0
         for (key, rows) in candidates.prefix(limit) {
             // Make room only from pieces farther away than this one, or prefetching
             // would evict and re-rasterize the same pieces forever.
@@ -142,6 +197,32 @@ public final class ChunkedTextBlock {
             done += 1
         }
         return done
+    }
+
+    // MARK: - Highlight strip
+
+    private func highlightStrip(covering rows: (top: Int, bottom: Int), color: Color) -> HighlightStrip? {
+        if let strip, strip.color == color, rows.top >= strip.top, rows.bottom <= strip.top + strip.rows {
+            return strip
+        }
+        return buildStrip(top: rows.top, bandRows: rows.bottom - rows.top, color: color)
+    }
+
+    /// Draws rows [top, top + 3 band heights) like a small viewport, then blends
+    /// the band colour over it once (ordinary memory, never the frame).
+    private func buildStrip(top: Int, bandRows: Int, color: Color) -> HighlightStrip? {
+        strip = nil
+        let rows = max(1, bandRows) * 3
+        let size = transform.displaySize(forText: PixelSize(width: columnWidth, height: rows))
+        guard let canvas = try? Canvas(size: size) else { return nil }
+        let centre = lastViewportCentre
+        drawPlain(into: canvas.pixmanImage, frame: PixelRect(size: size), clip: PixelRect(size: size),
+                  viewportTop: top)
+        lastViewportCentre = centre
+        PixmanDraw.fill(canvas.pixmanImage, rect: PixelRect(size: size), color: color)
+        let built = HighlightStrip(canvas: canvas, top: top, rows: rows, color: color)
+        strip = built
+        return built
     }
 
     // MARK: - Chunks and pieces
@@ -235,7 +316,10 @@ public final class ChunkedTextBlock {
         else { return nil }
         pixman_image_set_transform(upright.pixmanImage, &sampling)
         pixman_image_set_filter(upright.pixmanImage, PIXMAN_FILTER_NEAREST, nil, 0)
-        PixmanDraw.copy(upright.pixmanImage, size: final.size, into: final.pixmanImage, x: 0, y: 0)
+        // The one transformed copy: pixman samples through the transform (the
+        // memcpy path of PixmanDraw.copy knows nothing of transforms).
+        pixman_image_composite32(PIXMAN_OP_SRC, upright.pixmanImage, nil, final.pixmanImage, 0, 0, 0, 0,
+                                 0, 0, Int32(final.width), Int32(final.height))
         return final
     }
 }

@@ -8,7 +8,8 @@ public enum Layer {
     case image(Canvas, x: Int, y: Int)
     /// The reading text, scrolled so that text row `viewportTop` is the
     /// viewport's top edge, filling `frame`.
-    case textBlock(ChunkedTextBlock, frame: PixelRect, viewportTop: Int)
+    /// With a highlight, those viewport rows are shown tinted (the marker band).
+    case textBlock(ChunkedTextBlock, frame: PixelRect, viewportTop: Int, highlight: ReadingHighlight? = nil)
     /// The reading marker: a faint band with an arrow at each end.
     case readingMarker(ReadingMarker)
     /// A small upright badge (e.g. "paused").
@@ -22,10 +23,19 @@ public enum Layer {
         case let .fill(rect, _): return rect
         case let .image(canvas, x, y):
             return PixelRect(x: x, y: y, width: canvas.width, height: canvas.height)
-        case let .textBlock(_, frame, _): return frame
+        case let .textBlock(_, frame, _, _): return frame
         case let .readingMarker(marker): return marker.bounds
         case let .badge(badge): return badge.bounds
         case let .label(label): return label.bounds
+        }
+    }
+
+    /// Where a blending layer blends (the compositor composes these areas in
+    /// ordinary memory); empty for opaque layers.
+    var overlayAreas: [PixelRect] {
+        switch self {
+        case let .readingMarker(marker): return marker.overlayAreas
+        default: return isOpaqueCopy ? [] : [bounds]
         }
     }
 
@@ -50,9 +60,9 @@ public enum Layer {
             PixmanDraw.copy(canvas.pixmanImage,
                             sourceRect: visible.offsetBy(dx: -placed.x, dy: -placed.y),
                             into: image, x: visible.x, y: visible.y)
-        case let .textBlock(block, frame, viewportTop):
+        case let .textBlock(block, frame, viewportTop, highlight):
             block.draw(into: image, frame: frame.offsetBy(dx: dx, dy: dy), clip: clip,
-                       viewportTop: viewportTop)
+                       viewportTop: viewportTop, highlight: highlight)
         case let .readingMarker(marker):
             marker.draw(into: image, dx: dx, dy: dy, clip: clip)
         case let .badge(badge):

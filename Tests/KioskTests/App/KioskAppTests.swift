@@ -155,3 +155,34 @@ import Testing
         #expect(abs(again.controller.engine.offset(at: again.loop.clock()) - stoppedAt) < 32)
     }
 }
+
+extension KioskAppTests {
+    @Test func framingModeShowsTheCameraStateAndAnUprightCue() throws {
+        let app = try makeApp(overrides: ["camera.device=\"/dev/rig-no-such-camera\""])
+        defer { app.shutdown() }
+        let headless = try #require(app.displaysBackend as? HeadlessBackend)
+        run(app) { flips(app, .outer) > 0 }
+        #expect(app.handle(.mode("framing")) == .success())
+        #expect(app.handle(.cue("S")) == .success())
+        let before = flips(app, .outer)
+        run(app) { flips(app, .outer) > before && app.camera?.state.previewMessage == "Camera unavailable" }
+        let outer = try #require(headless.screen(.outer))
+        // The cue badge's yellow at the centre, its white border around it.
+        #expect(outer.pixel(x: 240 - 40, y: 135 - 40) == 0xffd60a)
+        #expect(app.status(at: app.loop.clock())["camera"]?["state"] == "unavailable")
+        if ProcessInfo.processInfo.environment["RIG_DUMP"] != nil {
+            try Data(outer.ppm()).write(to: URL(fileURLWithPath: "/tmp/framing-outer.ppm"))
+            try Data(try #require(headless.screen(.inner)).ppm()).write(to: URL(fileURLWithPath: "/tmp/framing-inner.ppm"))
+        }
+    }
+}
+
+extension KioskAppTests {
+    @Test func theHangTriggerIsRefusedWithoutItsEnvironmentVariable() throws {
+        let app = try makeApp()
+        defer { app.shutdown() }
+        let reply = app.handle(.hang)
+        #expect(reply.body["ok"] == false)
+        #expect(reply.body["error"]?.stringValue?.contains("RIG_TEST_HANG_TRIGGER=1") == true)
+    }
+}

@@ -94,4 +94,27 @@ import Testing
         #expect(canvas.color(x: 15, y: 7) == Color(rgb: 0x111111))
         #expect(canvas.color(x: 100, y: 100) == .black)
     }
+
+    @Test(arguments: [TextTransform.identity, TextTransform(mirror: true, rotation: .quarter),
+                      TextTransform(flip: true), TextTransform(rotation: .threeQuarters)])
+    func bandCopiedFromTheTextBlockEqualsABlendedBand(transform: TextTransform) throws {
+        let (blendedBlock, _) = outerLayers(transform)
+        let (copiedBlock, _) = outerLayers(transform)
+        let frame = PixelRect(size: display)
+        let marker = ReadingMarker(frame: frame, transform: transform, thickness: 9, textColor: .white)
+        var inText = marker
+        inText.bandInText = true
+        let compositor = Compositor()
+        // Scroll far enough that the tinted strip is rebuilt several times, both by
+        // frames that outrun it and ahead of time.
+        for (step, top) in stride(from: 100, to: 400, by: 7).enumerated() {
+            let blended = try compose([.textBlock(blendedBlock, frame: frame, viewportTop: top),
+                                       .readingMarker(marker)], startingFrom: .black)
+            let copied = try Canvas(size: display)
+            compositor.compose([.textBlock(copiedBlock, frame: frame, viewportTop: top, highlight: inText.highlight),
+                                .readingMarker(inText)], into: copied)
+            #expect(copied.hasSamePixels(as: blended), "\(transform) at \(top)")
+            if step % 3 == 0 { copiedBlock.prepareAhead(viewportRows: 135) }
+        }
+    }
 }
