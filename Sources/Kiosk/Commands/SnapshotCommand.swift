@@ -55,7 +55,11 @@ enum SnapshotCommand: Command {
             if let warning = composer.fontWarning { Log.stderr("rig snapshot: \(warning)") }
             composer.state.engine.play(at: 0)
             // One display at a time, so only one full-size canvas is alive.
-            try writeFrame(composer.outerSize, to: outDir + "/outer.png") { composer.composeOuterFrame(at: time, into: $0) }
+            try writeFrame(composer.outerSize, to: outDir + "/outer.png") {
+                composer.composeOuterFrame(at: time, into: $0)
+                // Cached text pieces are not needed again: free them before the PNG.
+                composer.readingText.block?.releaseCache()
+            }
             try writeFrame(composer.innerSize, to: outDir + "/inner.png") { composer.composeInnerFrame(at: time, into: $0) }
         } catch let error as TextError {
             throw .failed(error.description)

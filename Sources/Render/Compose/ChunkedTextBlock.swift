@@ -83,6 +83,13 @@ public final class ChunkedTextBlock {
         return chunks.last?.bottom ?? 0
     }
 
+    /// Drops every cached piece (they are rasterized again when needed), e.g.
+    /// before `rig snapshot` writes its PNG files.
+    public func releaseCache() {
+        cache.removeAll()
+        strip = nil
+    }
+
     /// A new orientation keeps the layout and the reading offset; cached pixels
     /// are in the old orientation, so they go.
     public func setTransform(_ newValue: TextTransform) {

@@ -11,7 +11,7 @@ public protocol PixelTarget: AnyObject {
 }
 
 /// One XRGB8888 image in ordinary (cached, readable) memory. It is the single
-/// owner of its pixman image; the pixel memory is pixman's and goes with it.
+/// owner of its pixman image and of the pixel memory under it.
 public final class Canvas: PixelTarget {
     public let size: PixelSize
     public let pixmanImage: OpaquePointer
@@ -31,15 +31,30 @@ public final class Canvas: PixelTarget {
     public init(width: Int, height: Int) throws(ImageError) {
         guard (1...Canvas.maximumSide).contains(width), (1...Canvas.maximumSide).contains(height)
         else { throw .invalidSize(width: width, height: height) }
-        // nil bits: pixman allocates zeroed memory and frees it with the image.
+        // Our own allocation, so large canvases (frames, cached text pieces) can ask
+        // for transparent huge pages: a frame copy touches every row of several
+        // megabyte-sized images, and 4 KB pages make that a TLB-miss walk.
+        let bytes = width * height * 4
+        let alignment = bytes >= Canvas.hugePageBytes ? Canvas.hugePageBytes : 64
+        var memory: UnsafeMutableRawPointer?
+        guard posix_memalign(&memory, alignment, bytes) == 0, let memory else {
+            throw .outOfMemory(width: width, height: height)
+        }
+        if alignment == Canvas.hugePageBytes { madvise(memory, bytes, MADV_HUGEPAGE) }
+        memset(memory, 0, bytes)
+        let data = memory.assumingMemoryBound(to: UInt32.self)
         guard let image = pixman_image_create_bits(PIXMAN_x8r8g8b8, Int32(width), Int32(height),
-                                                   nil, 0),
-              let data = pixman_image_get_data(image)
-        else { throw .outOfMemory(width: width, height: height) }
+                                                   data, Int32(width * 4))
+        else {
+            free(memory)
+            throw .outOfMemory(width: width, height: height)
+        }
         self.size = PixelSize(width: width, height: height)
         self.pixmanImage = image
         self.pixels = UnsafeMutableBufferPointer(start: data, count: width * height)
     }
+
+    private static let hugePageBytes = 2 << 20
 
     public convenience init(size: PixelSize) throws(ImageError) {
         try self.init(width: size.width, height: size.height)
@@ -47,6 +62,7 @@ public final class Canvas: PixelTarget {
 
     deinit {
         pixman_image_unref(pixmanImage)
+        free(pixels.baseAddress)
     }
 
     public func pixel(x: Int, y: Int) -> UInt32 {

@@ -19,14 +19,22 @@ enum PNGCodec {
             unlink(temporary)
         }
         // XRGB in memory is B,G,R,X; libpng wants 3 bytes a pixel for an RGB file.
-        let width = canvas.width, height = canvas.height
-        var packed = [UInt8](repeating: 0, count: width * height * 3)
-        packed.withUnsafeMutableBufferPointer { bytes in
-            for index in 0..<(width * height) {
-                let pixel = canvas.pixels[index]
-                bytes[index * 3] = UInt8(truncatingIfNeeded: pixel)
-                bytes[index * 3 + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
-                bytes[index * 3 + 2] = UInt8(truncatingIfNeeded: pixel >> 16)
+        // Pack in place (each pixel moves down, never past an unread one) and unpack
+        // afterwards: a 4K snapshot then needs no second 25 MB buffer.
+        let width = canvas.width, height = canvas.height, count = width * height
+        guard let base = canvas.pixels.baseAddress else { throw .pngWrite(path: path, reason: "empty image") }
+        let bytes = UnsafeMutableRawPointer(base).assumingMemoryBound(to: UInt8.self)
+        for index in 0..<count {
+            let pixel = canvas.pixels[index]
+            bytes[index * 3] = UInt8(truncatingIfNeeded: pixel)
+            bytes[index * 3 + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
+            bytes[index * 3 + 2] = UInt8(truncatingIfNeeded: pixel >> 16)
+        }
+        defer {
+            for index in stride(from: count - 1, through: 0, by: -1) {
+                let blue = UInt32(bytes[index * 3]), green = UInt32(bytes[index * 3 + 1])
+                let red = UInt32(bytes[index * 3 + 2])
+                canvas.pixels[index] = 0xff00_0000 | red << 16 | green << 8 | blue
             }
         }
         var image = png_image()
@@ -34,9 +42,7 @@ enum PNGCodec {
         image.width = png_uint_32(width)
         image.height = png_uint_32(height)
         image.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_BGR)
-        let written = packed.withUnsafeBytes { bytes in
-            png_image_write_to_stdio(&image, file, 0, bytes.baseAddress, Int32(width * 3), nil)
-        }
+        let written = png_image_write_to_stdio(&image, file, 0, bytes, Int32(width * 3), nil)
         guard written != 0 else {
             let reason = message(of: &image)
             png_image_free(&image)

@@ -24,7 +24,10 @@ import Testing
         for index in 0..<canvas.pixels.count { canvas.pixels[index] = UInt32(truncatingIfNeeded: index &* 2_654_435_761) }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("rig-canvas-\(getpid()).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }
+        let before = canvas.pixels.map { $0 & 0x00ff_ffff }
         try canvas.writePNG(path: path)
+        // Writing packs the pixels in place and must restore them.
+        #expect(canvas.pixels.map { $0 & 0x00ff_ffff } == before)
         let back = try Canvas.readPNG(path: path)
         #expect(back.hasSamePixels(as: canvas))
         #expect(back.size == canvas.size)
