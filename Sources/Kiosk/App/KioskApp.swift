@@ -24,6 +24,7 @@ final class KioskApp {
     var cameraOverlay = CameraOverlay()
     private var displayStatus: [DisplayRole: DisplayStatus] = [:]
     private(set) var tapLatency = TapLatencyHistogram()
+    private var layoutGeneration = 0
     private var resumeTimer: EventLoop.TimerID?
 
     let statusFileWriter: DisplayStatusFile?
@@ -231,6 +232,21 @@ final class KioskApp {
         let change = renderer.relayout(controller: controller, outerSize: outer)
         controller.layoutChanged(at: now, maxOffset: change.maxOffset, mapOffset: change.mapOffset)
         resumeIfOpenedAtTop(change, at: now)
+        layoutGeneration += 1
+        finishLayout(generation: layoutGeneration)
+    }
+
+    /// Lays out the rest of a long script a slice at a time between frames, then gives
+    /// the engine the exact end. A newer relayout makes an older finisher stop.
+    private func finishLayout(generation: Int) {
+        loop.addTimer(at: loop.clock()) { [weak self] in
+            guard let self, generation == self.layoutGeneration else { return }
+            if let height = self.renderer.continueLayout(lines: 200) {
+                self.controller.layoutChanged(at: self.loop.clock(), maxOffset: height) { $0 }
+            } else {
+                self.finishLayout(generation: generation)
+            }
+        }
     }
 
     /// A script opened at the top that was being read before a restart goes back to

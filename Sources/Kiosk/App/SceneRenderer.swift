@@ -100,7 +100,10 @@ final class SceneRenderer {
             appliedSettings = controller.settings
             appliedSize = outerSize
             let layout = readingText.layout
-            return Relayout(maxOffset: readingText.contentHeight(),
+            // The first screens now; the rest is laid out in slices on the loop
+            // (`continueLayout`), so the first frame never waits for a long script.
+            layout?.ensureLaidOut(throughY: Double(max(outerSize.width, outerSize.height)) * 2)
+            return Relayout(maxOffset: layout?.totalHeight ?? 0,
                             mapOffset: { change?.mapOffset($0) ?? $0 },
                             offsetOfWord: { word in layout.map { $0.y(ofWord: word) } },
                             lineHeight: layout?.lineHeight ?? 0)
@@ -108,6 +111,14 @@ final class SceneRenderer {
             controller.addProblem("text layout: \(error)")
             return Relayout(maxOffset: 0, mapOffset: { _ in 0 }, offsetOfWord: { _ in nil })
         }
+    }
+
+    /// Lays out up to `lines` more lines of the open script. Returns the exact content
+    /// height once the layout is complete (and nil while there is more to do).
+    func continueLayout(lines: Int) -> Double? {
+        guard let layout = readingText?.layout else { return nil }
+        if !layout.isComplete { layout.ensureLaidOut(throughLine: layout.lineCount + lines) }
+        return layout.isComplete ? layout.totalHeight : nil
     }
 
     /// The word at the reading line, for saving the reading position.

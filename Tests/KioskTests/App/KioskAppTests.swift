@@ -186,3 +186,15 @@ extension KioskAppTests {
         #expect(reply.body["error"]?.stringValue?.contains("RIG_TEST_HANG_TRIGGER=1") == true)
     }
 }
+
+extension KioskAppTests {
+    @Test func aLongScriptIsLaidOutInSlicesAndTheEndBecomesExact() throws {
+        let app = try makeApp(script: String(repeating: "A long script of many words, laid out bit by bit. ", count: 3000))
+        defer { app.shutdown() }
+        let layout = try #require(app.renderer.readingText?.layout)
+        // Only the first screens were laid out before the first frame.
+        #expect(!layout.isComplete)
+        run(app) { layout.isComplete }
+        run(app) { app.controller.engine.maxOffset == layout.totalHeight }
+    }
+}
