@@ -32,7 +32,7 @@ indirect enum BenchJSON: Equatable, Sendable {
             // Microsecond resolution is all a frame time can claim; fewer digits keep
             // the output readable and stable to compare.
             out += value.isFinite ? String((value * 1e4).rounded() / 1e4) : "null"
-        case let .string(value): Self.quote(value, into: &out)
+        case let .string(value): out += JSONValue.quote(value)
         case let .array(values):
             out += "["
             for (i, value) in values.enumerated() {
@@ -44,30 +44,12 @@ indirect enum BenchJSON: Equatable, Sendable {
             out += "{"
             for (i, (key, value)) in pairs.enumerated() {
                 if i > 0 { out += "," }
-                Self.quote(key, into: &out)
+                out += JSONValue.quote(key)
                 out += ":"
                 value.render(into: &out)
             }
             out += "}"
         }
-    }
-
-    private static func quote(_ string: String, into out: inout String) {
-        out += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 }
 

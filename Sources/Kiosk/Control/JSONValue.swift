@@ -46,7 +46,8 @@ enum JSONValue: Equatable, Sendable, Decodable, ExpressibleByDictionaryLiteral, 
         }
     }
 
-    private static func quote(_ text: String) -> String {
+    /// A JSON string literal: quotes, backslashes and control characters escaped.
+    static func quote(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
