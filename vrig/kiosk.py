@@ -40,7 +40,33 @@ mode = "1024x768"
 class Kiosk:
     """One `rig run` in the guest. `name` keeps runs in one guest apart."""
 
-    def __init__(self, rig, name, args=(), config=TEST_CONFIG):
+    @classmethod
+    def under_systemd(cls, rig, name, service):
+        """The kiosk systemd started as `service`, writing /vrig-io/<name>.status.json."""
+        kiosk = cls.__new__(cls)
+        kiosk.rig, kiosk.name, kiosk.service = rig, name, service
+        kiosk.status_path = rig.path(f"{name}.status.json")
+        kiosk.log_path = rig.path(f"{name}.log")
+        _, out = rig.exec(f"systemctl show -p MainPID --value {service}")
+        kiosk.pid = int(out.strip() or "0")
+        return kiosk
+
+    @staticmethod
+    def service_unit(name, args=()):
+        """A unit like the appliance's: rig run, SIGTERM to stop, output to a log."""
+        argv = " ".join([rig_binary(), "run", "--config", f"/vrig-io/{name}.toml",
+                         "--status-file", f"/vrig-io/{name}.status.json", *args])
+        return f"""[Unit]
+Description=rig kiosk (virtual rig test)
+DefaultDependencies=no
+
+[Service]
+ExecStart=/bin/sh -c 'exec {argv} > /vrig-io/{name}.log 2>&1'
+KillSignal=SIGTERM
+TimeoutStopSec=10
+"""
+
+    def __init__(self, rig, name, args=(), config=TEST_CONFIG, prefix=""):
         self.rig, self.name = rig, name
         self.status_path = rig.path(f"{name}.status.json")
         self.log_path = rig.path(f"{name}.log")
@@ -49,7 +75,7 @@ class Kiosk:
         for p in (self.status_path, self.log_path):
             if os.path.exists(p):
                 os.remove(p)
-        argv = " ".join([rig_binary(), "run", "--config", f"/vrig-io/{name}.toml",
+        argv = " ".join([prefix, rig_binary(), "run", "--config", f"/vrig-io/{name}.toml",
                          "--status-file", f"/vrig-io/{name}.status.json", *args])
         _, out = rig.exec(f"cd /tmp; {argv} > /vrig-io/{name}.log 2>&1 & echo $!")
         self.pid = int(out.strip())

@@ -28,12 +28,36 @@ def build_boot_files():
     subprocess.run([os.path.join(HERE, "build-boot")], check=True)
 
 
-class VirtualRig:
-    """One guest. Use as a context manager; `exec` runs a shell command in the guest."""
+AGENT_UNITS = {
+    "vrig-agent.service": f"""[Unit]
+Description=virtual rig guest agent
+DefaultDependencies=no
 
-    def __init__(self, io_dir=None, memory_mb=1024, cpus=2, unit=None):
+[Service]
+ExecStart={AGENT}
+""",
+    "vrig.target": """[Unit]
+Description=virtual rig: the agent and the units under test
+DefaultDependencies=no
+Wants=vrig-agent.service {units}
+""",
+}
+
+
+class VirtualRig:
+    """One guest. Use as a context manager; `exec` runs a shell command in the guest.
+
+    With `units` ({file name: text}), the guest boots systemd instead: the units and
+    the guest agent (as a service) are installed and `vrig.target` starts them both,
+    so tests still run commands while systemd supervises the kiosk.
+    """
+
+    def __init__(self, io_dir=None, memory_mb=1024, cpus=2, units=None, files=None):
         build_boot_files()
         self.io = io_dir or tempfile.mkdtemp(prefix="vrig-io-")
+        # Writable for the guest's unprivileged users too (the kiosk as `nobody`); set
+        # before boot, as the guest keeps the mode of its 9p mount's root.
+        os.chmod(self.io, 0o777)
         # Leftovers of an earlier guest would answer for this one.
         shutil.rmtree(os.path.join(self.io, "cmd"), ignore_errors=True)
         os.makedirs(os.path.join(self.io, "cmd"))
@@ -42,7 +66,22 @@ class VirtualRig:
                 os.remove(os.path.join(self.io, stale))
         self.qmp_path = os.path.join(self.io, "qmp.sock")
         self.console = os.path.join(self.io, "console.log")
-        self.memory_mb, self.cpus, self.unit = memory_mb, cpus, unit
+        self.memory_mb, self.cpus = memory_mb, cpus
+        for name, text in (files or {}).items():
+            with open(os.path.join(self.io, name), "w") as f:
+                f.write(text)
+        self.unit = None
+        if units:
+            unit_dir = os.path.join(self.io, "units")
+            shutil.rmtree(unit_dir, ignore_errors=True)
+            os.makedirs(unit_dir)
+            all_units = dict(units)
+            all_units["vrig-agent.service"] = AGENT_UNITS["vrig-agent.service"]
+            all_units["vrig.target"] = AGENT_UNITS["vrig.target"].format(units=" ".join(units))
+            for name, text in all_units.items():
+                with open(os.path.join(unit_dir, name), "w") as f:
+                    f.write(text)
+            self.unit = "vrig.target"
         self.proc = None
         self.qmp = None
         self.seq = 0
@@ -66,12 +105,13 @@ class VirtualRig:
             "-qmp", f"unix:{self.qmp_path},server=on,wait=off",
             "-nic", "none", "-no-reboot", "-monitor", "none",
         ]
-        self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        # Its own session: a Ctrl-C at the terminal reaches the script, which stops the
+        # kiosk cleanly, and not QEMU, which would vanish with the kiosk still running.
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.PIPE, start_new_session=True)
         self._connect_qmp(started + 10)
-        if not self.unit:
-            self._wait(lambda: os.path.exists(os.path.join(self.io, "agent.ready")),
-                       started + timeout, "the guest agent to start")
+        self._wait(lambda: os.path.exists(os.path.join(self.io, "agent.ready")),
+                   started + timeout, "the guest agent to start")
         self.boot_seconds = time.monotonic() - started
         return self
 

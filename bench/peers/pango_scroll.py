@@ -17,6 +17,7 @@ import argparse
 import bisect
 import json
 import math
+import os
 import sys
 import time
 
@@ -28,9 +29,13 @@ from gi.repository import Pango, PangoCairo  # noqa: E402
 import cairo  # noqa: E402
 
 FONT_FAMILY = "Noto Sans"
+# rig's reading defaults (ReadingSettings.standard): 10 % margin on each side of the
+# column, lines at 1.3 times the font's natural line height.
+MARGIN_SHARE = 0.10
+LINE_SPACING = 1.3
 SIZES = (20, 60, 120)
 DISPLAYS = ((1920, 1080), (3840, 2160))
-# Scroll step per frame: 180 px/s at 60 Hz, the prompter's everyday speed. Every frame
+# Scroll step per frame: 180 px/s at 60 Hz, as rig's bench scrolls. Every frame
 # lands on a new offset so no frame is a repeat of the previous one.
 STEP_PX = 3
 
@@ -65,9 +70,9 @@ def p99(samples):
 
 
 def margin_for(width):
-    """The reading column: the display's width less a 5 % margin each side, the same
-    geometry the bench gives rig's compositor."""
-    return round(width * 0.05)
+    """The reading column: the display's width less a 10 % margin each side, the same
+    geometry rig's reading text uses."""
+    return round(width * MARGIN_SHARE)
 
 
 def make_layout(context, text, size_px, column_px):
@@ -77,6 +82,7 @@ def make_layout(context, text, size_px, column_px):
     layout.set_font_description(desc)
     layout.set_width(column_px * Pango.SCALE)
     layout.set_wrap(Pango.WrapMode.WORD_CHAR)
+    layout.set_line_spacing(LINE_SPACING)
     layout.set_text(text, -1)
     return layout
 
@@ -192,6 +198,7 @@ def main():
     ap.add_argument("--quick", action="store_true", help="fewer frames, finishes in seconds")
     ap.add_argument("--frames", type=int, help="frames per case (default 120, quick 30)")
     ap.add_argument("--case", help="run only MODE:WxH:SIZE, print nothing but a one-line JSON")
+    ap.add_argument("--samples", help="comma-separated files to lay out whole at 60 px (RTL, CJK)")
     args = ap.parse_args()
     try:
         with open(args.text, encoding="utf-8") as f:
@@ -234,6 +241,16 @@ def main():
                 samples = time_frames(draw, frames, warmup=2 if mode == "good" else 1)
                 out["cases"].append({"mode": mode, "display": f"{w}x{h}", "size_px": size,
                                      "lines": len(scroller.lines), **summary(samples)})
+    out["samples"] = []
+    for path in filter(None, (args.samples or "").split(",")):
+        try:
+            with open(path, encoding="utf-8") as f:
+                sample = f.read()
+        except (OSError, UnicodeDecodeError) as e:
+            sys.exit(f"pango_scroll: cannot read {path}: {e}")
+        samples, lines = time_layout(sample, 60, 1920, 4 if args.quick else 10)
+        out["samples"].append({"file": os.path.basename(path), "size_px": 60, "lines": lines,
+                               **summary(samples)})
     out["peak_rss_kib"] = peak_rss_kib()
     json.dump(out, sys.stdout)
     sys.stdout.write("\n")

@@ -26,7 +26,8 @@ def main(filters):
     started = time.monotonic()
     failures, ran, boots = [], 0, []
     for module in MODULES:
-        for group, tests in module.GROUPS:
+        for group, tests, *options in module.GROUPS:
+            options = options[0] if options else {}
             tests = [t for t in tests if not filters or any(f in t.__name__ for f in filters)]
             if not tests:
                 continue
@@ -35,7 +36,7 @@ def main(filters):
             for name in os.listdir(io):
                 if not os.path.isdir(os.path.join(io, name)):
                     os.remove(os.path.join(io, name))
-            with vrig.VirtualRig(io_dir=io) as rig:
+            with vrig.VirtualRig(io_dir=io, **options) as rig:
                 boots.append(rig.boot_seconds)
                 print(f"# guest {group}: booted in {rig.boot_seconds:.1f}s", flush=True)
                 for test in tests:

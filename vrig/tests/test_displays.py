@@ -5,7 +5,7 @@ import re
 import time
 
 from images import Image, assert_matches
-from kiosk import Kiosk, both_available
+from kiosk import TEST_CONFIG, Kiosk, both_available
 
 INNER, OUTER = "Virtual-1", "Virtual-2"
 
@@ -111,6 +111,34 @@ def test_clean_exit_after_sigterm(rig, ctx):
     clean_exit(rig, ctx, legacy=False)
 
 
+def test_operator_toggle_blanks_outer_while_available(rig, ctx):
+    """Enabled (the operator's) is separate from available (the system's)."""
+    reset_connectors(rig)
+    kiosk = Kiosk(rig, "toggle", ["--paused"])
+    kiosk.wait_for(both_available, 30, "both heads available")
+    inner_before = Image.read_ppm(dump(rig, ctx, 0, "toggle-inner-before"))
+    rig.exec(f"kill -USR1 {kiosk.pid}")
+    status = kiosk.wait_for(lambda s: not s["outer"]["enabled"], 5, "outer disabled")
+    assert status["outer"]["available"], "turning the outer off must not make it unavailable"
+    deadline = time.monotonic() + 5
+    while Image.read_ppm(dump(rig, ctx, 1, "toggle-outer-off")).dark_fraction() < 0.99:
+        assert time.monotonic() < deadline, "outer still shows content while disabled"
+        time.sleep(0.1)
+    assert Image.read_ppm(dump(rig, ctx, 0, "toggle-inner-during")).rgb == inner_before.rgb
+    rig.exec(f"kill -USR1 {kiosk.pid}")
+    kiosk.wait_for(lambda s: s["outer"]["enabled"], 5, "outer enabled again")
+    deadline = time.monotonic() + 5
+    while True:
+        try:
+            expect_both_heads(rig, ctx, "toggle-back")
+            break
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+    kiosk.terminate()
+
+
 def test_legacy_clean_exit_after_sigterm(rig, ctx):
     clean_exit(rig, ctx, legacy=True)
 
@@ -130,11 +158,24 @@ def test_flips_paced_by_refresh_not_by_early_events(rig, ctx):
         assert rate >= 3, f"{role}: only {rate:.1f} flips/s"
         span = last[role]["last_flip_time"] - first[role]["last_flip_time"]
         assert span > 2, f"{role}: flip timestamps moved {span:.2f}s in 3s"
-    paused = Kiosk(rig, "pacing-paused", ["--paused"])  # a second kiosk cannot take master
-    time.sleep(0.5)
-    assert "in use by another display server" in paused.log() or not paused.alive(), paused.log()
-    paused.terminate()
     kiosk.terminate()
+
+
+def test_device_mastered_elsewhere_is_reported_and_retried(rig, ctx):
+    reset_connectors(rig)
+    first = Kiosk(rig, "master-first", ["--paused"])
+    first.wait_for(both_available, 30, "first kiosk up")
+    second = Kiosk(rig, "master-second", ["--paused"])
+    second.wait_for(lambda s: s["state"] == "running", 30, "second kiosk running")
+    deadline = time.monotonic() + 10
+    while "in use by another display server" not in second.log():
+        assert time.monotonic() < deadline, second.log()
+        time.sleep(0.05)
+    assert second.alive() and not second.status()["inner"]["available"]
+    first.terminate()
+    second.wait_for(both_available, 10, "second kiosk takes over once master is free")
+    expect_both_heads(rig, ctx, "master-retry")
+    second.terminate()
 
 
 def test_starts_without_outer_then_picks_it_up(rig, ctx):
@@ -184,13 +225,71 @@ def test_missing_mode_falls_back_with_warning(rig, ctx):
     kiosk.terminate()
 
 
-# Guests, each booted once for its tests (a boot costs ~5 s under TCG).
+def test_rig_devices_lists_connectors_and_modes(rig, ctx):
+    rig.set_connector(INNER, "detect")
+    rig.set_connector(OUTER, "off")
+    from kiosk import rig_binary
+    _, out = rig.exec(f"{rig_binary()} devices")
+    assert "/dev/dri/card0: virtio_gpu" in out, out
+    assert "Virtual-1: connected" in out and "Virtual-2: disconnected" in out, out
+    assert "1280x800@74.99*" in out, out  # the preferred mode, marked
+
+
+def test_unprivileged_through_seatd_and_vt_switch(rig, ctx):
+    """As `nobody` in the video group, through libseat and seatd; a VT switch away
+    releases the displays and the switch back modesets them again with content."""
+    reset_connectors(rig)
+    rig.exec("seatd -g video > /vrig-io/seatd.log 2>&1 & "
+             "for i in $(seq 100); do [ -S /run/seatd.sock ] && exit 0; sleep 0.05; done; exit 1")
+    kiosk = Kiosk(rig, "seat", ["--paused"], prefix="LIBSEAT_BACKEND=seatd setpriv --reuid=65534 --regid=44 --clear-groups")
+    kiosk.wait_for(both_available, 30, "both heads available through the seat")
+    assert "through libseat" in kiosk.log(), kiosk.log()
+    _, uid = rig.exec(f"awk '/^Uid:/ {{print $2}}' /proc/{kiosk.pid}/status")
+    assert uid.strip() == "65534", f"kiosk runs as uid {uid.strip()}"
+    expect_both_heads(rig, ctx, "seat")
+    rig.exec("busybox chvt 2")
+    kiosk.wait_for(lambda s: not s["inner"]["available"] and not s["outer"]["available"], 10,
+                   "displays released on VT switch away")
+    assert kiosk.alive()
+    rig.exec("busybox chvt 1")
+    kiosk.wait_for(both_available, 10, "displays back after VT switch back")
+    expect_both_heads(rig, ctx, "seat-back")
+    kiosk.terminate()
+
+
+def test_kiosk_under_systemd_stops_clean(rig, ctx):
+    """systemd (PID 1) starts the kiosk at boot; `systemctl stop` leaves the heads dark."""
+    rig.set_connector(OUTER, "on")
+    kiosk = Kiosk.under_systemd(rig, "systemd", "rig-vrig.service")
+    assert kiosk.pid > 0, "systemd did not start the kiosk"
+    _, init = rig.exec("cat /proc/1/comm")
+    assert init.strip() == "systemd", init
+    kiosk.wait_for(both_available, 30, "both heads available under systemd")
+    expect_both_heads(rig, ctx, "systemd")
+    rig.exec("systemctl stop rig-vrig.service", timeout=30)
+    assert kiosk.status()["state"] == "stopped", kiosk.status()
+    for head, role in ((0, "inner"), (1, "outer")):
+        dark = Image.read_ppm(dump(rig, ctx, head, f"systemd-stopped-{role}")).dark_fraction()
+        assert dark > 0.95, f"{role} head still shows a picture after systemctl stop ({dark:.1%} dark)"
+
+
+SYSTEMD_GROUP = {
+    "units": {"rig-vrig.service": Kiosk.service_unit("systemd", ["--paused"])},
+    "files": {"systemd.toml": TEST_CONFIG},
+}
+
+# Guests, each booted once for its tests (a boot costs 5-30 s under TCG, with load).
+# Every test resets the connectors it relies on and its kiosk is killed afterwards.
 GROUPS = [
     ("atomic", [test_both_heads_show_expected_content, test_flips_paced_by_refresh_not_by_early_events,
-                test_clean_exit_after_sigterm]),
+                test_clean_exit_after_sigterm, test_device_mastered_elsewhere_is_reported_and_retried,
+                test_operator_toggle_blanks_outer_while_available]),
     ("hotplug", [test_outer_hotplug_off_on_keeps_inner, test_starts_without_outer_then_picks_it_up,
-                 test_starts_with_neither_display_and_waits]),
+                 test_starts_with_neither_display_and_waits, test_unknown_connector_lists_existing_and_inner_runs,
+                 test_missing_mode_falls_back_with_warning, test_rig_devices_lists_connectors_and_modes]),
     ("legacy", [test_legacy_modesetting_shows_expected_content, test_legacy_hotplug,
-                test_legacy_clean_exit_after_sigterm]),
-    ("errors", [test_unknown_connector_lists_existing_and_inner_runs, test_missing_mode_falls_back_with_warning]),
+                test_legacy_clean_exit_after_sigterm,
+                # Last: it leaves seatd running, which the root kiosks above do not use.
+                test_unprivileged_through_seatd_and_vt_switch]),
+    ("systemd", [test_kiosk_under_systemd_stops_clean], SYSTEMD_GROUP),
 ]

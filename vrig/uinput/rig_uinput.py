@@ -4,7 +4,7 @@ multitouch type B) and a uinput keyboard, and a small player of gestures and key
 
 Python 3 stdlib only (fcntl ioctls), so it runs in the guest straight from the host's
 root filesystem. Commands come from the command line (`--play "tap 960 540; sleep 400"`)
-or one per line on stdin; every command prints one line "ok <command> <times>" where the
+or one per line on stdin; every command prints one line "ok <command> @ <times>" where the
 times are CLOCK_MONOTONIC seconds taken right before the kernel saw the events, so a
 test can check that the kiosk used the event's own timestamp.
 
@@ -14,8 +14,11 @@ Commands (touch coordinates are in sensor units, 0..width-1 / 0..height-1):
   swipe X1 Y1 X2 Y2 MS [STEPS]      one finger moving from 1 to 2 in MS
   twofinger X Y X2 Y2 [HOLD_MS]     two fingers down together, then up
   palm X Y [FINGERS]                several contacts at once (default 5)
+  itap X Y [HOLD_MS]                a tap on the inner touchscreen (--inner-touch-name)
+  mouse DX DY / click               relative motion / a left click (--mouse-name)
   key NAME [HOLD_MS]                press and release (NAME: evdev name without KEY_, e.g. SPACE, UP)
   sleep MS
+  quit                              remove the devices and exit
   wait-device SECONDS               wait until udev has made the nodes (/dev/input/eventN)
 """
 import argparse
@@ -23,11 +26,14 @@ import ctypes
 import fcntl
 import os
 import struct
+import subprocess
 import sys
 import time
 
 # linux/input-event-codes.h
-EV_SYN, EV_KEY, EV_ABS = 0x00, 0x01, 0x03
+EV_SYN, EV_KEY, EV_REL, EV_ABS = 0x00, 0x01, 0x02, 0x03
+REL_X, REL_Y = 0x00, 0x01
+BTN_LEFT = 0x110
 SYN_REPORT = 0
 BTN_TOUCH = 0x14A
 BTN_TOOL_FINGER = 0x145
@@ -60,9 +66,29 @@ UI_DEV_SETUP = _ioc(1, "U", 3, 92)       # struct uinput_setup
 UI_ABS_SETUP = _ioc(1, "U", 4, 28)       # struct uinput_abs_setup
 UI_SET_EVBIT = _ioc(1, "U", 100, 4)
 UI_SET_KEYBIT = _ioc(1, "U", 101, 4)
+UI_SET_RELBIT = _ioc(1, "U", 102, 4)
 UI_SET_ABSBIT = _ioc(1, "U", 103, 4)
 UI_SET_PROPBIT = _ioc(1, "U", 110, 4)
 UI_GET_SYSNAME_64 = _ioc(2, "U", 44, 64)
+
+
+def ensure_evdev():
+    """libinput reads /dev/input/eventN nodes, which the evdev driver makes. Debian builds
+    it as a module and the virtual rig's initramfs does not load it, so load it here:
+    from the guest's module tree if there is one, else from the vrig kernel cache."""
+    if os.path.exists("/sys/module/evdev"):
+        return
+    if subprocess.run(["modprobe", "evdev"], capture_output=True).returncode == 0:
+        return
+    release = os.uname().release
+    tree = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        "cache", "kernel", "lib", "modules", release)
+    for directory, _, files in os.walk(tree):
+        for name in files:
+            if name.startswith("evdev.ko"):
+                subprocess.run(["insmod", os.path.join(directory, name)], check=True)
+                return
+    raise OSError(f"no evdev module for kernel {release}: /dev/input/eventN nodes will not exist")
 
 
 def monotonic():
@@ -90,7 +116,7 @@ class UinputDevice:
         return buffer.split(b"\0", 1)[0].decode()
 
     def event_nodes(self):
-        base = f"/sys/devices/virtual/input/{self.sysname()}"
+        base = f"/sys/class/input/{self.sysname()}"
         try:
             return [f"/dev/input/{entry}" for entry in os.listdir(base) if entry.startswith("event")]
         except FileNotFoundError:
@@ -167,6 +193,23 @@ class Keyboard(UinputDevice):
         return self.emit([(EV_KEY, code, 1 if down else 0)])
 
 
+class Mouse(UinputDevice):
+    def __init__(self, name="rig operator mouse"):
+        super().__init__(name, 0x0003)
+        self._set(UI_SET_EVBIT, EV_KEY)
+        self._set(UI_SET_EVBIT, EV_REL)
+        self._set(UI_SET_KEYBIT, BTN_LEFT)
+        self._set(UI_SET_RELBIT, REL_X)
+        self._set(UI_SET_RELBIT, REL_Y)
+        self.create()
+
+    def move(self, dx, dy):
+        return self.emit([(EV_REL, REL_X, dx), (EV_REL, REL_Y, dy)])
+
+    def button(self, down):
+        return self.emit([(EV_KEY, BTN_LEFT, 1 if down else 0)])
+
+
 def pause(milliseconds):
     deadline = monotonic() + milliseconds / 1000
     while (left := deadline - monotonic()) > 0:
@@ -174,8 +217,9 @@ def pause(milliseconds):
 
 
 class Player:
-    def __init__(self, touch, keyboard):
+    def __init__(self, touch, keyboard, inner_touch=None, mouse=None):
         self.touch, self.keyboard = touch, keyboard
+        self.inner_touch, self.mouse = inner_touch, mouse
 
     def run(self, line):
         words = line.split()
@@ -221,12 +265,26 @@ class Player:
             down = self.keyboard.press(code, True)
             pause(hold)
             return [down, self.keyboard.press(code, False)]
+        if command == "itap":
+            x, y, *rest = ints()
+            down = self.inner_touch.down([(0, x, y)])
+            pause(rest[0] if rest else 60)
+            return [down, self.inner_touch.up([0])]
+        if command == "mouse":
+            dx, dy = ints()
+            return [self.mouse.move(dx, dy)]
+        if command == "click":
+            down = self.mouse.button(True)
+            pause(40)
+            return [down, self.mouse.button(False)]
+        if command == "quit":
+            return "quit"
         if command == "sleep":
             pause(float(numbers[0]))
             return []
         if command == "wait-device":
             deadline = monotonic() + float(numbers[0] if numbers else 10)
-            devices = [d for d in (self.touch, self.keyboard) if d]
+            devices = [d for d in (self.touch, self.keyboard, self.inner_touch, self.mouse) if d]
             while monotonic() < deadline:
                 nodes = [n for d in devices for n in d.event_nodes()]
                 if len(nodes) >= len(devices) and all(os.path.exists(n) for n in nodes):
@@ -242,16 +300,22 @@ def main():
     parser.add_argument("--keyboard-name", default="rig operator keyboard")
     parser.add_argument("--width", type=int, default=1920)
     parser.add_argument("--height", type=int, default=1080)
+    parser.add_argument("--inner-touch-name", help="also make a second touchscreen (the inner one)")
+    parser.add_argument("--mouse-name", help="also make a relative mouse")
     parser.add_argument("--no-touch", action="store_true")
     parser.add_argument("--no-keyboard", action="store_true")
     parser.add_argument("--play", help="commands separated by ';' (otherwise read stdin)")
     parser.add_argument("--linger", type=float, default=0.5,
                         help="seconds to keep the devices after the last command")
     args = parser.parse_args()
+    ensure_evdev()
     touch = None if args.no_touch else Touchscreen(args.touch_name, args.width, args.height)
     keyboard = None if args.no_keyboard else Keyboard(args.keyboard_name)
-    player = Player(touch, keyboard)
-    names = [d.sysname() for d in (touch, keyboard) if d]
+    inner_touch = Touchscreen(args.inner_touch_name, args.width, args.height) if args.inner_touch_name else None
+    mouse = Mouse(args.mouse_name) if args.mouse_name else None
+    player = Player(touch, keyboard, inner_touch, mouse)
+    devices = [d for d in (touch, keyboard, inner_touch, mouse) if d]
+    names = [d.sysname() for d in devices]
     print("ready " + " ".join(names), flush=True)
     lines = args.play.split(";") if args.play else sys.stdin
     status = 0
@@ -263,13 +327,14 @@ def main():
                 print(f"error {line.strip()}: {error}", flush=True)
                 status = 1
                 continue
+            if result == "quit":
+                break
             if result is not None:
-                print("ok " + line.strip() + " " + " ".join(str(r) for r in result), flush=True)
+                print("ok " + line.strip() + " @ " + " ".join(str(r) for r in result), flush=True)
         time.sleep(args.linger)
     finally:
-        for device in (touch, keyboard):
-            if device:
-                device.close()
+        for device in devices:
+            device.close()
     return status
 
 

@@ -35,6 +35,15 @@ extension KioskApp {
                 return .failure("mode must be prompter, framing or library, found \"\(name)\"")
             }
             controller.setMode(mode)
+        case .hang:
+            guard ProcessInfo.processInfo.environment["RIG_TEST_HANG_TRIGGER"] == "1" else {
+                return .failure("hang is a test aid; start the kiosk with RIG_TEST_HANG_TRIGGER=1 to allow it")
+            }
+            KioskLog.warning("hanging the event loop on request (RIG_TEST_HANG_TRIGGER)")
+            while true { pause() }
+        case let .cue(letter):
+            cameraOverlay.cue = letter?.first
+            displaysBackend.requestFrame(.outer)
         }
         return .success()
     }

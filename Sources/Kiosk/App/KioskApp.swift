@@ -19,6 +19,9 @@ final class KioskApp {
     private var control: ControlServer?
     private var input: InputDevices?
     private var scriptWatcher: ScriptFolderWatcher?
+    private(set) var camera: CameraFeed?
+    /// Drawn over the camera preview: the framing check's status line, a cue on request.
+    var cameraOverlay = CameraOverlay()
     private var displayStatus: [DisplayRole: DisplayStatus] = [:]
     private(set) var tapLatency = TapLatencyHistogram()
     private var resumeTimer: EventLoop.TimerID?
@@ -26,7 +29,7 @@ final class KioskApp {
     let statusFileWriter: DisplayStatusFile?
 
     init(config: RigConfig, configProblems: [ConfigProblem], backend: DisplayService.Kind,
-         headlessSizes: HeadlessSizes = HeadlessSizes(), statusPath: String? = nil) throws {
+         headlessSizes: HeadlessSizes = HeadlessSizes(), statusPath: String? = nil, useSeat: Bool = false) throws {
         loop = try EventLoop()
         self.config = config
         let stateDirectory = URL(fileURLWithPath: config.state.dir)
@@ -45,10 +48,10 @@ final class KioskApp {
         renderer = SceneRenderer(config: config)
         let inner = config.displays.inner.drawingSize(headless: config.displays)
         let outer = config.displays.outer.drawingSize(headless: config.displays)
-        displays = DisplayService(kind: backend, configuration: DisplayConfiguration(config.displays),
+        displays = try DisplayService(kind: backend, configuration: DisplayConfiguration(config.displays),
                                   headlessSizes: [.inner: (headlessSizes.inner?.width ?? inner.width, headlessSizes.inner?.height ?? inner.height),
                                                   .outer: (headlessSizes.outer?.width ?? outer.width, headlessSizes.outer?.height ?? outer.height)],
-                                  loop: loop, log: { KioskLog.warning($0) })
+                                  loop: loop, useSeat: useSeat, log: { KioskLog.warning($0) })
         statusFileWriter = statusPath.map(DisplayStatusFile.init)
         for problem in configProblems where problem.severity == .error { controller.addProblem(problem.description) }
         if let libraryProblem { controller.addProblem(libraryProblem) }
@@ -70,11 +73,13 @@ final class KioskApp {
         startControl()
         startInput()
         startScriptWatcher()
+        startCamera()
         do {
             try displays.start(delegate: self)
         } catch {
             controller.addProblem("displays: \(error)")
         }
+        displaysBackend.setEnabled(config.displays.outer.enabled, for: .outer)
         openFirstScript()
         notifier.ready()
         notifier.startWatchdog(on: loop)
@@ -86,6 +91,7 @@ final class KioskApp {
     func shutdown() {
         notifier.stopping()
         controller.saveResume(at: loop.clock(), wordIndex: renderer.wordIndex(atOffset: controller.engine.offset(at: loop.clock())))
+        camera?.stop()
         displays.shutdown()
         writeStatusFile(state: "stopped")
         KioskLog.notice("rig stopped")
@@ -118,20 +124,54 @@ final class KioskApp {
     }
 
     private func startInput() {
-        var configuration = InputConfiguration()
-        configuration.outerTouch = OuterTouchSelector(configValue: config.touch.device)
-        configuration.bindings = KeyBindings.parse(bindings: config.keys.map {
-            (action: $0.key, keys: $0.value, line: 0, column: 0)
-        }).bindings
-        configuration.outerMapping = touchMapping(width: config.displays.headlessWidth,
-                                                  height: config.displays.headlessHeight)
+        let inner = config.displays.inner.drawingSize(headless: config.displays)
+        let outer = config.displays.outer.drawingSize(headless: config.displays)
+        let configuration = InputConfiguration(config: config, outerWidth: Double(outer.width),
+                                               outerHeight: Double(outer.height), innerWidth: Double(inner.width),
+                                               innerHeight: Double(inner.height))
         do {
-            input = try InputDevices(loop: loop, configuration: configuration, opener: DirectInputDeviceOpener()) { [weak self] event in
+            let opener: InputDeviceOpener = displays.seat.map { SeatInputDeviceOpener(seat: $0) } ?? DirectInputDeviceOpener()
+            let devices = try InputDevices(loop: loop, configuration: configuration, opener: opener) { [weak self] event in
                 self?.handle(event)
             }
+            displays.seat?.onDisable.append { [weak devices] in devices?.suspend() }
+            displays.seat?.onEnable.append { [weak devices] in devices?.resume() }
+            input = devices
         } catch {
             controller.addProblem("input: \(error)")
         }
+    }
+
+    /// The camera runs on its own thread; frames and state changes arrive on the loop.
+    private func startCamera() {
+        guard config.camera.enabled else { return }
+        do {
+            let feed = try CameraFeed(settings: CameraSettings(config.camera), mailbox: loop.mailbox)
+            feed.onFrame = { [weak self] _ in
+                guard let self else { return }
+                self.displaysBackend.requestFrame(.inner)
+                if self.controller.mode == .framing { self.displaysBackend.requestFrame(.outer) }
+            }
+            feed.onStateChange = { [weak self] state in
+                KioskLog.notice("camera \(self?.config.camera.device ?? ""): \(state)")
+                self?.stateChanged()
+            }
+            camera = feed
+            feed.start()
+        } catch {
+            controller.addProblem("camera \(config.camera.device): \(error)")
+        }
+    }
+
+    var cameraView: SceneRenderer.CameraView {
+        guard let camera else {
+            return SceneRenderer.CameraView(frame: nil, message: config.camera.enabled ? "Camera unavailable" : nil,
+                                            mirror: config.camera.mirror, overlay: cameraOverlay)
+        }
+        var overlay = cameraOverlay
+        if controller.mode == .framing && overlay.status == nil { overlay.status = "Framing check" }
+        return SceneRenderer.CameraView(frame: camera.latestFrame, message: camera.state.previewMessage,
+                                        mirror: config.camera.mirror, overlay: overlay)
     }
 
     /// The outer touchscreen mapped onto the outer display as it is now.
@@ -188,14 +228,23 @@ final class KioskApp {
         let now = loop.clock()
         let outer = displayStatus[.outer]?.mode.map { PixelSize(width: $0.width, height: $0.height) }
             ?? config.displays.outer.drawingSize(headless: config.displays)
-        let resume = controller.resumePoint
         let change = renderer.relayout(controller: controller, outerSize: outer)
-        controller.layoutChanged(at: now, maxOffset: change.maxOffset) { old in
-            if let resume, controller.engine.state == .stopped, old == 0 {
-                return resume.wordIndex.flatMap(change.offsetOfWord) ?? resume.offset
-            }
-            return change.mapOffset(old)
+        controller.layoutChanged(at: now, maxOffset: change.maxOffset, mapOffset: change.mapOffset)
+        resumeIfOpenedAtTop(change, at: now)
+    }
+
+    /// A script opened at the top that was being read before a restart goes back to
+    /// the same place: the saved offset when the layout is the same, else its word.
+    private func resumeIfOpenedAtTop(_ change: SceneRenderer.Relayout, at now: Double) {
+        guard let saved = controller.resumePoint, saved.offset > 0, controller.engine.state == .stopped,
+              controller.engine.offset(at: now) == 0 else { return }
+        var target = saved.offset
+        if let word = saved.wordIndex, let wordTop = change.offsetOfWord(word),
+           abs(wordTop - saved.offset) > change.lineHeight {
+            target = wordTop
         }
+        controller.seek(to: target, at: now)
+        KioskLog.info("resumed \(saved.scriptID) at \(Int(target)) px")
     }
 
     private func scheduleResumeSaves() {
@@ -212,12 +261,26 @@ final class KioskApp {
         var displays: [DisplayRole: DisplayStatus] = [:]
         for role in DisplayRole.allCases { displays[role] = displaysBackend.status(of: role) }
         let touch = input?.devices.first { $0.role == .outerTouchscreen }
+        var inputStatus: [String: JSONValue] = [:]
+        if case let .object(fields)? = input?.statusJSON { inputStatus = fields }
+        inputStatus["touch"] = .optional(touch?.name)
+        inputStatus["taps"] = .int(controller.taps)
         return StatusReport(controller: controller, displays: displays,
-                            camera: ["device": .string(config.camera.device), "state": "not started"],
-                            input: ["touch": .optional(touch?.name), "taps": .int(controller.taps),
-                                    "devices": .int(input?.devices.count ?? 0)],
+                            camera: cameraStatus,
+                            input: .object(inputStatus),
                             latency: ["tap_to_flip": tapLatency.summary.json],
                             time: now).json
+    }
+
+    private var cameraStatus: JSONValue {
+        guard let camera else {
+            return ["device": .string(config.camera.device), "state": config.camera.enabled ? "unavailable" : "disabled"]
+        }
+        var fields: [String: JSONValue] = [:]
+        for (key, value) in camera.status.fields {
+            fields[String(key.dropFirst("camera.".count))] = Double(value).map { .number($0) } ?? .string(value)
+        }
+        return .object(fields)
     }
 
     // MARK: input
@@ -242,8 +305,14 @@ final class KioskApp {
 
 extension KioskApp: DisplayBackendDelegate {
     func drawFrame(for role: DisplayRole, into target: FrameTarget) -> Bool {
-        renderer.draw(role, into: target, controller: controller,
-                      outerPresenting: displayStatus[.outer]?.showsContent ?? false)
+        let drew = renderer.draw(role, into: target, controller: controller,
+                                 outerPresenting: displayStatus[.outer]?.showsContent ?? false, camera: cameraView)
+        // Moving text that has not moved a whole pixel yet (the start of a ramp) gives
+        // no new frame and so no flip to chain on: ask for the next vblank instead.
+        if !drew && renderer.isAnimating(role, controller: controller, at: target.presentationTime) {
+            displays.backend.requestFrame(role)
+        }
+        return drew
     }
 
     func displayStatusChanged(_ role: DisplayRole, _ status: DisplayStatus) {
@@ -263,6 +332,9 @@ extension KioskApp: DisplayBackendDelegate {
     }
 
     func framePresented(_ role: DisplayRole, _ stamp: FlipStamp) {
+        if role == .outer, let frame = renderer.lastOuterCameraFrame {
+            camera?.presented(frame, flipTime: stamp.time)
+        }
         if role == .outer {
             tapLatency.outerFrameFlipped(at: stamp.time, showsTapEffect: renderer.lastOuterShowedTapPause)
         }

@@ -88,6 +88,12 @@ final class PrompterController {
         onChange()
     }
 
+    /// Moves the text to `offset` (resuming after a restart); a stopped script pauses there.
+    func seek(to offset: Double, at t: Double) {
+        engine.seek(to: offset, at: t)
+        onChange()
+    }
+
     /// Saves where reading is, so a restart resumes there. Cheap when nothing moved.
     func saveResume(at t: Double, wordIndex: Int?) {
         guard let script else { return }

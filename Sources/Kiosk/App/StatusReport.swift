@@ -29,6 +29,7 @@ struct StatusReport {
         let settings = controller.settings
         return [
             "ok": true,
+            "time": .number(time),
             "mode": .string(controller.mode.rawValue),
             "prompter": .object(prompter),
             "settings": [

@@ -1,5 +1,4 @@
 import Foundation
-import Render
 
 /// `rig bench`: speed figures of rig side by side with the physical floor and with
 /// the software a teleprompter would otherwise use (bench/README.md).
@@ -85,51 +84,4 @@ enum BenchCommand: Command {
     }
 
     static func printError(_ message: String) { Log.stderr(message) }
-}
-
-/// `--case`: set one case up, run its frame `frames` times, print one line. Under
-/// callgrind, bench/callgrind.sh runs each case at two frame counts and divides the
-/// difference, so set-up cost cancels out.
-enum BenchCaseRunner {
-    static func run(_ benchCase: BenchCase, frames: Int, text: String) -> Int32 {
-        do {
-            switch benchCase {
-            case let .floor(display):
-                let floor = FloorBench(display: display)
-                for _ in 0..<frames { floor.copyFrame() }
-            case let .compose(display, size, transform):
-                let fonts = try ProducerBenches.fonts().get()
-                let outer = try OuterFrameBench(display: display, text: text, sizePx: size,
-                                                transform: transform.textTransform, fonts: fonts)
-                outer.scrollToMiddle()
-                let before = outer.block.rasterizedPieceCount
-                for _ in 0..<frames {
-                    outer.composeFrame()
-                    outer.advance()
-                }
-                BenchCommand.printError("pieces rasterized: \(outer.block.rasterizedPieceCount - before), "
-                                        + "cached: \(outer.block.cachedPieceCount) (\(outer.block.cachedBytes >> 20) MiB)")
-                // To see what was measured: the last frame as a PNG.
-                if let path = ProcessInfo.processInfo.environment["RIG_BENCH_PNG"] {
-                    try outer.canvas.writePNG(path: path)
-                }
-            case let .layout(size):
-                let fonts = try ProducerBenches.fonts().get()
-                let width = BenchReport.Display.fullHD.width
-                let column = Double(width - 2 * OuterFrameBench.margin(forTextWidth: width))
-                for _ in 0..<frames {
-                    try TextLayout(text: text, style: TextStyle(fontSize: Double(size)), columnWidth: column,
-                                   fonts: fonts).layoutAll()
-                }
-            case .camera:
-                let camera = try CameraBench()
-                for _ in 0..<frames { try camera.convertFrame() }
-            }
-        } catch {
-            BenchCommand.printError("rig bench: case unavailable: \(error)")
-            return 2
-        }
-        print("case done: \(frames) frames")
-        return 0
-    }
 }

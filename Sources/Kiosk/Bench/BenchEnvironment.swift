@@ -5,6 +5,10 @@ import Glibc
 /// scripts), the machine's description, and peak memory.
 enum BenchEnvironment {
     static let textName = "devils-dictionary-10k.txt"
+    /// The right-to-left and CJK samples (bench/texts/README.md), laid out at 60 px.
+    static let samples = [(file: "persian-gnome-help.txt", script: "Persian, Arabic script, right to left"),
+                          (file: "chinese-gnome-help.txt", script: "Simplified Chinese")]
+    static let sampleSizePx = 60
 
     /// bench/ of the repository: $RIG_BENCH_DIR, else the first `bench/texts/<text>`
     /// found walking up from the working directory, then from the executable

@@ -41,12 +41,15 @@ struct BenchReport: Sendable {
     struct FloorFigure: Sendable { var display: Display; var result: BenchMeasurement }
     struct CompositionFigure: Sendable {
         var display: Display; var sizePx: Int; var transform: Transform; var result: BenchMeasurement
-        /// Text pieces rasterized during the timed frames (a steady scroll should need
-        /// about none; more means the piece cache is thrashing).
+        /// Text pieces the timed frames rasterized: a new piece scrolling in costs its
+        /// frame a rasterization; one every frame would mean the cache is thrashing.
         var piecesRasterized: Int? = nil
     }
     struct LayoutFigure: Sendable {
         var display: Display; var sizePx: Int; var lines: Int?; var result: BenchMeasurement
+    }
+    struct SampleLayoutFigure: Sendable {
+        var file: String; var script: String; var sizePx: Int; var lines: Int?; var result: BenchMeasurement
     }
     struct FirstFrameFigure: Sendable { var display: Display; var sizePx: Int; var result: BenchMeasurement }
 
@@ -54,8 +57,9 @@ struct BenchReport: Sendable {
         var mode: String; var display: String; var sizePx: Int; var lines: Int?; var result: BenchMeasurement
     }
     struct PangoLayout: Sendable { var display: String; var sizePx: Int; var lines: Int?; var result: BenchMeasurement }
+    struct PangoSample: Sendable { var file: String; var lines: Int?; var result: BenchMeasurement }
     enum PangoPeer: Sendable {
-        case ran(version: String, layout: [PangoLayout], cases: [PangoCase])
+        case ran(version: String, layout: [PangoLayout], cases: [PangoCase], samples: [PangoSample])
         case unavailable(String)
     }
     struct Camera: Sendable {
@@ -76,6 +80,7 @@ struct BenchReport: Sendable {
     var floor: [FloorFigure] = []
     var composition: [CompositionFigure] = []
     var layout: [LayoutFigure] = []
+    var sampleLayout: [SampleLayoutFigure] = []
     var firstFrame: [FirstFrameFigure] = []
     var pango: PangoPeer = .unavailable("not run")
     var camera: Camera?
@@ -92,14 +97,19 @@ struct BenchReport: Sendable {
     }
 
     func pangoMedian(mode: String, display: Display, sizePx: Int) -> Double? {
-        guard case let .ran(_, _, cases) = pango else { return nil }
+        guard case let .ran(_, _, cases, _) = pango else { return nil }
         return cases.first { $0.mode == mode && $0.display == display.description && $0.sizePx == sizePx }?
             .result.medianMs
     }
 
     func pangoLayoutMedian(sizePx: Int) -> Double? {
-        guard case let .ran(_, layouts, _) = pango else { return nil }
+        guard case let .ran(_, layouts, _, _) = pango else { return nil }
         return layouts.first { $0.sizePx == sizePx }?.result.medianMs
+    }
+
+    func pangoSampleMedian(file: String) -> Double? {
+        guard case let .ran(_, _, _, samples) = pango else { return nil }
+        return samples.first { $0.file == file }?.result.medianMs
     }
 
     /// One row per (display, size): our upright composition against both peer modes.

@@ -4,7 +4,7 @@ extension BenchReport {
     /// The top-level keys, in order; the tests hold the JSON to this list.
     static let topLevelKeys = [
         "schema", "command", "build", "quick", "machine", "text", "floor", "composition",
-        "layout", "first_frame", "pango", "pango_comparison", "camera", "memory",
+        "layout", "layout_samples", "first_frame", "pango", "pango_comparison", "camera", "memory",
     ]
 
     func json() -> BenchJSON {
@@ -43,6 +43,14 @@ extension BenchReport {
                                                                      to: pangoLayoutMedian(sizePx: l.sizePx)))),
                 ])
             })),
+            ("layout_samples", .array(sampleLayout.map { l in
+                .object([("file", .string(l.file)), ("script", .string(l.script)), ("size_px", .int(l.sizePx)),
+                         ("lines", l.lines.map { .int($0) } ?? .null)] + l.result.json + [
+                    ("pango_median_ms", .number(pangoSampleMedian(file: l.file))),
+                    ("ratio_to_pango", .number(BenchStatistics.ratio(l.result.medianMs,
+                                                                     to: pangoSampleMedian(file: l.file)))),
+                ])
+            })),
             ("first_frame", .array(firstFrame.map { f in
                 .object([("display", .string(f.display.description)), ("size_px", .int(f.sizePx))]
                         + f.result.json)
@@ -72,7 +80,7 @@ extension BenchReport {
         switch pango {
         case let .unavailable(reason):
             return .object([("status", .string("unavailable")), ("reason", .string(reason))])
-        case let .ran(version, layouts, cases):
+        case let .ran(version, layouts, cases, samples):
             return .object([
                 ("status", .string("ok")),
                 ("version", .string(version)),
@@ -84,6 +92,10 @@ extension BenchReport {
                     .object([("mode", .string(c.mode)), ("display", .string(c.display)),
                              ("size_px", .int(c.sizePx)),
                              ("lines", c.lines.map { .int($0) } ?? .null)] + c.result.json)
+                })),
+                ("samples", .array(samples.map { s in
+                    .object([("file", .string(s.file)), ("lines", s.lines.map { .int($0) } ?? .null)]
+                            + s.result.json)
                 })),
             ])
         }

@@ -34,6 +34,14 @@ struct BenchReportText {
             let pango = report.pangoLayoutMedian(sizePx: l.sizePx)
             return [Self.ms(pango), Self.ratio(BenchStatistics.ratio(l.result.medianMs, to: pango))]
         }
+        section(&out, "Layout of the right-to-left and CJK samples (\(BenchEnvironment.sampleSizePx) px, 1920 px display)",
+                ["sample", "lines", "median", "p99", "Pango median", "rig / Pango"],
+                report.sampleLayout.map { ($0.result, ["\($0.script) (`\($0.file)`)", $0.lines.map(String.init) ?? "-"]) }
+        ) { i in
+            let l = report.sampleLayout[i]
+            let pango = report.pangoSampleMedian(file: l.file)
+            return [Self.ms(pango), Self.ratio(BenchStatistics.ratio(l.result.medianMs, to: pango))]
+        }
         section(&out, "Time to first frame after opening the script", ["display", "size px", "median", "p99"],
                 report.firstFrame.map { ($0.result, [$0.display.description, "\($0.sizePx)"]) }) { _ in [] }
         cameraSection(&out)
@@ -84,7 +92,7 @@ struct BenchReportText {
             out.append("unavailable: \(why)")
             return
         }
-        if case let .ran(version, _, _) = report.pango {
+        if case let .ran(version, _, _, _) = report.pango {
             out.append("Peer: \(version). Naive re-lays out the text every frame; good keeps the layout "
                        + "and draws only the visible lines.")
             out.append("")

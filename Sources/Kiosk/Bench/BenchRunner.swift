@@ -24,6 +24,7 @@ struct BenchRunner {
         case let .success(fonts):
             progress("layout of \(report.textWords) words")
             report.layout = ProducerBenches.layout(text: text, plan: plan, fonts: fonts)
+            report.sampleLayout = ProducerBenches.sampleLayouts(directory: benchDirectory, plan: plan, fonts: fonts)
             progress("time to first frame")
             report.firstFrame = ProducerBenches.firstFrame(text: text, plan: plan, fonts: fonts)
             progress("outer frame composition, \(plan.transforms.count) transforms x 3 sizes x 2 displays")
@@ -31,6 +32,10 @@ struct BenchRunner {
         case let .failure(error):
             report.layout = BenchPlan.sizes.map {
                 .init(display: .fullHD, sizePx: $0, lines: nil, result: .unavailable(error.description))
+            }
+            report.sampleLayout = BenchEnvironment.samples.map {
+                .init(file: $0.file, script: $0.script, sizePx: BenchEnvironment.sampleSizePx, lines: nil,
+                      result: .unavailable(error.description))
             }
             report.firstFrame = BenchReport.Display.all.flatMap { display in
                 BenchPlan.sizes.map { .init(display: display, sizePx: $0, result: .unavailable(error.description)) }
@@ -48,7 +53,9 @@ struct BenchRunner {
         var pangoPeak: Int?
         var gstreamerPeak: Int?
         progress("peer: Pango + Cairo (bench/peers/pango_scroll.py)")
-        switch peers.run("pango_scroll.py", ["--text", benchDirectory + "/texts/" + BenchEnvironment.textName]
+        let samplePaths = BenchEnvironment.samples.map { benchDirectory + "/texts/" + $0.file }
+        switch peers.run("pango_scroll.py", ["--text", benchDirectory + "/texts/" + BenchEnvironment.textName,
+                                             "--samples", samplePaths.joined(separator: ",")]
                          + plan.peerArguments) {
         case let .success(object):
             report.pango = PeerFigures.pango(object)

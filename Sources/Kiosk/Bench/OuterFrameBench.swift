@@ -1,80 +1,63 @@
+import Prompter
 import Render
 
-/// The outer display in prompter mode, as the bench drives it: the script in a
-/// chunked text block, the reading marker over it, composed into an XRGB8888 frame
-/// of the display's size. One instance per (display, text size, axis); the
-/// transforms that keep the axes share it (a new transform drops only cached pixels).
+/// The outer display in prompter mode, driven exactly as the kiosk drives it:
+/// PrompterFrameComposer composes the frame for a presentation time, the engine
+/// scrolls at 180 px/s, and each frame is one 60 Hz vblank later. One instance per
+/// (display, text size); a transform change goes through the same settings path as
+/// the operator's M/F/R keys (a quarter turn lays the text out again, untimed).
 final class OuterFrameBench {
-    /// The reading column is the text-space width less this share on each side; the
-    /// Pango peer uses the same geometry (bench/peers/pango_scroll.py).
-    static let marginShare = 0.05
-    /// 180 px/s at 60 Hz: every frame lands on a new offset.
-    static let stepPx = 3
+    /// The product's reading defaults (ReadingSettings.standard) except size,
+    /// transform and speed; the Pango peer uses the same margin and line spacing.
+    static let marginPercent = ReadingSettings.standard.margin
+    static let lineSpacing = ReadingSettings.standard.lineSpacing
+    /// 180 px/s at 60 Hz: 3 px a frame, so no frame repeats the one before.
+    static let speed = 180
+    static let frameInterval = 1.0 / 60
 
     let display: BenchReport.Display
     let canvas: Canvas
-    let layout: TextLayout
-    let block: ChunkedTextBlock
-    private let compositor = Compositor()
-    private var transform: TextTransform
-    private var viewportTop = 0
+    let composer: PrompterFrameComposer
+    private var time = 0.0
 
-    static func margin(forTextWidth width: Int) -> Int {
-        Int((Double(width) * marginShare).rounded())
+    static func settings(sizePx: Int, transform: BenchReport.Transform) -> ReadingSettings {
+        ReadingSettings(fontSize: sizePx, lineSpacing: lineSpacing, margin: marginPercent,
+                        mirror: transform.mirror, flip: transform.flip,
+                        rotation: TextRotation(snapping: transform.rotation), speed: speed)
     }
 
-    init(display: BenchReport.Display, text: String, sizePx: Int, transform: TextTransform,
+    /// Opens the script: what the kiosk does before the first frame.
+    init(display: BenchReport.Display, text: String, sizePx: Int, transform: BenchReport.Transform,
          fonts: FontLibrary) throws {
         self.display = display
-        self.transform = transform
-        canvas = try Canvas(width: display.width, height: display.height)
-        let textWidth = transform.textSize(forDisplay: PixelSize(width: display.width, height: display.height)).width
-        let margin = Self.margin(forTextWidth: textWidth)
-        layout = try TextLayout(text: text, style: TextStyle(fontFamily: "Noto Sans", fontSize: Double(sizePx)),
-                                columnWidth: Double(textWidth - 2 * margin), fonts: fonts)
-        let lines = BenchReadingLines(layout: layout, painter: GlyphPainter(fonts: fonts))
-        block = ChunkedTextBlock(lines: lines, columnWidth: textWidth, textInset: margin, textColor: .white,
-                                 background: .black, transform: transform)
+        let size = PixelSize(width: display.width, height: display.height)
+        canvas = try Canvas(size: size)
+        composer = try PrompterFrameComposer(
+            scriptTitle: "bench", text: text, settings: Self.settings(sizePx: sizePx, transform: transform),
+            markerPosition: ReadingMarker.defaultPosition, outerSize: size, innerSize: size, fonts: fonts)
     }
 
-    var swapsAxes: Bool { transform.swapsAxes }
+    var block: ChunkedTextBlock? { composer.readingText.block }
+    var sizePx: Int { composer.state.settings.fontSize }
 
-    func setTransform(_ newValue: TextTransform) {
-        precondition(newValue.swapsAxes == transform.swapsAxes, "a rotated block has another column width")
-        transform = newValue
-        block.setTransform(newValue)
+    func setTransform(_ transform: BenchReport.Transform) throws {
+        try composer.apply(settings: Self.settings(sizePx: sizePx, transform: transform), at: time)
     }
 
-    /// Mid-scroll: the middle of the script at the top of the viewport.
+    /// Mid-scroll at full speed: playing since a second ago (ramp done), then moved
+    /// to the middle of the script.
     func scrollToMiddle() {
-        viewportTop = block.measureContentHeight() / 2
+        let middle = composer.readingText.contentHeight() / 2
+        composer.state.engine.play(at: time - 1)
+        composer.state.engine.seek(to: middle, at: time)
     }
 
-    func scrollToTop() { viewportTop = 0 }
-
-    /// One outer frame: what the kiosk composes for each vblank while scrolling.
+    /// One outer frame for the next vblank: what the kiosk composes while scrolling.
+    /// Never inlined: bench/callgrind.sh counts instructions inside it only.
+    @inline(never)
     func composeFrame() {
-        let full = PixelRect(x: 0, y: 0, width: display.width, height: display.height)
-        var marker = ReadingMarker(frame: full, transform: transform, thickness: Int(layout.lineHeight),
-                                   textColor: .white)
-        // As the prompter scene does: the text block draws the band, the marker its arrows.
-        marker.bandInText = true
-        compositor.compose([.fill(full, .black),
-                            .textBlock(block, frame: full, viewportTop: viewportTop, highlight: marker.highlight),
-                            .readingMarker(marker)], into: canvas)
+        composer.composeOuterFrame(at: time, into: canvas)
     }
 
-    /// Between frames, as the kiosk does in idle time after a flip: move on and
-    /// rasterize the next piece ahead if one is missing. Not part of a frame's time.
-    func advance() {
-        viewportTop += Self.stepPx
-        let rows = transform.textSize(forDisplay: PixelSize(width: display.width, height: display.height)).height
-        block.prepareAhead(viewportRows: rows, limit: 1)
-    }
-}
-
-extension BenchReport.Transform {
-    var textTransform: TextTransform {
-        TextTransform(mirror: mirror, flip: flip, rotation: TextTransform.Rotation(degrees: rotation) ?? .none)
-    }
+    func advance() { time += Self.frameInterval }
 }

@@ -6,7 +6,7 @@ enum CLI {
         CommandEntry(RunCommand.self),
         CommandEntry(CheckCommand.self),
         CommandEntry(SnapshotCommand.self),
-        .pending("devices", "List displays, cameras and input devices"),
+        CommandEntry(DevicesCommand.self),
         CommandEntry(CtlCommand.self),
         CommandEntry(BenchCommand.self),
     ]
@@ -15,6 +15,7 @@ enum CLI {
     static let hiddenCommands: [CommandEntry] = [
         CommandEntry(StateWriterCommand.self),
         CommandEntry(CameraProbeCommand.self),
+        CommandEntry(InputProbeCommand.self),
     ]
 
     static var help: String {

@@ -44,6 +44,7 @@ enum CameraProbeCommand: Command {
         do {
             if let frames = options.benchFrames {
                 Log.stdout(try CameraConversionBenchmark().run(frames: frames).description)
+                Log.stdout(try CameraConversionBenchmark(sourceFormat: .xrgb).run(frames: frames).description)
                 return 0
             }
             return try capture(options)

@@ -13,6 +13,8 @@ enum RunCommand: Command {
         Options:
           --backend KIND       drm (default): the connectors in rig.toml; headless: memory
           --status-file PATH   keep the displays' status there as JSON (atomic rewrites)
+          --seat               open displays and input through libseat even as root
+                               (always when not root); follows VT switches
           --snapshot-dir DIR   headless: write inner.ppm and outer.ppm once both displays
                                have shown a frame, then exit
           --inner-size WxH     headless size of the inner display (default: rig.toml)
@@ -27,6 +29,7 @@ enum RunCommand: Command {
         }
         let statusPath = try arguments.option("--status-file")
         let snapshotDir = try arguments.option("--snapshot-dir")
+        let seat = (arguments.flag("--seat") || geteuid() != 0) && kind == .drm
         let innerSize = try arguments.option("--inner-size").map(parseSize)
         let outerSize = try arguments.option("--outer-size").map(parseSize)
         // Accepted for older test scripts: the prompter opens stopped anyway.
@@ -47,7 +50,7 @@ enum RunCommand: Command {
         let sizes = HeadlessSizes(inner: innerSize, outer: outerSize)
         do {
             let app = try KioskApp(config: config, configProblems: loaded.problems, backend: kind,
-                                   headlessSizes: sizes, statusPath: statusPath)
+                                   headlessSizes: sizes, statusPath: statusPath, useSeat: seat)
             if let snapshotDir { return try app.snapshot(to: snapshotDir) }
             return app.run()
         } catch {

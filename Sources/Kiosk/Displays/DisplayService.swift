@@ -7,20 +7,48 @@ final class DisplayService {
     }
 
     let backend: any DisplayBackend
+    /// The libseat session when the kiosk runs unprivileged (or is asked to use one).
+    private(set) var seat: SeatSession?
     private let loop: EventLoop
     private let log: (String) -> Void
     private let retryInterval: Double
     private var retryTimer: EventLoop.TimerID?
     private(set) var started = false
 
+    /// `useSeat`: open the card through libseat (logind, seatd, or seatd built in for
+    /// root) and follow VT switches; otherwise open it directly, which needs root.
     init(kind: Kind, configuration: DisplayConfiguration, headlessSizes: [DisplayRole: (width: Int, height: Int)],
-         loop: EventLoop, retryInterval: Double = 2, log: @escaping (String) -> Void) {
+         loop: EventLoop, useSeat: Bool = false, retryInterval: Double = 2,
+         log: @escaping (String) -> Void) throws(DisplaysError) {
         self.loop = loop
         self.log = log
         self.retryInterval = retryInterval
         switch kind {
-        case .drm: backend = DRMBackend(configuration: configuration, loop: loop, log: log)
-        case .headless: backend = HeadlessBackend(sizes: headlessSizes, loop: loop)
+        case .drm where useSeat:
+            let seat = try SeatSession()
+            try seat.waitUntilEnabled(timeout: 10)
+            log("displays: seat \(seat.name) through libseat")
+            let drm = DRMBackend(configuration: configuration, loop: loop, opener: { path, atomic in
+                let fd = try seat.openDevice(path)
+                return try DRMCard(path: path, fd: fd, allowAtomic: atomic, needsMaster: false) { [weak seat] fd in
+                    seat?.closeDevice(fd: fd)
+                }
+            }, log: log)
+            seat.onDisable.append { [weak drm] in
+                log("displays: seat disabled (VT switch); releasing the displays")
+                drm?.suspend()
+            }
+            seat.onEnable.append { [weak drm] in
+                log("displays: seat enabled again; modesetting")
+                drm?.resume()
+            }
+            loop.addReader(fd: seat.fd, name: "seat") { [weak seat] in seat?.dispatch() }
+            self.seat = seat
+            backend = drm
+        case .drm:
+            backend = DRMBackend(configuration: configuration, loop: loop, log: log)
+        case .headless:
+            backend = HeadlessBackend(sizes: headlessSizes, loop: loop)
         }
     }
 

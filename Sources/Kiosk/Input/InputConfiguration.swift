@@ -14,3 +14,20 @@ struct InputConfiguration: Sendable, Equatable {
     var repeatDelay = 0.40
     var repeatInterval = 0.10
 }
+
+extension InputConfiguration {
+    /// The input side of a loaded rig.toml. Display sizes are the modes actually set,
+    /// which only the display side knows; it passes them here and on every change
+    /// (`InputDevices.update`). Key problems were reported by the config loader already.
+    init(config: RigConfig, outerWidth: Double, outerHeight: Double, innerWidth: Double, innerHeight: Double) {
+        self.init()
+        outerTouch = OuterTouchSelector(configValue: config.touch.device)
+        outerMapping = TouchMapping(width: outerWidth, height: outerHeight,
+                                    rotation: TouchMapping.Rotation(rawValue: config.displays.outer.rotation) ?? .none,
+                                    calibration: config.touch.calibration)
+        self.innerWidth = innerWidth
+        self.innerHeight = innerHeight
+        let entries = config.keys.map { (action: $0.key, keys: $0.value, line: 0, column: 0) }
+        bindings = KeyBindings.parse(bindings: entries).bindings
+    }
+}

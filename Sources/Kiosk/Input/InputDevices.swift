@@ -20,6 +20,7 @@ final class InputDevices {
     private var devicesByHandle: [OpaquePointer: Device] = [:]
     private var pointer: (x: Double, y: Double)
     private var heldRepeat: (key: UInt32, action: KeyAction, timer: EventLoop.TimerID)?
+    private(set) var counters = InputCounters()
 
     /// Low-level lines (touch down/up with times, recogniser verdicts) for `rig input-probe`.
     var trace: ((String) -> Void)?
@@ -91,6 +92,10 @@ final class InputDevices {
         case LIBINPUT_EVENT_DEVICE_REMOVED:
             guard let removed = devicesByHandle.removeValue(forKey: device) else { return }
             stopRepeat()
+            if removed.info.role == .outerTouchscreen {
+                // A finger on a panel that vanished (unplugged, VT switch) is not a tap later.
+                _ = recognizer.handle(TouchSample(phase: .cancel, slot: -1, x: 0, y: 0, time: 0))
+            }
             trace?("device removed: \(removed.info)")
             handler(.deviceRemoved(removed.info))
         case LIBINPUT_EVENT_KEYBOARD_KEY:
@@ -125,7 +130,12 @@ final class InputDevices {
             return
         }
         // The same key held on two keyboards at once counts once.
-        guard libinput_event_keyboard_get_seat_key_count(event) == 1, let action else { return }
+        guard libinput_event_keyboard_get_seat_key_count(event) == 1 else { return }
+        guard let action else {
+            counters.unboundKeys += 1
+            return
+        }
+        counters.keyActions += 1
         handler(.key(action, time: time, isRepeat: false))
         if action.repeatsWhileHeld { startRepeat(key: code, action: action, at: time + configuration.repeatDelay) }
     }
@@ -172,9 +182,12 @@ final class InputDevices {
             switch outcome {
             case let .tap(tap):
                 trace?(String(format: "tap at %.6f (down time)", tap.time))
+                counters.taps += 1
+                counters.lastTapTime = tap.time
                 handler(.outerTap(time: tap.time))
             case let .rejected(reason):
                 trace?("not a tap: \(reason)")
+                counters.count(reason)
             }
             return
         }

@@ -127,11 +127,12 @@ struct TapRecognizer: Sendable {
         gesture = nil
         if let reason = current.spoiled { return .rejected(reason) }
         if !isOuterPresented { return .rejected(.notPresented) }
-        let duration = sample.time - current.startTime
-        if duration > limits.maximumDuration { return .rejected(.heldTooLong(duration: duration)) }
+        // Travel first: a slow swipe is a drag, whatever its length in time.
         if contact.travel >= limits.maximumTravelFraction * diagonal {
             return .rejected(.moved(distance: contact.travel))
         }
+        let duration = sample.time - current.startTime
+        if duration > limits.maximumDuration { return .rejected(.heldTooLong(duration: duration)) }
         if let lastEnd = lastTapEnd, current.startTime - lastEnd < limits.debounce {
             return .rejected(.debounced(sinceLastTap: current.startTime - lastEnd))
         }

@@ -9,6 +9,7 @@ import Glibc
 /// (the thread's CPU clock) is what compares fairly with GStreamer's CPU time.
 public struct CameraConversionBenchmark {
     public struct Result: Sendable, CustomStringConvertible {
+        public let source: String
         public let frames: Int
         public let medianMilliseconds: Double
         public let meanMilliseconds: Double
@@ -16,7 +17,7 @@ public struct CameraConversionBenchmark {
         public let cpuMillisecondsPerFrame: Double
 
         public var description: String {
-            "camera 1080p YUYV->mirrored XRGB+badge: median \(format(medianMilliseconds)) ms, "
+            "camera \(source)->mirrored XRGB+badge: median \(format(medianMilliseconds)) ms, "
                 + "mean \(format(meanMilliseconds)) ms, min \(format(minimumMilliseconds)) ms, "
                 + "cpu \(format(cpuMillisecondsPerFrame)) ms/frame over \(frames) frames"
         }
@@ -31,11 +32,15 @@ public struct CameraConversionBenchmark {
     public let width: Int
     public let height: Int
     public let badgeSide: Int
+    /// `.yuyv`: the frame as the camera sends it (the GStreamer-comparable case).
+    /// `.xrgb`: already converted on the capture thread, so the loop only mirrors.
+    public let sourceFormat: CameraPixelFormat
 
-    public init(width: Int = 1920, height: Int = 1080, badgeSide: Int = 360) {
+    public init(width: Int = 1920, height: Int = 1080, badgeSide: Int = 360, sourceFormat: CameraPixelFormat = .yuyv) {
         self.width = width
         self.height = height
         self.badgeSide = badgeSide
+        self.sourceFormat = sourceFormat == .xrgb ? .xrgb : .yuyv
     }
 
     /// Times `frames` conversions after a few warm-up frames (page faults, caches).
@@ -49,10 +54,19 @@ public struct CameraConversionBenchmark {
             destination.deallocate()
         }
         fillColorBars(source, bytesPerLine: sourceBytesPerLine)
-        let image = try CameraImage(format: .yuyv, width: width, height: height, bytesPerLine: sourceBytesPerLine,
-                                    base: source, byteCount: sourceBytesPerLine * height)
+        let camera = try CameraImage(format: .yuyv, width: width, height: height, bytesPerLine: sourceBytesPerLine,
+                                     base: source, byteCount: sourceBytesPerLine * height)
         let region = try XRGBRegion(base: destination, bytesPerRow: destinationBytesPerRow, width: width, height: height)
         let converter = CameraFrameConverter()
+        let converted = UnsafeMutableRawPointer.allocate(byteCount: destinationBytesPerRow * height, alignment: 64)
+        defer { converted.deallocate() }
+        var image = camera
+        if sourceFormat == .xrgb {
+            let target = try XRGBRegion(base: converted, bytesPerRow: destinationBytesPerRow, width: width, height: height)
+            try converter.draw(camera, into: target, mirrored: false)
+            image = try CameraImage(format: .xrgb, width: width, height: height, bytesPerLine: destinationBytesPerRow,
+                                    base: converted, byteCount: destinationBytesPerRow * height)
+        }
         let badge = CameraOverlayBadge(side: badgeSide)
         let clock = ContinuousClock()
         var times: [Double] = []
@@ -70,7 +84,7 @@ public struct CameraConversionBenchmark {
         }
         let cpu = (Self.threadCPUSeconds() - cpuStart) * 1000 / Double(max(1, frames))
         let sorted = times.sorted()
-        return Result(frames: frames, medianMilliseconds: sorted.isEmpty ? 0 : sorted[sorted.count / 2],
+        return Result(source: "\(width)x\(height) \(sourceFormat)", frames: frames, medianMilliseconds: sorted.isEmpty ? 0 : sorted[sorted.count / 2],
                       meanMilliseconds: sorted.isEmpty ? 0 : sorted.reduce(0, +) / Double(sorted.count),
                       minimumMilliseconds: sorted.first ?? 0, cpuMillisecondsPerFrame: cpu)
     }

@@ -55,16 +55,9 @@ public enum CameraPixelFormat: String, Sendable, CaseIterable, CustomStringConve
 }
 
 /// A four-character code as text ("YUYV", "MJPG"), for logs and `rig devices`.
+/// Codes padded with spaces ("Y8  ") lose the padding; unprintable bytes read "?".
 public func fourccText(_ code: UInt32) -> String {
-    let bytes = (0..<4).map { UInt8(truncatingIfNeeded: code >> ($0 * 8)) }
-    let printable = bytes.map { (32...126).contains($0) ? Character(UnicodeScalar($0)) : "?" }
-    return String(printable).trimmingCharacters(in: " ")
-}
-
-private extension String {
-    func trimmingCharacters(in set: Character) -> String {
-        var text = Substring(self)
-        while text.last == set { text = text.dropLast() }
-        return String(text)
-    }
+    var bytes = (0..<4).map { UInt8(truncatingIfNeeded: code >> ($0 * 8)) }
+    while bytes.last == 0x20 { bytes.removeLast() }
+    return String(bytes.map { (32...126).contains($0) ? Character(UnicodeScalar($0)) : "?" })
 }

@@ -53,13 +53,14 @@ import Testing
     @Test func pangoPeerJSONIsRead() throws {
         let text = #"{"pango_version":"1.50.12","cairo_version":"1.16.0","layout":[{"display":"1920x1080","size_px":60,"lines":1688,"median_ms":82,"p99_ms":84.5,"samples":3}],"cases":[{"mode":"good","display":"1920x1080","size_px":60,"lines":1688,"median_ms":0.37,"p99_ms":0.44,"samples":30}]}"#
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        guard case let .ran(version, layout, cases) = PeerFigures.pango(object) else {
+        guard case let .ran(version, layout, cases, samples) = PeerFigures.pango(object) else {
             Issue.record("a valid peer report was read as unavailable")
             return
         }
         #expect(version == "Pango 1.50.12, cairo 1.16.0")
         #expect(layout.first?.result.medianMs == 82)
         #expect(cases.first?.result.summary == SampleSummary(medianMs: 0.37, p99Ms: 0.44, samples: 30))
+        #expect(samples.isEmpty)
         #expect(PeerFigures.measurement(["median_ms": 1.0]) == .unavailable("the peer reported no samples"))
     }
 }

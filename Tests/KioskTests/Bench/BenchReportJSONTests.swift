@@ -22,7 +22,11 @@ import Testing
                             cases: [.init(mode: "naive", display: "1920x1080", sizePx: 60, lines: 1688,
                                           result: .measured(.init(medianMs: 100, p99Ms: 110, samples: 3))),
                                     .init(mode: "good", display: "1920x1080", sizePx: 60, lines: 1688,
-                                          result: .measured(.init(medianMs: 0.4, p99Ms: 0.5, samples: 30)))])
+                                          result: .measured(.init(medianMs: 0.4, p99Ms: 0.5, samples: 30)))],
+                            samples: [.init(file: "persian.txt", lines: 60,
+                                            result: .measured(.init(medianMs: 8, p99Ms: 9, samples: 4)))])
+        report.sampleLayout = [.init(file: "persian.txt", script: "Persian", sizePx: 60, lines: 61,
+                                     result: .measured(.init(medianMs: 2, p99Ms: 3, samples: 4)))]
         report.camera = .init(frame: "1920x1080 YUYV", ours: .unavailable("camera not built"),
                               gstreamer: .measured(.init(medianMs: 2.2, p99Ms: 2.3, samples: 40)),
                               gstreamerVersion: "GStreamer 1.22.0")
@@ -106,6 +110,13 @@ import Testing
         #expect(camera["ratio_to_gstreamer"] is NSNull)
         #expect((camera["ours"] as? [String: Any])?["status"] as? String == "unavailable")
         #expect((camera["gstreamer"] as? [String: Any])?["version"] as? String == "GStreamer 1.22.0")
+    }
+
+    @Test func sampleLayoutIsComparedWithPangosLayoutOfTheSameFile() throws {
+        let rows = try #require(try parsed(sampleReport())["layout_samples"] as? [[String: Any]])
+        #expect(rows.first?["ratio_to_pango"] as? Double == 0.25)
+        #expect(rows.first?["pango_median_ms"] as? Double == 8)
+        #expect(rows.first?["lines"] as? Int == 61)
     }
 
     @Test func unavailablePeerIsReportedWithItsReason() throws {

@@ -74,6 +74,11 @@ import Testing
         #expect(result.first.map { if case .rejected(.moved) = $0 { true } else { false } } == true)
     }
 
+    @Test func slowSwipeIsReportedAsMovedNotHeld() {
+        let result = outcomes("1.0 0 down 100 100\n1.3 0 motion 600 100\n1.9 0 up")
+        #expect(result == [.rejected(.moved(distance: 500))])
+    }
+
     @Test func swipeThatComesBackIsStillADrag() {
         let result = outcomes("""
         1.00 0 down 900 500

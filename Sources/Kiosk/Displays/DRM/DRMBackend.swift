@@ -21,14 +21,17 @@ final class DRMBackend: DisplayBackend {
     /// False while the seat has taken DRM master away (VT switch).
     private var active = true
 
-    /// `card` lets a seat (libseat) hand over a device it opened; otherwise the backend
-    /// opens the card that has the configured connectors.
-    init(configuration: DisplayConfiguration, loop: EventLoop, card: DRMCard? = nil,
+    typealias CardOpener = (_ path: String, _ allowAtomic: Bool) throws -> DRMCard
+    private let openCardAt: CardOpener
+
+    /// `opener` lets a seat (libseat) open the card; by default it is opened directly,
+    /// which needs root. The backend takes the card that has the configured connectors.
+    init(configuration: DisplayConfiguration, loop: EventLoop, opener: CardOpener? = nil,
          log: @escaping (String) -> Void) {
         self.configuration = configuration
         self.loop = loop
-        self.card = card
         self.log = log
+        openCardAt = opener ?? { path, atomic in try DRMCard(path: path, allowAtomic: atomic) }
         for role in DisplayRole.allCases {
             heads[role] = DRMHead(role: role, connectorName: configuration.connector(for: role),
                                   modeRequest: configuration.mode(for: role))
@@ -47,7 +50,7 @@ final class DRMBackend: DisplayBackend {
         let card = try self.card ?? openCard()
         self.card = card
         kms = card.atomic ? AtomicKMS(card: card) : LegacyKMS(card: card)
-        for problem in try connectorProblems(card) {
+        for problem in try ConnectorAssignment.problems(configuration, card: card) {
             log("displays: \(problem)")
             delegate?.displayProblem(problem)
         }
@@ -108,15 +111,17 @@ final class DRMBackend: DisplayBackend {
             if let timer = head.composeTimer { loop.cancel(timer) }
             head.composeTimer = nil
             head.flipPending = false
+            head.disableWhenFlipped = false
+            if head.status.available {
+                head.status.available = false
+                notify(head)
+            }
         }
     }
 
     /// Master is back: modeset every connected head again with current content.
     func resume() {
         active = true
-        for head in heads.values where head.status.available {
-            head.status.available = false
-        }
         rescan()
     }
 
@@ -126,12 +131,12 @@ final class DRMBackend: DisplayBackend {
         let paths = DRMCard.devicePaths()
         if paths.isEmpty { throw DisplaysError.noDevice(searched: "/dev/dri") }
         if let path = configuration.devicePath {
-            return try DRMCard(path: path, allowAtomic: !configuration.forceLegacy)
+            return try openCardAt(path, !configuration.forceLegacy)
         }
         var firstError: (any Error)?
         for path in paths {
             do {
-                let card = try DRMCard(path: path, allowAtomic: !configuration.forceLegacy)
+                let card = try openCardAt(path, !configuration.forceLegacy)
                 let names = try card.connectors().map(\.name)
                 let wanted = [configuration.innerConnector, configuration.outerConnector]
                 if wanted.contains(where: { names.contains($0) || $0 == DisplayConfiguration.automatic }) {
@@ -146,44 +151,25 @@ final class DRMBackend: DisplayBackend {
         throw firstError ?? DisplaysError.noDevice(searched: paths.joined(separator: ", "))
     }
 
-    /// A misnamed connector or a GPU that cannot drive both: reported, not fatal, so
-    /// the other display still comes up and can show the message.
-    private func connectorProblems(_ card: DRMCard) throws -> [DisplaysError] {
-        let connectors = try card.connectors()
-        let names = connectors.map(\.name)
-        var problems: [DisplaysError] = []
-        for role in DisplayRole.allCases {
-            let name = configuration.connector(for: role)
-            if name == DisplayConfiguration.automatic || names.contains(name) { continue }
-            problems.append(.unknownConnector(role: role, name: name, existing: names))
-        }
-        // Two heads need two CRTCs that reach them; say so now rather than on a hotplug.
-        let crtcCount = try card.resources().crtcs.count
-        guard let inner = connectors.first(where: { $0.name == configuration.innerConnector }),
-              let outer = connectors.first(where: { $0.name == configuration.outerConnector }) else { return problems }
-        let feasible = (0..<crtcCount).contains { i in
-            inner.canUse(crtcIndex: i) && (0..<crtcCount).contains { j in j != i && outer.canUse(crtcIndex: j) }
-        }
-        if !feasible { problems.append(.noCrtc(inner: inner.name, outer: outer.name)) }
-        return problems
-    }
-
     /// Re-reads every connector and brings heads up or down to match.
     private func rescan() {
         guard active, let card else { return }
+        // An atomic modeset is refused while a flip is queued on the CRTC; hotplug is
+        // rare, so waiting out the queued flips (a frame at most) keeps it simple.
+        waitForPendingFlips(card: card, timeout: 0.1)
         let connectors: [DRMConnector]
         do { connectors = try card.connectors() } catch {
             log("displays: \(error)")
             return
         }
-        resolveAutomaticConnectors(connectors)
+        ConnectorAssignment.resolveAutomatic(heads, connectors: connectors)
         for role in DisplayRole.allCases {
             guard let head = heads[role] else { continue }
             let connector = connectors.first { $0.name == head.connectorName }
             let connected = connector?.connected == true && connector?.modes.isEmpty == false
             head.status.connected = connected
             if let connector, connected {
-                let wanted = chooseMode(head, connector)
+                let wanted = ConnectorAssignment.mode(for: head, on: connector, log: log)
                 if head.status.available, let wanted, wanted.videoMode == head.mode?.videoMode { continue }
                 if head.status.available { takeDown(head, reason: "mode changed") }
                 bringUp(head, connector: connector, mode: wanted, connectors: connectors)
@@ -198,62 +184,13 @@ final class DRMBackend: DisplayBackend {
         loggedWaiting = none
     }
 
-    /// Gives each "auto" head that is not showing anything a connected connector the
-    /// other head does not use: the first for the inner display, the next for the outer.
-    private func resolveAutomaticConnectors(_ connectors: [DRMConnector]) {
-        let connected = connectors.filter { $0.connected && !$0.modes.isEmpty }.map(\.name)
-        for role in DisplayRole.allCases {
-            guard let head = heads[role], head.automatic, !head.status.available else { continue }
-            let other = heads.values.first { $0 !== head }
-            let otherName = other.map(\.connectorName)
-            var candidates = connected.filter { $0 != otherName }
-            if role == .outer, let innerName = otherName, let at = connected.firstIndex(of: innerName) {
-                // The next connector after the inner one, wrapping round.
-                candidates = Array(connected[(at + 1)...] + connected[..<at])
-            }
-            let pick = candidates.first ?? DisplayConfiguration.automatic
-            if pick != head.connectorName {
-                head.connectorName = pick
-                head.status.connector = pick
-            }
-        }
-    }
-
-    private func chooseMode(_ head: DRMHead, _ connector: DRMConnector) -> KernelMode? {
-        let modes = connector.modes
-        guard let choice = ModeChooser.choose(head.modeRequest, among: modes.map(\.videoMode),
-                                              preferred: modes.map(\.preferred), connector: connector.name) else {
-            return nil
-        }
-        if let warning = choice.warning { log("displays: \(warning)") }
-        return modes[choice.index]
-    }
-
-    /// The CRTC for `connector`: the one it has if the other head does not use it,
-    /// else the first free one that reaches it.
-    private func pickCrtc(_ head: DRMHead, _ connector: DRMConnector) throws -> (UInt32, Int) {
-        guard let card else { throw DisplaysError.noDevice(searched: "") }
-        let crtcs = try card.resources().crtcs
-        let taken = heads.values.filter { $0 !== head }.compactMap(\.crtcID)
-        if let current = connector.currentCrtc(card: card), !taken.contains(current),
-           let index = crtcs.firstIndex(of: current) {
-            return (current, index)
-        }
-        if let index = crtcs.indices.first(where: { connector.canUse(crtcIndex: $0) && !taken.contains(crtcs[$0]) }) {
-            return (crtcs[index], index)
-        }
-        let other = heads.values.first { $0 !== head }?.connectorName ?? "?"
-        throw DisplaysError.noCrtc(inner: head.role == .inner ? head.connectorName : other,
-                                   outer: head.role == .outer ? head.connectorName : other)
-    }
-
     // MARK: Bringing heads up and down
 
     private func bringUp(_ head: DRMHead, connector: DRMConnector, mode: KernelMode?,
                          connectors: [DRMConnector]) {
         guard let card, let kms, let mode else { return }
         do {
-            let (crtc, index) = try pickCrtc(head, connector)
+            let (crtc, index) = try ConnectorAssignment.crtc(for: head, on: connector, card: card, heads: heads)
             if head.saved == nil || head.saved?.crtcID != crtc { head.saved = SavedCrtcState(card: card, crtcID: crtc) }
             head.connectorID = connector.id
             head.crtcID = crtc

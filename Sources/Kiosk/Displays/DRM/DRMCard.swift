@@ -2,7 +2,8 @@ import CDRM
 import Glibc
 
 /// One open DRM device (`/dev/dri/cardN`): the file descriptor, its capabilities and
-/// master. Owns the descriptor unless a seat (libseat) lent it.
+/// master. Owns the descriptor: gives it back in deinit, by closing it or by handing
+/// it back to the seat (libseat) that opened it.
 final class DRMCard {
     let path: String
     let fd: Int32
@@ -10,35 +11,44 @@ final class DRMCard {
     let atomic: Bool
     /// Flip timestamps are on CLOCK_MONOTONIC, the kiosk's one clock.
     let monotonicTimestamps: Bool
-    private let ownsDescriptor: Bool
+    private let release: (Int32) -> Void
 
-    /// Opens `path` directly (root on a VT).
-    convenience init(path: String, allowAtomic: Bool) throws(DisplaysError) {
+    /// Opens `path` directly (root on a VT). `needsMaster: false` only looks (`rig devices`).
+    convenience init(path: String, allowAtomic: Bool, needsMaster: Bool = true) throws(DisplaysError) {
         let fd = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 { throw .openFailed(path: path, reason: String(cString: strerror(errno))) }
-        try self.init(path: path, fd: fd, owned: true, allowAtomic: allowAtomic)
+        try self.init(path: path, fd: fd, allowAtomic: allowAtomic, needsMaster: needsMaster) { close($0) }
     }
 
-    /// Adopts a descriptor (from libseat, which closes it itself when `owned` is false).
-    init(path: String, fd: Int32, owned: Bool, allowAtomic: Bool) throws(DisplaysError) {
+    /// Adopts a descriptor; `release` gives it back (libseat: close_device, then close).
+    /// A seat's descriptor is made master by the seat, so `needsMaster` is false there.
+    init(path: String, fd: Int32, allowAtomic: Bool, needsMaster: Bool,
+         release: @escaping (Int32) -> Void) throws(DisplaysError) {
         self.path = path
         self.fd = fd
-        ownsDescriptor = owned
+        self.release = release
         drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1)
         atomic = allowAtomic && drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0
         var value: UInt64 = 0
         monotonicTimestamps = drmGetCap(fd, UInt64(DRM_CAP_TIMESTAMP_MONOTONIC), &value) == 0 && value == 1
-        if drmIsMaster(fd) == 0 && drmSetMaster(fd) != 0 {
-            if owned { close(fd) }
+        if needsMaster && drmIsMaster(fd) == 0 && drmSetMaster(fd) != 0 {
+            release(fd)
             throw .masterHeld(path: path)
         }
     }
 
     deinit {
-        if ownsDescriptor { close(fd) }
+        release(fd)
     }
 
     var isMaster: Bool { drmIsMaster(fd) != 0 }
+
+    /// The kernel driver's name (virtio_gpu, i915, amdgpu...).
+    var driverName: String {
+        guard let version = drmGetVersion(fd) else { return "unknown" }
+        defer { drmFreeVersion(version) }
+        return version.pointee.name.map { String(cString: $0) } ?? "unknown"
+    }
 
     /// Connector and CRTC ids as they are now (connectors come and go with MST docks).
     func resources() throws(DisplaysError) -> (connectors: [UInt32], crtcs: [UInt32]) {
