@@ -55,6 +55,11 @@ enum PixmanDraw {
         let rowBytes = target.width * 4
         var from = sourceBits + sy * sourceStride + sx
         var to = destinationBits + target.y * destinationStride + target.x
+        if target.width == sourceStride && target.width == destinationStride {
+            // Whole rows on both sides (upright text, full-width pieces): one block.
+            memcpy(to, from, rowBytes * target.height)
+            return
+        }
         for _ in 0..<target.height {
             memcpy(to, from, rowBytes)
             from += sourceStride
