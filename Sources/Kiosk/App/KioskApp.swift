@@ -356,6 +356,8 @@ extension KioskApp: DisplayBackendDelegate {
         }
         if renderer.isAnimating(role, controller: controller, at: stamp.time) {
             displays.backend.requestFrame(role)
+        } else if role == .outer, let mode = displayStatus[.outer]?.mode {
+            renderer.prepareAhead(outerSize: PixelSize(width: mode.width, height: mode.height))
         }
     }
 }

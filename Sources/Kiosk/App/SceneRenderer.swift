@@ -121,6 +121,13 @@ final class SceneRenderer {
         return layout.isComplete ? layout.totalHeight : nil
     }
 
+    /// Idle time after a flip: rasterizes a piece of text the next frames will need,
+    /// so pressing play after a pause or a settings change does not stall a frame.
+    func prepareAhead(outerSize: PixelSize) {
+        guard let block = readingText?.block else { return }
+        block.prepareAhead(viewportRows: block.transform.textSize(forDisplay: outerSize).height, limit: 1)
+    }
+
     /// The word at the reading line, for saving the reading position.
     func wordIndex(atOffset offset: Double) -> Int? {
         readingText?.layout?.wordIndex(atY: offset)
