@@ -236,6 +236,15 @@ final class KioskApp {
         finishLayout(generation: layoutGeneration)
     }
 
+    /// One piece of text per loop turn while the outer display is idle, so input and
+    /// flips are never kept waiting behind a batch of rasterizing.
+    private func prepareAheadWhileIdle(pieces: Int) {
+        guard pieces > 0, let mode = displayStatus[.outer]?.mode,
+              !renderer.isAnimating(.outer, controller: controller, at: loop.clock()),
+              renderer.prepareAhead(outerSize: PixelSize(width: mode.width, height: mode.height)) else { return }
+        loop.addTimer(at: loop.clock()) { [weak self] in self?.prepareAheadWhileIdle(pieces: pieces - 1) }
+    }
+
     /// Lays out the rest of a long script a slice at a time between frames, then gives
     /// the engine the exact end. A newer relayout makes an older finisher stop.
     private func finishLayout(generation: Int) {
@@ -356,8 +365,8 @@ extension KioskApp: DisplayBackendDelegate {
         }
         if renderer.isAnimating(role, controller: controller, at: stamp.time) {
             displays.backend.requestFrame(role)
-        } else if role == .outer, let mode = displayStatus[.outer]?.mode {
-            renderer.prepareAhead(outerSize: PixelSize(width: mode.width, height: mode.height))
+        } else if role == .outer {
+            prepareAheadWhileIdle(pieces: 12)
         }
     }
 }

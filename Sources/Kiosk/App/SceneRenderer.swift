@@ -123,9 +123,10 @@ final class SceneRenderer {
 
     /// Idle time after a flip: rasterizes a piece of text the next frames will need,
     /// so pressing play after a pause or a settings change does not stall a frame.
-    func prepareAhead(outerSize: PixelSize) {
-        guard let block = readingText?.block else { return }
-        block.prepareAhead(viewportRows: block.transform.textSize(forDisplay: outerSize).height, limit: 1)
+    /// Returns whether it found something to do.
+    func prepareAhead(outerSize: PixelSize) -> Bool {
+        guard let block = readingText?.block else { return false }
+        return block.prepareAhead(viewportRows: block.transform.textSize(forDisplay: outerSize).height, limit: 1) > 0
     }
 
     /// The word at the reading line, for saving the reading position.
