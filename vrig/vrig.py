@@ -88,7 +88,23 @@ class VirtualRig:
         self.boot_seconds = None
 
     # -- lifecycle -------------------------------------------------------------------
-    def start(self, timeout=90):
+    def start(self, timeout=None):
+        """Boots and waits for the guest agent. A guest that does not come up is killed,
+        never left running. `timeout` defaults to VRIG_BOOT_TIMEOUT or 240 s: TCG on a
+        busy 2-core host has been measured at up to 50 s a boot."""
+        timeout = timeout or float(os.environ.get("VRIG_BOOT_TIMEOUT", "240"))
+        try:
+            return self._start(timeout)
+        except BaseException:
+            self.kill()
+            raise
+
+    def kill(self):
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+    def _start(self, timeout):
         started = time.monotonic()
         tail = f"rig.unit={self.unit}" if self.unit else f"rig.run={AGENT}"
         cmd = [

@@ -147,7 +147,8 @@ def test_flips_paced_by_refresh_not_by_early_events(rig, ctx):
     """virtio-gpu completes flips at once; the kiosk must still flip at the mode's rate."""
     reset_connectors(rig)
     kiosk = Kiosk(rig, "pacing")
-    kiosk.wait_for(lambda s: both_available(s) and s["inner"]["flips"] > 0, 30, "animating")
+    kiosk.wait_for(lambda s: both_available(s) and s["inner"]["flips"] > 0 and s["outer"]["flips"] > 0,
+                   30, "both heads animating")
     first, t0 = kiosk.status(), time.monotonic()
     time.sleep(3)  # a measurement window, not a wait for state
     last, t1 = kiosk.status(), time.monotonic()
