@@ -31,7 +31,7 @@ def run_group(group, tests, options, ctx):
     io = os.path.join(ctx.out, "io-" + group)
     os.makedirs(io, exist_ok=True)
     for name in os.listdir(io):
-        if not os.path.isdir(os.path.join(io, name)):
+        if not name.startswith(".") and not os.path.isdir(os.path.join(io, name)):
             os.remove(os.path.join(io, name))
     failures = []
     try:
