@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "GameTests", dependencies: ["Game"], swiftSettings: strict),
         .testTarget(name: "RenderTests", dependencies: ["Render"], swiftSettings: strict),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Prompter", "Render"],
-                    swiftSettings: strict),
+                    exclude: ["Scenes/References"], swiftSettings: strict),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -9,6 +9,11 @@ static inline int rig_v4l2_ioctl(int fd, unsigned long request, void *arg) {
     return v4l2_ioctl(fd, request, arg);
 }
 
+// v4l2_open is variadic (an optional mode) like open(2); capture never creates files.
+static inline int rig_v4l2_open(const char *path, int flags) {
+    return v4l2_open(path, flags);
+}
+
 static inline unsigned long rig_vidioc_querycap(void) { return VIDIOC_QUERYCAP; }
 static inline unsigned long rig_vidioc_enum_fmt(void) { return VIDIOC_ENUM_FMT; }
 static inline unsigned long rig_vidioc_enum_framesizes(void) { return VIDIOC_ENUM_FRAMESIZES; }

@@ -1,1 +1,286 @@
 import Foundation
+
+/// The scroll engine: transport, speed and the scroll offset as a pure function of time.
+///
+/// A value type owned by the one event-loop thread. Every mutating call takes the time
+/// `t` (seconds, CLOCK_MONOTONIC) at which it happens; the caller reads the clock. The
+/// engine keeps a short timeline of `ScrollSegment`s (see there for the ramp maths):
+/// each play, pause, resume, speed change or layout change banks the offset and the
+/// actual rate at its time and starts a new segment. `offset(at:)` evaluates that
+/// timeline in closed form, so the same t always gives the same answer and a future t
+/// (the predicted vblank) is fine.
+///
+/// Mutations are expected in time order. One issued for an earlier t than a previous
+/// one rewrites the timeline from that t on (the later call wins for later times).
+public struct PrompterEngine: Sendable, Equatable {
+    public static let speedRange = 10...300
+    public static let defaultSpeed = 60
+    public static let speedStep = 10
+    /// Every speed change, play and pause moves the actual rate linearly over this time.
+    public static let rampDuration = 0.3
+    /// How far back the timeline is kept, so a pause can be applied at a past time.
+    public static let historyWindow = 5.0
+
+    public private(set) var state: TransportState = .stopped
+    /// Target speed in pixels per second on the outer display, always in `speedRange`.
+    public private(set) var speed: Int
+    /// The offset at which the end of the text reaches the reading line.
+    public private(set) var maxOffset: Double = .infinity
+
+    /// Set when playback ran into the end and was committed as stopped there.
+    private var endedAtEnd = false
+    /// Never empty; sorted by start time.
+    private var segments: [ScrollSegment] = [.rest(at: 0, offset: 0)]
+
+    public init(speed: Int = PrompterEngine.defaultSpeed) {
+        self.speed = Self.clampedSpeed(speed)
+    }
+
+    /// The one clamp every speed entry point goes through.
+    public static func clampedSpeed(_ value: Int) -> Int {
+        min(max(value, speedRange.lowerBound), speedRange.upperBound)
+    }
+
+    // MARK: Reading the timeline (pure)
+
+    /// Scroll offset in pixels at time t, clamped to 0...maxOffset.
+    public func offset(at t: Double) -> Double {
+        min(max(rawOffset(at: t), 0), maxOffset)
+    }
+
+    /// The actual scroll rate at t in px/s, including ramps; 0 once the end is reached.
+    public func currentRate(at t: Double) -> Double {
+        if rawOffset(at: t) >= maxOffset { return 0 }
+        return max(0, segment(at: t).rate(at: t))
+    }
+
+    /// True when the text has reached its end: auto-stopped, or playing past the end at t.
+    public func isEnded(at t: Double) -> Bool {
+        if endedAtEnd { return true }
+        return state == .playing && rawOffset(at: t) >= maxOffset
+    }
+
+    /// The transport state as it reads at t: playing turns into stopped at the end.
+    public func state(at t: Double) -> TransportState {
+        state == .playing && isEnded(at: t) ? .stopped : state
+    }
+
+    /// True while the text moves at t (playing, or still easing out of a pause), so the
+    /// display loop knows whether frames are needed at all.
+    public func isMoving(at t: Double) -> Bool {
+        currentRate(at: t) > 0
+    }
+
+    /// When the current run reaches the end, for scheduling the auto-stop; nil if it never does.
+    public func endTime() -> Double? {
+        guard state == .playing, maxOffset.isFinite, let last = segments.last else { return nil }
+        return last.time(reaching: maxOffset)
+    }
+
+    // MARK: Transport
+
+    /// Starts playback: from the top when stopped or at the end, else from where it is.
+    public mutating func play(at t: Double) {
+        commitAutoStop(at: t)
+        switch state {
+        case .playing:
+            return
+        case .paused, .stopped:
+            let atEnd = endedAtEnd || rawOffset(at: t) >= maxOffset
+            let from = atEnd ? 0 : offset(at: t)
+            let rate = atEnd ? 0 : max(0, segment(at: t).rate(at: t))
+            append(ScrollSegment(start: t, startOffset: from, startRate: rate,
+                                 targetRate: Double(speed), rampDuration: Self.rampDuration))
+            state = .playing
+            endedAtEnd = false
+        }
+    }
+
+    /// Continues from a pause; does nothing unless paused.
+    public mutating func resume(at t: Double) {
+        guard state == .paused else { return }
+        play(at: t)
+    }
+
+    /// Pauses and holds the offset the engine had at t, even when t is in the recent past
+    /// (the instant a finger touched the glass) and the offset was read for later times.
+    ///
+    /// The rate still falls linearly over `rampDuration`: the deceleration is placed so
+    /// that it ends exactly at offset(t). With a steady rate r that ramp runs from
+    /// t − R/2 to t + R/2 and covers r·R/2, the distance a steady run covers in R/2.
+    /// In general its start s solves offset(s) + rate(s)·R/2 = offset(t), found by
+    /// bisection in [t − R, t]. Consequence: read at t itself, the paused timeline is
+    /// r·R/8 short of the held position (2.25 px at 60 px/s) and reaches it at t + R/2.
+    public mutating func pause(at t: Double) {
+        commitAutoStop(at: t)
+        guard state == .playing else { return }
+        let held = offset(at: t)
+        if let rampStart = decelerationStart(holding: held, at: t) {
+            let rate = segment(at: rampStart).rate(at: rampStart)
+            append(ScrollSegment(start: rampStart, startOffset: held - rate * Self.rampDuration / 2,
+                                 startRate: rate, targetRate: 0, rampDuration: Self.rampDuration))
+        } else {
+            append(.rest(at: t, offset: held))
+        }
+        state = .paused
+    }
+
+    /// Space bar and the outer display's tap: pause when playing, else play or resume.
+    public mutating func togglePlayPause(at t: Double) {
+        if state(at: t) == .playing {
+            pause(at: t)
+        } else {
+            play(at: t)
+        }
+    }
+
+    /// Back to the top and stopped.
+    public mutating func stop(at t: Double) {
+        append(.rest(at: t, offset: 0))
+        state = .stopped
+        endedAtEnd = false
+    }
+
+    /// Back to the top; keeps playing (ramping up from rest) if it was playing.
+    public mutating func rewind(at t: Double) {
+        commitAutoStop(at: t)
+        endedAtEnd = false
+        if state == .playing {
+            append(ScrollSegment(start: t, startOffset: 0, startRate: 0,
+                                 targetRate: Double(speed), rampDuration: Self.rampDuration))
+        } else {
+            append(.rest(at: t, offset: 0))
+        }
+    }
+
+    // MARK: Speed
+
+    /// Sets the target speed (clamped to `speedRange`); while playing the actual rate
+    /// ramps from whatever it is at t to the new speed over `rampDuration`.
+    public mutating func setSpeed(_ value: Int, at t: Double) {
+        commitAutoStop(at: t)
+        let clamped = Self.clampedSpeed(value)
+        guard clamped != speed else { return }
+        speed = clamped
+        guard state == .playing else { return }
+        let current = segment(at: t)
+        append(ScrollSegment(start: t, startOffset: current.offset(at: t), startRate: current.rate(at: t),
+                             targetRate: Double(clamped), rampDuration: Self.rampDuration))
+    }
+
+    public mutating func faster(at t: Double) {
+        setSpeed(speed + Self.speedStep, at: t)
+    }
+
+    public mutating func slower(at t: Double) {
+        setSpeed(speed - Self.speedStep, at: t)
+    }
+
+    // MARK: Layout
+
+    /// Sets where the end of the text reaches the reading line (negative reads as 0).
+    /// Playback auto-stops there.
+    public mutating func setMaxOffset(_ value: Double) {
+        maxOffset = value.isNaN ? 0 : max(0, value)
+    }
+
+    /// The content height changed (font size, margins, column width, rotation). The
+    /// caller, which knows both layouts, maps the offset at t to the offset of the same
+    /// word in the new layout; the engine continues from there with the same rate and
+    /// what is left of any ramp, so the reading position stays on that word.
+    public mutating func relayout(at t: Double, newMaxOffset: Double, mapOffset: (Double) -> Double) {
+        commitAutoStop(at: t)
+        let current = segment(at: t)
+        let mapped = mapOffset(offset(at: t))
+        setMaxOffset(newMaxOffset)
+        let start = endedAtEnd ? maxOffset : min(max(mapped.isFinite ? mapped : 0, 0), maxOffset)
+        append(ScrollSegment(start: t, startOffset: start, startRate: current.rate(at: t),
+                             targetRate: current.targetRate,
+                             rampDuration: max(0, current.rampEnd - t)))
+    }
+
+    /// Opens a script: stopped at the top, with its end where the layout says.
+    public mutating func open(at t: Double, maxOffset: Double) {
+        stop(at: t)
+        setMaxOffset(maxOffset)
+    }
+
+    /// Jumps to an offset (restoring a saved position, the operator scrubbing). Playing
+    /// continues from there at its current rate; otherwise the engine holds it, paused
+    /// (stopped means "at the top", so a stopped engine moved down becomes paused).
+    public mutating func seek(to target: Double, at t: Double) {
+        commitAutoStop(at: t)
+        let position = min(max(target.isFinite ? target : 0, 0), maxOffset)
+        endedAtEnd = false
+        if state == .playing {
+            let current = segment(at: t)
+            append(ScrollSegment(start: t, startOffset: position, startRate: current.rate(at: t),
+                                 targetRate: current.targetRate, rampDuration: max(0, current.rampEnd - t)))
+        } else {
+            append(.rest(at: t, offset: position))
+            if state == .stopped, position > 0 { state = .paused }
+        }
+    }
+
+    // MARK: Timeline internals
+
+    private func segment(at t: Double) -> ScrollSegment {
+        // Segments are few (history is pruned), so a backwards scan is cheapest.
+        for candidate in segments.reversed() where candidate.start <= t {
+            return candidate
+        }
+        return segments[0]
+    }
+
+    private func rawOffset(at t: Double) -> Double {
+        segment(at: t).offset(at: t)
+    }
+
+    /// Replaces the timeline from the new segment's start on and prunes old history.
+    private mutating func append(_ segment: ScrollSegment) {
+        segments.removeAll { $0.start > segment.start }
+        if let last = segments.last, last.start == segment.start {
+            segments.removeLast()
+        }
+        segments.append(segment)
+        let horizon = segment.start - Self.historyWindow
+        while segments.count > 1, segments[1].start <= horizon {
+            segments.removeFirst()
+        }
+    }
+
+    /// Commits an auto-stop that happened at or before t, so later calls see `stopped`.
+    private mutating func commitAutoStop(at t: Double) {
+        guard state == .playing, rawOffset(at: t) >= maxOffset else { return }
+        let reached = endTime().map { min($0, t) } ?? t
+        append(.rest(at: reached, offset: maxOffset))
+        state = .stopped
+        endedAtEnd = true
+    }
+
+    /// Start s of a linear ramp to rest that ends exactly at `held`:
+    /// φ(s) = offset(s) + rate(s)·R/2 − held = 0, with φ(t) ≥ 0. Nil when the rate at t
+    /// is already zero or no bracket exists (the engine then holds with no ramp).
+    private func decelerationStart(holding held: Double, at t: Double) -> Double? {
+        let halfRamp = Self.rampDuration / 2
+        func phi(_ s: Double) -> Double {
+            let seg = segment(at: s)
+            return seg.offset(at: s) + max(0, seg.rate(at: s)) * halfRamp - held
+        }
+        guard segment(at: t).rate(at: t) > 0 else { return nil }
+        // The latest candidate at or before t with φ ≤ 0 brackets a root with t.
+        let earliest = t - Self.rampDuration
+        var candidates = [earliest]
+        for seg in segments where seg.start > earliest && seg.start < t {
+            candidates.append(seg.start)
+            if seg.rampEnd < t { candidates.append(seg.rampEnd) }
+        }
+        guard var low = candidates.filter({ phi($0) <= 0 }).max() else { return nil }
+        var high = t
+        for _ in 0..<64 where high - low > 1e-12 {
+            let mid = (low + high) / 2
+            if phi(mid) <= 0 { low = mid } else { high = mid }
+        }
+        return low
+    }
+}

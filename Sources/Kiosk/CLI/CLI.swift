@@ -5,10 +5,17 @@ enum CLI {
     static let commands: [CommandEntry] = [
         CommandEntry(RunCommand.self),
         CommandEntry(CheckCommand.self),
-        .pending("snapshot", "Render both displays for a script at a time, to PNG"),
+        CommandEntry(SnapshotCommand.self),
         CommandEntry(DevicesCommand.self),
         CommandEntry(CtlCommand.self),
-        .pending("bench", "Measure frame composition, layout and camera conversion"),
+        CommandEntry(BenchCommand.self),
+    ]
+
+    /// Test aids: runnable, but not listed in `rig --help`.
+    static let hiddenCommands: [CommandEntry] = [
+        CommandEntry(StateWriterCommand.self),
+        CommandEntry(CameraProbeCommand.self),
+        CommandEntry(InputProbeCommand.self),
     ]
 
     static var help: String {
@@ -43,7 +50,7 @@ enum CLI {
             Log.stdout("rig \(version)")
             return 0
         }
-        guard let command = commands.first(where: { $0.name == first }) else {
+        guard let command = (commands + hiddenCommands).first(where: { $0.name == first }) else {
             let hint = Suggestion.closest(to: first, in: commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
             Log.stderr("rig: unknown command '\(first)'\(hint); see rig --help")
             return 2

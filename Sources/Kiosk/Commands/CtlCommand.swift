@@ -15,7 +15,8 @@ enum CtlCommand: Command {
           blank on|off            blank the outer display
           set KEY=VALUE           a reading setting, with rig.toml's keys (prompter.mirror=true)
           scripts [--search Q]    the script library as JSON
-          mode prompter|framing   what the outer display shows
+          mode prompter|framing|library   what the outer display shows
+          cue LETTER|off          a cue letter over the camera preview
 
         Options:
           --socket PATH      the control socket (default: [control] socket in rig.toml)
@@ -77,6 +78,12 @@ enum CtlCommand: Command {
             }
             return .set(key: String(pair[..<equals]), value: String(pair[pair.index(after: equals)...]))
         case "scripts": return .scripts(search: search)
+        case "cue":
+            guard let letter = arguments.positional(), letter == "off" || letter.count == 1 else {
+                throw .usage("cue takes one letter, or off")
+            }
+            return .cue(letter == "off" ? nil : letter)
+        case "hang": return .hang
         case "mode":
             guard let mode = arguments.positional() else { throw .usage("mode takes prompter or framing") }
             return .mode(mode)

@@ -3,27 +3,45 @@ enum DevicesCommand: Command {
     static let name = "devices"
     static let summary = "List displays, cameras and input devices"
     static let help = """
-        Usage: rig devices
+        Usage: rig devices [--config PATH]
 
           Lists the DRM cards and their connectors (name, connected, modes; * marks
-          the monitor's preferred mode), the cameras and the input devices.
+          the monitor's preferred mode), the cameras (path, /dev/v4l/by-id names,
+          formats) and the input devices (event node, name, capabilities, and which
+          display each belongs to under rig.toml's [touch] device).
+
+        Options:
+        \(ConfigOptions.help)
         """
 
-    /// One section per kind of device. Displays are listed here; the camera and input
-    /// sections are slots their owners fill (V4L2 and libinput branches).
-    static let sections: [(title: String, lines: @Sendable () -> [String])] = [
-        ("Displays", { DRMDeviceReport.lines() }),
-        ("Cameras", { ["(not listed yet)"] }),          // SLOT: cameras (V4L2)
-        ("Input devices", { ["(not listed yet)"] }),    // SLOT: input devices (libinput)
-    ]
-
     static func run(_ arguments: inout Arguments) throws(CLIError) -> Int32 {
+        let options = try ConfigOptions(&arguments)
         try arguments.finish()
+        let touch = OuterTouchSelector(configValue: options.load().config.touch.device)
+        let sections: [(title: String, lines: [String])] = [
+            ("Displays", DRMDeviceReport.lines()),
+            ("Cameras", cameraLines()),
+            ("Input devices", inputLines(outerTouch: touch)),
+        ]
         for (index, section) in sections.enumerated() {
             if index > 0 { Log.stdout("") }
             Log.stdout("\(section.title):")
-            for line in section.lines() { Log.stdout("  " + line) }
+            for line in section.lines { Log.stdout("  " + line) }
         }
         return 0
+    }
+
+    private static func cameraLines() -> [String] {
+        let cameras = CameraList.cameras()
+        return cameras.isEmpty ? ["no cameras in /dev (no video4linux capture device)"] : CameraList.describe(cameras)
+    }
+
+    private static func inputLines(outerTouch: OuterTouchSelector?) -> [String] {
+        do {
+            let devices = try InputDevices.list(outerTouch: outerTouch)
+            return devices.isEmpty ? ["no input devices on seat0 (or no permission to open them)"] : devices.map(\.description)
+        } catch {
+            return ["cannot list input devices: \(error)"]
+        }
     }
 }

@@ -6,6 +6,8 @@ struct ConfigLoader {
     struct Result {
         var config: RigConfig
         var problems: [ConfigProblem]
+        /// Where each `[keys]` entry was written, to place key-name problems.
+        var keyPlaces: [String: ConfigPlace] = [:]
         var errors: [ConfigProblem] { problems.filter { $0.severity == .error } }
         var warnings: [ConfigProblem] { problems.filter { $0.severity == .warning } }
     }
@@ -35,6 +37,7 @@ struct ConfigLoader {
         for (index, override) in overrides.enumerated() {
             applyOverride(override, index: index + 1, to: &result)
         }
+        checkKeyNames(&result)
         return result
     }
 
@@ -126,6 +129,22 @@ struct ConfigLoader {
         }
         if let message = key.apply(&result.config, value) {
             result.problems.append(.error(place, message))
+        } else if path.hasPrefix("keys.") {
+            result.keyPlaces[String(path.dropFirst("keys.".count))] = place
+        }
+    }
+
+    /// Key names in `[keys]` are checked once the whole table is known, since a key
+    /// may only be bound to one action.
+    private static func checkKeyNames(_ result: inout Result) {
+        let entries = result.config.keys.map { action, keys in
+            let place = result.keyPlaces[action] ?? ConfigPlace(file: "rig.toml", line: 0, column: 0)
+            return (action: action, keys: keys, line: place.line, column: place.column)
+        }.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        for problem in KeyBindings.parse(bindings: entries).problems {
+            let place = result.keyPlaces.values.first { $0.line == problem.line && $0.column == problem.column }
+                ?? ConfigPlace(file: "rig.toml", line: problem.line, column: problem.column)
+            result.problems.append(.error(place, problem.message))
         }
     }
 
@@ -136,6 +155,16 @@ struct ConfigLoader {
         }
         let hint = Suggestion.closest(to: path, in: siblings).map { " (did you mean \($0)?)" } ?? ""
         result.problems.append(.warning(place, "unknown key \(path), ignored\(hint)"))
+    }
+
+    /// A value as written after `=`, read as TOML (so `true`, `1.5`, `[..]` work), or
+    /// as a bare string when it isn't TOML, so `prompter.text_color=yellow` works.
+    static func parseValue(_ raw: String) -> ConfigValue {
+        guard let document = try? TOMLDocument(text: "v = \(raw)", sourceName: "--set"),
+              let first = document.entries.first else { return .scalar(.string(raw)) }
+        return first.value == .array
+            ? .array(document.entries.dropFirst().filter { $0.parent == 0 }.map(\.value))
+            : .scalar(first.value)
     }
 
     /// `--set prompter.speed=90`: the value is read as TOML (so `true`, `1.5`, `[..]`
@@ -150,15 +179,7 @@ struct ConfigLoader {
         let path = String(text[..<equals]).trimmingCharacters(in: .whitespaces)
         let raw = String(text[text.index(after: equals)...])
         let place = ConfigPlace(file: file, line: 0, column: 0)
-        let value: ConfigValue
-        if let document = try? TOMLDocument(text: "v = \(raw)", sourceName: file),
-           let first = document.entries.first {
-            value = first.value == .array
-                ? .array(document.entries.dropFirst().filter { $0.parent == 0 }.map(\.value))
-                : .scalar(first.value)
-        } else {
-            value = .scalar(.string(raw))
-        }
+        let value = parseValue(raw)
         guard ConfigSchema.key(path) != nil else {
             let hint = Suggestion.closest(to: path, in: ConfigSchema.keys.map(\.path)).map { " (did you mean \($0)?)" } ?? ""
             result.problems.append(.error(place, "unknown key \(path)\(hint)"))

@@ -1,3 +1,5 @@
+import Prompter
+
 /// Every key rig.toml knows: where it goes in `RigConfig` and what it accepts.
 /// The loader and `--set` both go through these, so a value is validated the same
 /// way wherever it comes from.
@@ -34,10 +36,8 @@ enum ConfigSchema {
                            "prompter", "keys", "control", "state"]
 
     static let rotations = [0, 90, 180, 270]
-    /// The reading families and the Debian packages that carry them.
-    static let fontFamilies = ["Noto Sans", "Noto Serif", "Liberation Sans", "Liberation Serif",
-                               "DejaVu Sans Mono"]
-    static let colorPresets = ["white", "black", "yellow", "amber", "green", "cyan", "gray", "red"]
+    static let fontFamilies = FontFamily.allCases.map(\.rawValue)
+    static let colorPresets = PresetColor.allCases.map(\.rawValue)
 
     static var keys: [ConfigKey] {
         display("inner", \.displays.inner) + display("outer", \.displays.outer) + [
@@ -103,15 +103,10 @@ enum ConfigSchema {
         return keys
     }
 
-    /// The actions keys can be bound to (the `[keys]` names in rig.toml).
-    static let actions = ["play_pause", "faster", "slower", "stop", "library", "blank",
-                          "font_larger", "font_smaller", "mirror", "flip", "rotate",
-                          "next_marker", "previous_marker"]
-
     private static func binding(_ action: String) -> ConfigKey {
         ConfigKey(path: "keys.\(action)") { config, value in
-            guard actions.contains(action) else {
-                let hint = Suggestion.closest(to: action, in: actions).map { " (did you mean \"\($0)\"?)" } ?? ""
+            guard KeyAction(rawValue: action) != nil else {
+                let hint = Suggestion.closest(to: action, in: KeyAction.allCases.map(\.rawValue)).map { " (did you mean \"\($0)\"?)" } ?? ""
                 return "unknown action \"\(action)\" in [keys]\(hint)"
             }
             var names: [String] = []

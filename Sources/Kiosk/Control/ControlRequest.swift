@@ -11,13 +11,18 @@ enum ControlRequest: Equatable {
     case set(key: String, value: String)
     case scripts(search: String?)
     case mode(String)
+    /// A cue letter over the camera preview, or nil to clear it.
+    case cue(String?)
+    /// Test aid: stops the event loop dead, so the watchdog has something to catch.
+    /// Refused unless the kiosk was started with RIG_TEST_HANG_TRIGGER=1.
+    case hang
 
     struct Invalid: Error, CustomStringConvertible {
         let description: String
     }
 
     static let commands = ["status", "play", "pause", "toggle", "stop", "faster", "slower", "speed",
-                           "open", "outer", "blank", "set", "scripts", "mode"]
+                           "open", "outer", "blank", "set", "scripts", "mode", "cue"]
 
     static func parse(_ line: Data) -> Result<ControlRequest, Invalid> {
         guard let json = JSONValue.parse(line), case .object = json else {
@@ -60,6 +65,13 @@ enum ControlRequest: Equatable {
                 return .failure(Invalid(description: "mode needs \"mode\""))
             }
             return .success(.mode(mode))
+        case "hang": return .success(.hang)
+        case "cue":
+            let letter = json["letter"]?.stringValue
+            guard letter == nil || letter?.count == 1 else {
+                return .failure(Invalid(description: "cue takes one \"letter\", or none to clear it"))
+            }
+            return .success(.cue(letter))
         default:
             let hint = Suggestion.closest(to: command, in: commands).map { " (did you mean \"\($0)\"?)" } ?? ""
             return .failure(Invalid(description: "unknown command \"\(command)\"\(hint)"))
@@ -83,6 +95,8 @@ enum ControlRequest: Equatable {
         case let .set(key, value): ["cmd": "set", "key": .string(key), "value": .string(value)]
         case let .scripts(search): ["cmd": "scripts", "search": .optional(search)]
         case let .mode(mode): ["cmd": "mode", "mode": .string(mode)]
+        case let .cue(letter): ["cmd": "cue", "letter": .optional(letter)]
+        case .hang: ["cmd": "hang"]
         }
     }
 }

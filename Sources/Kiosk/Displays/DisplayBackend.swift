@@ -38,12 +38,18 @@ protocol DisplayBackendDelegate: AnyObject {
     /// Availability, mode or enabled changed (not called for every flip).
     func displayStatusChanged(_ role: DisplayRole, _ status: DisplayStatus)
 
+    /// A frame reached the glass: the kernel's vblank time and sequence. The app
+    /// learns here what was really shown when (tap latency, camera latency) and asks
+    /// for the next frame while something moves.
+    func framePresented(_ role: DisplayRole, _ stamp: FlipStamp)
+
     /// Something the operator must fix (a misnamed connector); shown on the inner
     /// display when it is up, as well as in the journal.
     func displayProblem(_ problem: DisplaysError)
 }
 
 extension DisplayBackendDelegate {
+    func framePresented(_ role: DisplayRole, _ stamp: FlipStamp) {}
     func displayProblem(_ problem: DisplaysError) {}
 }
 

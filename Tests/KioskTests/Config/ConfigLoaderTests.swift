@@ -116,14 +116,23 @@ import Testing
         ])
     }
 
+    @Test func unknownKeyNamesAndDoubleBindingsAreErrors() {
+        let text = "[keys]\nplay_pause = [\"Spacebar\"]\nmirror = [\"M\"]\nflip = [\"M\"]\n"
+        let result = ConfigLoader.load(text: text, name: "rig.toml")
+        #expect(result.errors.map(\.description) == [
+            "rig.toml:2:14: unknown key name \"Spacebar\" for play_pause in [keys] (examples: Space, Up, PageDown, B, Period, Plus, KP_Add, F5)",
+            "rig.toml:4:8: key \"M\" is bound to both mirror and flip in [keys]",
+        ])
+    }
+
     @Test func overridesGoThroughTheSameValidation() {
         let result = ConfigLoader.load(text: "", name: "rig.toml",
                                        overrides: ["prompter.mirror=true", "prompter.rotation=90",
-                                                   "prompter.text_color=amber", "prompter.speed=500",
+                                                   "prompter.text_color=cream", "prompter.speed=500",
                                                    "prompter.sped=5", "nonsense"])
         #expect(result.config.prompter.mirror)
         #expect(result.config.prompter.rotation == 90)
-        #expect(result.config.prompter.textColor == "amber")
+        #expect(result.config.prompter.textColor == "cream")
         #expect(result.config.prompter.speed == 60)
         #expect(result.errors.map(\.description) == [
             "--set #4 prompter.speed=500: prompter.speed must be between 10 and 300, found 500",

@@ -141,7 +141,7 @@ import Testing
         #expect(throws: CLIError.self) { try parse(["outer", "maybe"]) }
         for request in [ControlRequest.status, .play, .pause, .toggle, .stop, .faster, .slower, .speed(5),
                         .open("a"), .outer(true), .blank(false), .set(key: "k", value: "v"),
-                        .scripts(search: "q"), .mode("framing")] {
+                        .scripts(search: "q"), .mode("framing"), .cue("S"), .cue(nil)] {
             let line = Data(request.json.serialized.utf8)
             #expect(try ControlRequest.parse(line).get() == request)
         }

@@ -325,6 +325,7 @@ final class DRMBackend: DisplayBackend {
             head.crtcID = nil
             return
         }
+        delegate?.framePresented(head.role, stamp)
         schedule(head)
     }
 

@@ -140,6 +140,7 @@ final class HeadlessBackend: DisplayBackend {
         head.status.flips = head.pacer.flips
         head.status.missedVblanks = head.pacer.missedVblanks
         heads[role] = head
+        if let stamp = head.status.lastFlip { delegate?.framePresented(role, stamp) }
         schedule(role)
     }
 }

@@ -1,0 +1,345 @@
+import Foundation
+import Prompter
+import Render
+
+/// `rig run`: the kiosk. Owns the event loop and everything on it: the prompter
+/// state, the displays, input, the control socket and the systemd handshake.
+/// Whatever fails at start (a display, the touchscreen, the socket, the scripts
+/// folder) degrades into a banner on the inner display and a journal line; the kiosk
+/// always comes up.
+final class KioskApp {
+    let loop: EventLoop
+    let config: RigConfig
+    let controller: PrompterController
+    let renderer: SceneRenderer
+    private let displays: DisplayService
+    var displaysBackend: any DisplayBackend { displays.backend }
+    private let notifier = SystemdNotifier()
+    private var signals: SignalWatcher?
+    private var control: ControlServer?
+    private var input: InputDevices?
+    private var scriptWatcher: ScriptFolderWatcher?
+    private(set) var camera: CameraFeed?
+    /// Drawn over the camera preview: the framing check's status line, a cue on request.
+    var cameraOverlay = CameraOverlay()
+    private var displayStatus: [DisplayRole: DisplayStatus] = [:]
+    private(set) var tapLatency = TapLatencyHistogram()
+    private var resumeTimer: EventLoop.TimerID?
+
+    let statusFileWriter: DisplayStatusFile?
+
+    init(config: RigConfig, configProblems: [ConfigProblem], backend: DisplayService.Kind,
+         headlessSizes: HeadlessSizes = HeadlessSizes(), statusPath: String? = nil, useSeat: Bool = false) throws {
+        loop = try EventLoop()
+        self.config = config
+        let stateDirectory = URL(fileURLWithPath: config.state.dir)
+        try? FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+        var library: ScriptLibrary?
+        var libraryProblem: String?
+        do {
+            library = try ScriptLibrary(root: URL(fileURLWithPath: config.scriptsDirectory),
+                                        maxScriptBytes: config.prompter.maxScriptMB << 20)
+        } catch {
+            libraryProblem = "scripts folder \(config.scriptsDirectory): \(error)"
+        }
+        controller = PrompterController(library: library, stateDirectory: stateDirectory,
+                                        defaults: ReadingSettings(config: config.prompter),
+                                        wordsPerMinute: config.prompter.wordsPerMinute)
+        renderer = SceneRenderer(config: config)
+        let inner = config.displays.inner.drawingSize(headless: config.displays)
+        let outer = config.displays.outer.drawingSize(headless: config.displays)
+        displays = try DisplayService(kind: backend, configuration: DisplayConfiguration(config.displays),
+                                  headlessSizes: [.inner: (headlessSizes.inner?.width ?? inner.width, headlessSizes.inner?.height ?? inner.height),
+                                                  .outer: (headlessSizes.outer?.width ?? outer.width, headlessSizes.outer?.height ?? outer.height)],
+                                  loop: loop, useSeat: useSeat, log: { KioskLog.warning($0) })
+        statusFileWriter = statusPath.map(DisplayStatusFile.init)
+        for problem in configProblems where problem.severity == .error { controller.addProblem(problem.description) }
+        if let libraryProblem { controller.addProblem(libraryProblem) }
+        if let fontProblem = renderer.fontProblem { controller.addProblem(fontProblem) }
+        controller.onChange = { [weak self] in self?.stateChanged() }
+        controller.onLayoutChange = { [weak self] in self?.relayout() }
+    }
+
+    /// Starts everything and runs until SIGTERM or SIGINT. Returns the exit status.
+    func run() -> Int32 {
+        start()
+        loop.run()
+        shutdown()
+        return 0
+    }
+
+    func start() {
+        startSignals()
+        startControl()
+        startInput()
+        startScriptWatcher()
+        startCamera()
+        do {
+            try displays.start(delegate: self)
+        } catch {
+            controller.addProblem("displays: \(error)")
+        }
+        displaysBackend.setEnabled(config.displays.outer.enabled, for: .outer)
+        openFirstScript()
+        notifier.ready()
+        notifier.startWatchdog(on: loop)
+        scheduleResumeSaves()
+        startStatusFile()
+        KioskLog.notice("rig \(CLI.version) running")
+    }
+
+    func shutdown() {
+        notifier.stopping()
+        controller.saveResume(at: loop.clock(), wordIndex: renderer.wordIndex(atOffset: controller.engine.offset(at: loop.clock())))
+        camera?.stop()
+        displays.shutdown()
+        writeStatusFile(state: "stopped")
+        KioskLog.notice("rig stopped")
+    }
+
+    // MARK: start-up pieces
+
+    private func startSignals() {
+        do {
+            let watcher = try SignalWatcher()
+            signals = watcher
+            loop.addReader(fd: watcher.fd, name: "signals") { [weak self] in
+                guard let self, !watcher.drain().isEmpty else { return }
+                KioskLog.notice("stopping on signal")
+                self.loop.stop()
+            }
+        } catch {
+            KioskLog.error("signals: \(error)")
+        }
+    }
+
+    private func startControl() {
+        do {
+            control = try ControlServer(path: config.control.socket, loop: loop) { [weak self] request in
+                self?.handle(request) ?? .failure("the kiosk is stopping")
+            }
+        } catch {
+            controller.addProblem("control socket: \(error)")
+        }
+    }
+
+    private func startInput() {
+        let inner = config.displays.inner.drawingSize(headless: config.displays)
+        let outer = config.displays.outer.drawingSize(headless: config.displays)
+        let configuration = InputConfiguration(config: config, outerWidth: Double(outer.width),
+                                               outerHeight: Double(outer.height), innerWidth: Double(inner.width),
+                                               innerHeight: Double(inner.height))
+        do {
+            let opener: InputDeviceOpener = displays.seat.map { SeatInputDeviceOpener(seat: $0) } ?? DirectInputDeviceOpener()
+            let devices = try InputDevices(loop: loop, configuration: configuration, opener: opener) { [weak self] event in
+                self?.handle(event)
+            }
+            displays.seat?.onDisable.append { [weak devices] in devices?.suspend() }
+            displays.seat?.onEnable.append { [weak devices] in devices?.resume() }
+            input = devices
+        } catch {
+            controller.addProblem("input: \(error)")
+        }
+    }
+
+    /// The camera runs on its own thread; frames and state changes arrive on the loop.
+    private func startCamera() {
+        guard config.camera.enabled else { return }
+        do {
+            let feed = try CameraFeed(settings: CameraSettings(config.camera), mailbox: loop.mailbox)
+            feed.onFrame = { [weak self] _ in
+                guard let self else { return }
+                self.displaysBackend.requestFrame(.inner)
+                if self.controller.mode == .framing { self.displaysBackend.requestFrame(.outer) }
+            }
+            feed.onStateChange = { [weak self] state in
+                KioskLog.notice("camera \(self?.config.camera.device ?? ""): \(state)")
+                self?.stateChanged()
+            }
+            camera = feed
+            feed.start()
+        } catch {
+            controller.addProblem("camera \(config.camera.device): \(error)")
+        }
+    }
+
+    var cameraView: SceneRenderer.CameraView {
+        guard let camera else {
+            return SceneRenderer.CameraView(frame: nil, message: config.camera.enabled ? "Camera unavailable" : nil,
+                                            mirror: config.camera.mirror, overlay: cameraOverlay)
+        }
+        var overlay = cameraOverlay
+        if controller.mode == .framing && overlay.status == nil { overlay.status = "Framing check" }
+        return SceneRenderer.CameraView(frame: camera.latestFrame, message: camera.state.previewMessage,
+                                        mirror: config.camera.mirror, overlay: overlay)
+    }
+
+    /// The outer touchscreen mapped onto the outer display as it is now.
+    private func touchMapping(width: Int, height: Int) -> TouchMapping {
+        TouchMapping(width: Double(width), height: Double(height),
+                     rotation: TouchMapping.Rotation(rawValue: config.displays.outer.rotation) ?? .none,
+                     calibration: config.touch.calibration)
+    }
+
+    private func startScriptWatcher() {
+        guard let library = controller.library else { return }
+        do {
+            let watcher = try ScriptFolderWatcher(root: library.root)
+            scriptWatcher = watcher
+            loop.addReader(fd: watcher.fileDescriptor, name: "scripts folder") { [weak self] in
+                guard watcher.drain() else { return }
+                _ = library.refresh()
+                self?.stateChanged()
+            }
+        } catch {
+            controller.addProblem("scripts folder: \(error)")
+        }
+    }
+
+    /// The script read last (at its position), else the newest script in the library.
+    private func openFirstScript() {
+        guard let library = controller.library else { return }
+        let now = loop.clock()
+        let candidates = [controller.resumeStore.state?.scriptID].compactMap { $0 } + library.scripts().map(\.id)
+        for id in candidates {
+            do {
+                try controller.open(id: id, at: now)
+                return
+            } catch {
+                controller.addProblem("\(id): \(error)")
+            }
+        }
+    }
+
+    // MARK: state changes
+
+    private func stateChanged() {
+        for role in DisplayRole.allCases { displays.backend.requestFrame(role) }
+        notifier.status(statusLine)
+    }
+
+    private var statusLine: String {
+        let title = controller.script?.title ?? "no script"
+        return "\(controller.engine.state.rawValue): \(title) at \(controller.engine.speed) px/s"
+    }
+
+    /// Lays the text out again for the outer display and keeps the reading position.
+    private func relayout() {
+        let now = loop.clock()
+        let outer = displayStatus[.outer]?.mode.map { PixelSize(width: $0.width, height: $0.height) }
+            ?? config.displays.outer.drawingSize(headless: config.displays)
+        let change = renderer.relayout(controller: controller, outerSize: outer)
+        controller.layoutChanged(at: now, maxOffset: change.maxOffset, mapOffset: change.mapOffset)
+        resumeIfOpenedAtTop(change, at: now)
+    }
+
+    /// A script opened at the top that was being read before a restart goes back to
+    /// the same place: the saved offset when the layout is the same, else its word.
+    private func resumeIfOpenedAtTop(_ change: SceneRenderer.Relayout, at now: Double) {
+        guard let saved = controller.resumePoint, saved.offset > 0, controller.engine.state == .stopped,
+              controller.engine.offset(at: now) == 0 else { return }
+        var target = saved.offset
+        if let word = saved.wordIndex, let wordTop = change.offsetOfWord(word),
+           abs(wordTop - saved.offset) > change.lineHeight {
+            target = wordTop
+        }
+        controller.seek(to: target, at: now)
+        KioskLog.info("resumed \(saved.scriptID) at \(Int(target)) px")
+    }
+
+    private func scheduleResumeSaves() {
+        resumeTimer = loop.addTimer(at: loop.clock() + 1) { [weak self] in
+            guard let self else { return }
+            let now = self.loop.clock()
+            self.controller.saveResume(at: now, wordIndex: self.renderer.wordIndex(atOffset: self.controller.engine.offset(at: now)))
+            self.scheduleResumeSaves()
+        }
+    }
+
+    func status(at now: Double) -> JSONValue {
+        // Asked of the backend, not the cache: flip counts change with every frame.
+        var displays: [DisplayRole: DisplayStatus] = [:]
+        for role in DisplayRole.allCases { displays[role] = displaysBackend.status(of: role) }
+        let touch = input?.devices.first { $0.role == .outerTouchscreen }
+        var inputStatus: [String: JSONValue] = [:]
+        if case let .object(fields)? = input?.statusJSON { inputStatus = fields }
+        inputStatus["touch"] = .optional(touch?.name)
+        inputStatus["taps"] = .int(controller.taps)
+        return StatusReport(controller: controller, displays: displays,
+                            camera: cameraStatus,
+                            input: .object(inputStatus),
+                            latency: ["tap_to_flip": tapLatency.summary.json],
+                            time: now).json
+    }
+
+    private var cameraStatus: JSONValue {
+        guard let camera else {
+            return ["device": .string(config.camera.device), "state": config.camera.enabled ? "unavailable" : "disabled"]
+        }
+        var fields: [String: JSONValue] = [:]
+        for (key, value) in camera.status.fields {
+            fields[String(key.dropFirst("camera.".count))] = Double(value).map { .number($0) } ?? .string(value)
+        }
+        return .object(fields)
+    }
+
+    // MARK: input
+
+    func handle(_ event: InputEvent) {
+        switch event {
+        case let .outerTap(time):
+            let wasPlaying = controller.engine.state(at: time) == .playing
+            controller.tap(at: time)
+            if wasPlaying { tapLatency.tapAccepted(at: time) }
+        case let .key(action, time, _):
+            controller.perform(action, at: time)
+        case let .deviceAdded(info):
+            KioskLog.info("input device added: \(info.name) (\(info.role.rawValue))")
+        case let .deviceRemoved(info):
+            KioskLog.info("input device removed: \(info.name)")
+        case .innerPointer, .innerTouch:
+            break
+        }
+    }
+}
+
+extension KioskApp: DisplayBackendDelegate {
+    func drawFrame(for role: DisplayRole, into target: FrameTarget) -> Bool {
+        let drew = renderer.draw(role, into: target, controller: controller,
+                                 outerPresenting: displayStatus[.outer]?.showsContent ?? false, camera: cameraView)
+        // Moving text that has not moved a whole pixel yet (the start of a ramp) gives
+        // no new frame and so no flip to chain on: ask for the next vblank instead.
+        if !drew && renderer.isAnimating(role, controller: controller, at: target.presentationTime) {
+            displays.backend.requestFrame(role)
+        }
+        return drew
+    }
+
+    func displayStatusChanged(_ role: DisplayRole, _ status: DisplayStatus) {
+        let before = displayStatus[role]
+        displayStatus[role] = status
+        if before?.available != status.available || before?.mode != status.mode {
+            KioskLog.notice("\(role) display \(status.connector): \(status.available ? "available \(status.mode.map { "\($0)" } ?? "")" : "unavailable")")
+        }
+        if role == .outer {
+            input?.isOuterPresented = status.showsContent && controller.mode == .prompter
+            if before?.mode != status.mode, let mode = status.mode {
+                input?.update(outerMapping: touchMapping(width: mode.width, height: mode.height))
+                relayout()
+            }
+        }
+        stateChanged()
+    }
+
+    func framePresented(_ role: DisplayRole, _ stamp: FlipStamp) {
+        if role == .outer, let frame = renderer.lastOuterCameraFrame {
+            camera?.presented(frame, flipTime: stamp.time)
+        }
+        if role == .outer {
+            tapLatency.outerFrameFlipped(at: stamp.time, showsTapEffect: renderer.lastOuterShowedTapPause)
+        }
+        if renderer.isAnimating(role, controller: controller, at: stamp.time) {
+            displays.backend.requestFrame(role)
+        }
+    }
+}

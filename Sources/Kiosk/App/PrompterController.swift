@@ -1,0 +1,181 @@
+import Foundation
+import Prompter
+
+/// The prompter's app state and every way it changes: keys, the outer tap, the
+/// control socket. Pixel-free, owned by the event loop, and driven with explicit
+/// times so tests use a manual clock. The scenes read it; they never change it.
+final class PrompterController {
+    struct OpenScript: Equatable {
+        let id: String
+        let title: String
+        let text: String
+        let wordCount: Int
+        let repaired: Bool
+    }
+
+    enum Mode: String { case prompter, framing, library }
+
+    private(set) var engine: PrompterEngine
+    private(set) var settings: ReadingSettings
+    private(set) var script: OpenScript?
+    /// Paused by the talent's tap, which shows the upright "paused" badge.
+    private(set) var pausedByTap = false
+    private(set) var blanked = false
+    private(set) var mode: Mode = .prompter
+    private(set) var taps = 0
+    /// Problems for the inner display's banner (a bad settings file, an unreadable script).
+    private(set) var problems: [String] = []
+
+    let library: ScriptLibrary?
+    let settingsStore: SettingsStore
+    let resumeStore: ResumeStore
+    let wordsPerMinute: Int
+
+    /// Called after any change that alters what a display shows.
+    var onChange: () -> Void = {}
+    /// Called when the text needs laying out again (script, font, size, margins, rotation).
+    var onLayoutChange: () -> Void = {}
+
+    init(library: ScriptLibrary?, stateDirectory: URL, defaults: ReadingSettings, wordsPerMinute: Int) {
+        self.library = library
+        self.wordsPerMinute = wordsPerMinute
+        settingsStore = SettingsStore(directory: stateDirectory, defaults: defaults)
+        resumeStore = ResumeStore(directory: stateDirectory)
+        settings = settingsStore.settings
+        engine = PrompterEngine(speed: settings.speed)
+        if let problem = settingsStore.problem { problems.append(problem) }
+        if let problem = resumeStore.problem { problems.append(problem) }
+    }
+
+    func addProblem(_ message: String) {
+        problems.append(message)
+        KioskLog.warning(message)
+        onChange()
+    }
+
+    // MARK: scripts
+
+    /// Opens a script stopped at the top, or where it was left if `resume` holds it.
+    func open(id: String, at t: Double) throws(ScriptLibraryError) {
+        guard let library else { throw .notFound(id: id) }
+        let text = try library.readScript(id: id)
+        let title = library.entry(id: id)?.title ?? (id as NSString).deletingPathExtension
+        openText(OpenScript(id: id, title: title, text: text.readingText, wordCount: text.wordCount,
+                            repaired: text.repaired), at: t)
+        if text.repaired { addProblem("\(id): not valid UTF-8; shown with replacement characters") }
+        KioskLog.notice("opened script \(id) (\(text.wordCount) words)")
+    }
+
+    /// Opens text that is not in the library (`rig snapshot --script FILE`).
+    func openText(_ newScript: OpenScript, at t: Double) {
+        script = newScript
+        engine = PrompterEngine(speed: settings.speed)
+        pausedByTap = false
+        mode = .prompter
+        onLayoutChange()
+        onChange()
+    }
+
+    /// The offset to resume at once the layout of the script is known.
+    var resumePoint: ResumeState? {
+        guard let script, let saved = resumeStore.state, saved.scriptID == script.id else { return nil }
+        return saved
+    }
+
+    /// New text layout: keeps the reading position on the same word.
+    func layoutChanged(at t: Double, maxOffset: Double, mapOffset: (Double) -> Double) {
+        engine.relayout(at: t, newMaxOffset: maxOffset, mapOffset: mapOffset)
+        onChange()
+    }
+
+    /// Moves the text to `offset` (resuming after a restart); a stopped script pauses there.
+    func seek(to offset: Double, at t: Double) {
+        engine.seek(to: offset, at: t)
+        onChange()
+    }
+
+    /// Saves where reading is, so a restart resumes there. Cheap when nothing moved.
+    func saveResume(at t: Double, wordIndex: Int?) {
+        guard let script else { return }
+        do {
+            try resumeStore.save(ResumeState(scriptID: script.id, offset: engine.offset(at: t), wordIndex: wordIndex))
+        } catch {
+            KioskLog.error("cannot save the reading position: \(error)")
+        }
+    }
+
+    // MARK: transport
+
+    func play(at t: Double) { change { $0.play(at: t) } }
+    func pause(at t: Double) { change { $0.pause(at: t) } }
+    func stop(at t: Double) { change { $0.stop(at: t) } }
+    func togglePlayPause(at t: Double) { change { $0.togglePlayPause(at: t) } }
+    func faster(at t: Double) { change { $0.faster(at: t) }; rememberSpeed() }
+    func slower(at t: Double) { change { $0.slower(at: t) }; rememberSpeed() }
+    func setSpeed(_ value: Int, at t: Double) { change { $0.setSpeed(value, at: t) }; rememberSpeed() }
+
+    /// The talent's tap: pause where the text was when the finger came down, or go on.
+    func tap(at t: Double) {
+        guard mode == .prompter, script != nil else { return }
+        taps += 1
+        let wasPlaying = engine.state(at: t) == .playing
+        engine.togglePlayPause(at: t)
+        pausedByTap = wasPlaying
+        KioskLog.info(wasPlaying ? "paused by a tap" : "resumed by a tap")
+        onChange()
+    }
+
+    private func change(_ body: (inout PrompterEngine) -> Void) {
+        let before = engine.state
+        body(&engine)
+        pausedByTap = false
+        if engine.state != before { KioskLog.info("prompter \(engine.state.rawValue)") }
+        onChange()
+    }
+
+    private func rememberSpeed() {
+        guard settings.speed != engine.speed else { return }
+        updateSettings { $0.speed = engine.speed }
+    }
+
+    // MARK: outer display and modes
+
+    func setBlanked(_ on: Bool) {
+        guard on != blanked else { return }
+        blanked = on
+        KioskLog.info(on ? "outer display blanked" : "outer display unblanked")
+        onChange()
+    }
+
+    func setMode(_ newMode: Mode) {
+        guard newMode != mode else { return }
+        mode = newMode
+        KioskLog.info("mode \(newMode.rawValue)")
+        onChange()
+    }
+
+    // MARK: settings
+
+    /// Applies and saves a settings change at once; a change that moves text relays it out.
+    func updateSettings(_ change: (inout ReadingSettings) -> Void) {
+        var updated = settings
+        change(&updated)
+        guard updated != settings else { return }
+        let relayout = updated.fontFamily != settings.fontFamily || updated.fontSize != settings.fontSize
+            || updated.lineSpacing != settings.lineSpacing || updated.margin != settings.margin
+            || updated.rotation.isQuarterTurn != settings.rotation.isQuarterTurn
+        settings = updated
+        do {
+            try settingsStore.update(updated)
+        } catch {
+            KioskLog.error("cannot save the reading settings: \(error)")
+        }
+        if relayout { onLayoutChange() }
+        onChange()
+    }
+}
+
+extension TextRotation {
+    /// 90 and 270 turn the text onto the display's other axis, so the column changes.
+    var isQuarterTurn: Bool { self == .quarter || self == .threeQuarters }
+}

@@ -1,0 +1,240 @@
+import Prompter
+import Render
+
+/// Turns the app state into pixels for either display through the scenes, and
+/// remembers what each display last showed so an unchanged frame is not flipped:
+/// a paused prompter costs no CPU.
+final class SceneRenderer {
+    /// What a frame depends on. Equal keys mean equal pixels.
+    private struct FrameKey: Equatable {
+        var offsetRow: Int
+        var state: TransportState
+        var speed: Int
+        var settings: ReadingSettings
+        var scriptID: String?
+        var layoutGeneration: Int
+        var pausedByTap: Bool
+        var blanked: Bool
+        var mode: PrompterController.Mode
+        var problems: Int
+        var outerPresenting: Bool
+        var camera: CameraKey
+    }
+
+    /// What the camera adds to a frame: the newest frame and what is drawn over it.
+    struct CameraView {
+        var frame: CameraFrame?
+        var message: String?
+        var mirror: Bool
+        var overlay: CameraOverlay
+        static let none = CameraView(frame: nil, message: nil, mirror: true, overlay: CameraOverlay())
+    }
+
+    private struct CameraKey: Equatable {
+        var sequence: UInt32?
+        var message: String?
+        var overlay: CameraOverlay
+    }
+
+    let fonts: FontLibrary?
+    let painter: GlyphPainter?
+    let markerPosition: Double
+    let cacheBudgetBytes: Int
+    private(set) var readingText: ReadingText?
+    private var readingScriptID: String?
+    /// The settings and size the reading text was last brought in line with.
+    private var appliedSettings: ReadingSettings?
+    private var appliedSize: PixelSize?
+    private var layoutGeneration = 0
+    private var lastKeys: [DisplayRole: FrameKey] = [:]
+    private var targets: [UnsafeMutableRawPointer: BorrowedFrameBuffer] = [:]
+    private let compositors: [DisplayRole: Compositor] = [.inner: Compositor(), .outer: Compositor()]
+    /// Whether the last outer frame showed a pause made by a tap (tap latency ends there).
+    private(set) var lastOuterShowedTapPause = false
+    private let converter = CameraFrameConverter()
+    private var preview: (canvas: Canvas, sequence: UInt32?)?
+    private var thumbnail: (canvas: Canvas, sequence: UInt32?)?
+    /// The camera frame on the outer display's last frame, for camera-to-glass latency.
+    private(set) var lastOuterCameraFrame: CameraFrame?
+    /// Set when fonts could not be loaded; the kiosk still shows plain colours.
+    let fontProblem: String?
+
+    init(config: RigConfig) {
+        markerPosition = config.prompter.markerPosition
+        cacheBudgetBytes = config.prompter.cacheMB << 20
+        do {
+            let library = try FontLibrary()
+            fonts = library
+            painter = GlyphPainter(fonts: library)
+            fontProblem = nil
+        } catch {
+            fonts = nil
+            painter = nil
+            fontProblem = "fonts: \(error)"
+        }
+    }
+
+    struct Relayout {
+        var maxOffset: Double
+        var mapOffset: (Double) -> Double
+        var offsetOfWord: (Int) -> Double?
+        var lineHeight: Double = 0
+    }
+
+    /// Lays the open script out for the outer display (or keeps what still fits) and
+    /// says how an old offset maps onto the new layout.
+    func relayout(controller: PrompterController, outerSize: PixelSize) -> Relayout {
+        guard let script = controller.script, let fonts, let painter else {
+            readingText = nil
+            readingScriptID = nil
+            return Relayout(maxOffset: 0, mapOffset: { _ in 0 }, offsetOfWord: { _ in nil })
+        }
+        if readingScriptID != script.id || readingText?.text != script.text {
+            readingText = ReadingText(text: script.text, fonts: fonts, painter: painter, cacheBudgetBytes: cacheBudgetBytes)
+            readingScriptID = script.id
+        }
+        layoutGeneration += 1
+        guard let readingText else { return Relayout(maxOffset: 0, mapOffset: { $0 }, offsetOfWord: { _ in nil }) }
+        do {
+            let change = try readingText.update(settings: controller.settings, display: outerSize)
+            appliedSettings = controller.settings
+            appliedSize = outerSize
+            let layout = readingText.layout
+            return Relayout(maxOffset: readingText.contentHeight(),
+                            mapOffset: { change?.mapOffset($0) ?? $0 },
+                            offsetOfWord: { word in layout.map { $0.y(ofWord: word) } },
+                            lineHeight: layout?.lineHeight ?? 0)
+        } catch {
+            controller.addProblem("text layout: \(error)")
+            return Relayout(maxOffset: 0, mapOffset: { _ in 0 }, offsetOfWord: { _ in nil })
+        }
+    }
+
+    /// The word at the reading line, for saving the reading position.
+    func wordIndex(atOffset offset: Double) -> Int? {
+        readingText?.layout?.wordIndex(atY: offset)
+    }
+
+    /// Whether the display's next frame will differ from this one without any event.
+    func isAnimating(_ role: DisplayRole, controller: PrompterController, at time: Double) -> Bool {
+        controller.engine.isMoving(at: time) && controller.mode == .prompter
+    }
+
+    /// Draws the frame for `role` if anything it shows changed. Returns whether it drew.
+    func draw(_ role: DisplayRole, into target: FrameTarget, controller: PrompterController,
+              outerPresenting: Bool, camera: CameraView = .none) -> Bool {
+        let time = target.presentationTime
+        let engine = controller.engine
+        let key = FrameKey(offsetRow: Int(engine.offset(at: time).rounded()), state: engine.state(at: time),
+                           speed: engine.speed, settings: controller.settings, scriptID: controller.script?.id,
+                           layoutGeneration: layoutGeneration, pausedByTap: controller.pausedByTap,
+                           blanked: controller.blanked, mode: controller.mode,
+                           problems: controller.problems.count, outerPresenting: outerPresenting,
+                           camera: cameraKey(role, camera: camera, mode: controller.mode))
+        guard target.mustDraw || lastKeys[role] != key, let buffer = frameBuffer(for: target) else { return false }
+        lastKeys[role] = key
+        let state = PrompterSceneState(scriptTitle: controller.script?.title ?? "", engine: engine,
+                                       settings: controller.settings, markerPosition: markerPosition,
+                                       pausedByTap: controller.pausedByTap, problems: controller.problems,
+                                       outerPresenting: outerPresenting)
+        let layers: [Layer]
+        switch role {
+        case .outer:
+            lastOuterShowedTapPause = controller.pausedByTap && engine.state(at: time) == .paused
+            if controller.mode == .framing && !controller.blanked {
+                lastOuterCameraFrame = camera.frame
+                layers = OuterCameraScene.layers(display: buffer.size, preview: previewCanvas(camera, size: buffer.size),
+                                                 message: camera.message, overlay: camera.overlay, painter: painter)
+            } else {
+                lastOuterCameraFrame = nil
+                layers = outerLayers(size: buffer.size, state: state, controller: controller, at: time)
+            }
+        case .inner:
+            guard let painter else {
+                layers = [.fill(PixelRect(size: buffer.size), InnerStatusScene.background)]
+                break
+            }
+            layers = InnerStatusScene.layers(display: buffer.size, state: state, at: time, painter: painter)
+                + thumbnailLayers(camera, display: buffer.size, painter: painter)
+        }
+        compositors[role]?.compose(layers, into: buffer)
+        return true
+    }
+
+    /// Camera changes only matter where the camera is shown: the outer display in
+    /// framing mode, and the inner display's thumbnail.
+    private func cameraKey(_ role: DisplayRole, camera: CameraView, mode: PrompterController.Mode) -> CameraKey {
+        guard role == .inner || mode == .framing else { return CameraKey(sequence: nil, message: nil, overlay: CameraOverlay()) }
+        return CameraKey(sequence: camera.frame?.sequence, message: camera.message,
+                         overlay: role == .outer ? camera.overlay : CameraOverlay())
+    }
+
+    /// The outer preview: converted, mirrored and fitted once per camera frame into
+    /// ordinary memory, so the overlays blend there and not in scanout memory.
+    private func previewCanvas(_ camera: CameraView, size: PixelSize) -> Canvas? {
+        guard let frame = camera.frame else { return nil }
+        if preview?.canvas.size != size { preview = (try? Canvas(size: size)).map { ($0, nil) } }
+        guard let canvas = preview?.canvas else { return nil }
+        if preview?.sequence != frame.sequence {
+            convert(frame, into: canvas, mirrored: camera.mirror)
+            preview = (canvas, frame.sequence)
+        }
+        return canvas
+    }
+
+    /// The inner display's camera thumbnail: unmirrored, as the camera sees the scene.
+    private func thumbnailLayers(_ camera: CameraView, display: PixelSize, painter: GlyphPainter) -> [Layer] {
+        guard let frame = camera.frame else {
+            guard let message = camera.message else { return [] }
+            let label = Label(message, style: TextStyle(fontSize: Double(max(10, display.height / 40))),
+                              x: 0, y: 0, color: InnerStatusScene.detailColor, painter: painter)
+            return [.label(Label(lines: label.lines, x: display.width - label.width - display.width / 24,
+                                 y: display.width / 24, color: InnerStatusScene.detailColor, painter: painter))]
+        }
+        let size = PixelSize(width: max(16, display.width / 4), height: max(9, display.width / 4 * 9 / 16))
+        if thumbnail?.canvas.size != size { thumbnail = (try? Canvas(size: size)).map { ($0, nil) } }
+        guard let canvas = thumbnail?.canvas else { return [] }
+        if thumbnail?.sequence != frame.sequence {
+            convert(frame, into: canvas, mirrored: false)
+            thumbnail = (canvas, frame.sequence)
+        }
+        return [.image(canvas, x: display.width - size.width - display.width / 24, y: display.width / 24)]
+    }
+
+    private func convert(_ frame: CameraFrame, into canvas: Canvas, mirrored: Bool) {
+        guard let base = canvas.pixels.baseAddress,
+              let region = try? XRGBRegion(base: UnsafeMutableRawPointer(base), bytesPerRow: canvas.width * 4,
+                                           width: canvas.width, height: canvas.height),
+              let image = try? frame.image() else { return }
+        _ = try? converter.draw(image, into: region, mirrored: mirrored)
+    }
+
+    private func outerLayers(size: PixelSize, state: PrompterSceneState, controller: PrompterController,
+                             at time: Double) -> [Layer] {
+        let frame = PixelRect(size: size)
+        if controller.blanked { return [.fill(frame, Color(rgb: 0x000000))] }
+        guard controller.mode == .prompter, let readingText else {
+            return [.fill(frame, state.settings.backgroundColor.color)]
+        }
+        // Colours and transforms change the cached pixels, not the layout: the block
+        // takes them here. Changes that move text came through `relayout` already.
+        if appliedSettings != controller.settings, appliedSize == size {
+            _ = try? readingText.update(settings: controller.settings, display: size)
+            appliedSettings = controller.settings
+        }
+        return OuterPrompterScene.layers(display: size, state: state, at: time, text: readingText)
+    }
+
+    /// One pixman image per scanout buffer, made once: buffers are double-buffered and
+    /// live until a modeset, so the cache stays at a few entries.
+    private func frameBuffer(for target: FrameTarget) -> BorrowedFrameBuffer? {
+        if let cached = targets[target.pixels], cached.size == PixelSize(width: target.width, height: target.height) {
+            return cached
+        }
+        if targets.count > 8 { targets.removeAll() }
+        let buffer = try? BorrowedFrameBuffer(memory: target.pixels, width: target.width, height: target.height,
+                                              strideBytes: target.stride)
+        targets[target.pixels] = buffer
+        return buffer
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Render
+
+/// The camera part of rig.toml: which device, and what to ask it for.
+/// `device` is a path ("/dev/video0", "/dev/v4l/by-id/usb-…") or a bare `/dev/v4l/by-id`
+/// name, which survives re-plugging into another USB port and boot order.
+struct CameraSettings: Sendable, Equatable {
+    var device: String
+    var preferredWidth = 1920
+    var preferredHeight = 1080
+    var preferredFramesPerSecond = 30.0
+    /// `.xrgb` converts on the capture thread, so the loop only mirrors and scales;
+    /// `.raw` hands over the device's bytes and the loop converts while compositing.
+    var delivery: CameraDelivery = .xrgb
+    /// While the camera is away, udev's "add" event reopens it at once; this retry
+    /// covers systems where those events do not arrive (no udevd, a missed event).
+    var retryInterval = 2.0
+
+    init(device: String) { self.device = device }
+
+    /// From rig.toml's [camera] section.
+    init(_ camera: RigConfig.Camera) {
+        device = camera.device
+        preferredWidth = camera.width
+        preferredHeight = camera.height
+        preferredFramesPerSecond = Double(camera.fps)
+    }
+
+    static let byIDFolder = "/dev/v4l/by-id"
+
+    /// The device node path the setting names.
+    var devicePath: String {
+        device.contains("/") ? device : "\(Self.byIDFolder)/\(device)"
+    }
+}
+
+enum CameraDelivery: String, Sendable {
+    case raw
+    case xrgb
+}

@@ -1,0 +1,33 @@
+/// What the input side needs from rig.toml and the displays. The display side updates
+/// the sizes and the outer rotation when modes change (`InputDevices.update`).
+struct InputConfiguration: Sendable, Equatable {
+    /// rig.toml `[touch] device`; nil when the rig has no outer touchscreen.
+    var outerTouch: OuterTouchSelector?
+    /// The outer display's logical size, its panel rotation and `[touch] calibration`.
+    var outerMapping = TouchMapping(width: 1920, height: 1080)
+    var innerWidth = 1920.0
+    var innerHeight = 1080.0
+    var bindings = KeyBindings.defaults
+    var tapLimits = TapRecognizer.Limits()
+    var seat = "seat0"
+    /// Held speed keys repeat after this long, then at this interval (seconds).
+    var repeatDelay = 0.40
+    var repeatInterval = 0.10
+}
+
+extension InputConfiguration {
+    /// The input side of a loaded rig.toml. Display sizes are the modes actually set,
+    /// which only the display side knows; it passes them here and on every change
+    /// (`InputDevices.update`). Key problems were reported by the config loader already.
+    init(config: RigConfig, outerWidth: Double, outerHeight: Double, innerWidth: Double, innerHeight: Double) {
+        self.init()
+        outerTouch = OuterTouchSelector(configValue: config.touch.device)
+        outerMapping = TouchMapping(width: outerWidth, height: outerHeight,
+                                    rotation: TouchMapping.Rotation(rawValue: config.displays.outer.rotation) ?? .none,
+                                    calibration: config.touch.calibration)
+        self.innerWidth = innerWidth
+        self.innerHeight = innerHeight
+        let entries = config.keys.map { (action: $0.key, keys: $0.value, line: 0, column: 0) }
+        bindings = KeyBindings.parse(bindings: entries).bindings
+    }
+}

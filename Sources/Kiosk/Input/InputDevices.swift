@@ -1,0 +1,227 @@
+import CInput
+import CUdev
+
+/// The rig's input side on the event loop: libinput over udev, devices coming and going,
+/// the outer touchscreen turned into taps, keys into actions, inner pointers and touches
+/// into inner-display pixels. Every `InputEvent` goes to `handler` on the loop thread.
+final class InputDevices {
+    private struct Device {
+        var info: InputDeviceInfo
+        /// Last position per inner touch slot, since libinput's up events carry none.
+        var touchPositions: [Int32: (x: Double, y: Double)] = [:]
+    }
+
+    private let loop: EventLoop
+    private let context: LibinputContext
+    private let handler: (InputEvent) -> Void
+    private var readerID: EventLoop.SourceID?
+    private(set) var configuration: InputConfiguration
+    private var recognizer: TapRecognizer
+    private var devicesByHandle: [OpaquePointer: Device] = [:]
+    private var pointer: (x: Double, y: Double)
+    private var heldRepeat: (key: UInt32, action: KeyAction, timer: EventLoop.TimerID)?
+    private(set) var counters = InputCounters()
+
+    /// Low-level lines (touch down/up with times, recogniser verdicts) for `rig input-probe`.
+    var trace: ((String) -> Void)?
+
+    init(loop: EventLoop, configuration: InputConfiguration, opener: InputDeviceOpener,
+         handler: @escaping (InputEvent) -> Void) throws {
+        self.loop = loop
+        self.configuration = configuration
+        self.handler = handler
+        context = try LibinputContext(opener: opener, seat: configuration.seat)
+        recognizer = TapRecognizer(displayWidth: configuration.outerMapping.width,
+                                   displayHeight: configuration.outerMapping.height,
+                                   limits: configuration.tapLimits)
+        pointer = (configuration.innerWidth / 2, configuration.innerHeight / 2)
+        readerID = loop.addReader(fd: context.fd, name: "libinput") { [weak self] in self?.drain() }
+        // Devices present at start are queued during seat assignment; report them at once.
+        loop.addTimer(at: loop.clock()) { [weak self] in self?.drain() }
+    }
+
+    deinit {
+        if let readerID { loop.remove(readerID) }
+        if let heldRepeat { loop.cancel(heldRepeat.timer) }
+    }
+
+    /// The devices present now, for the operator console and `rig devices`.
+    var devices: [InputDeviceInfo] { devicesByHandle.values.map(\.info).sorted { $0.sysname < $1.sysname } }
+
+    /// Whether the outer content is shown; taps while it is not are ignored.
+    var isOuterPresented: Bool {
+        get { recognizer.isOuterPresented }
+        set { recognizer.isOuterPresented = newValue }
+    }
+
+    /// New display sizes, rotation or key bindings (a mode change, a reloaded rig.toml).
+    /// The outer touchscreen selector is fixed for the life of the context.
+    func update(outerMapping: TouchMapping? = nil, innerWidth: Double? = nil, innerHeight: Double? = nil,
+                bindings: KeyBindings? = nil) {
+        if let outerMapping {
+            configuration.outerMapping = outerMapping
+            recognizer.resize(displayWidth: outerMapping.width, displayHeight: outerMapping.height)
+        }
+        if let innerWidth { configuration.innerWidth = innerWidth }
+        if let innerHeight { configuration.innerHeight = innerHeight }
+        if let bindings { configuration.bindings = bindings }
+    }
+
+    /// A VT switch away: libinput closes every device; `resume()` reopens them.
+    func suspend() {
+        stopRepeat()
+        context.suspend()
+    }
+
+    func resume() { context.resume() }
+
+    /// Reads everything libinput has queued and routes it.
+    func drain() {
+        context.dispatch()
+        while let event = context.nextEvent() { route(event) }
+    }
+
+    private func route(_ event: LibinputEvent) {
+        guard let device = event.device else { return }
+        switch event.type {
+        case LIBINPUT_EVENT_DEVICE_ADDED:
+            let info = Self.describe(device, outerTouch: configuration.outerTouch)
+            devicesByHandle[device] = Device(info: info)
+            trace?("device added: \(info)")
+            handler(.deviceAdded(info))
+        case LIBINPUT_EVENT_DEVICE_REMOVED:
+            guard let removed = devicesByHandle.removeValue(forKey: device) else { return }
+            stopRepeat()
+            if removed.info.role == .outerTouchscreen {
+                // A finger on a panel that vanished (unplugged, VT switch) is not a tap later.
+                _ = recognizer.handle(TouchSample(phase: .cancel, slot: -1, x: 0, y: 0, time: 0))
+            }
+            trace?("device removed: \(removed.info)")
+            handler(.deviceRemoved(removed.info))
+        case LIBINPUT_EVENT_KEYBOARD_KEY:
+            if let keyboard = libinput_event_get_keyboard_event(event.handle) { key(keyboard, from: device) }
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP,
+             LIBINPUT_EVENT_TOUCH_CANCEL:
+            if let touch = libinput_event_get_touch_event(event.handle) { self.touch(touch, type: event.type, from: device) }
+        case LIBINPUT_EVENT_POINTER_MOTION, LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE, LIBINPUT_EVENT_POINTER_BUTTON:
+            if let motion = libinput_event_get_pointer_event(event.handle) { self.pointer(motion, type: event.type, from: device) }
+        default:
+            break
+        }
+    }
+
+    private func isOuter(_ device: OpaquePointer) -> Bool {
+        devicesByHandle[device]?.info.role == .outerTouchscreen
+    }
+
+    // MARK: keys
+
+    private func key(_ event: OpaquePointer, from device: OpaquePointer) {
+        // Buttons on the outer panel's bezel are not the talent's to use.
+        guard !isOuter(device) else { return }
+        let code = libinput_event_keyboard_get_key(event)
+        let pressed = libinput_event_keyboard_get_key_state(event) == LIBINPUT_KEY_STATE_PRESSED
+        let time = Double(libinput_event_keyboard_get_time_usec(event)) / 1e6
+        let action = configuration.bindings.action(forKey: code)
+        trace?(String(format: "%.6f key %@ %@ -> %@", time, KeyNames.name(for: code) ?? "code \(code)",
+                      pressed ? "pressed" : "released", action?.rawValue ?? "unbound"))
+        guard pressed else {
+            if heldRepeat?.key == code { stopRepeat() }
+            return
+        }
+        // The same key held on two keyboards at once counts once.
+        guard libinput_event_keyboard_get_seat_key_count(event) == 1 else { return }
+        guard let action else {
+            counters.unboundKeys += 1
+            return
+        }
+        counters.keyActions += 1
+        handler(.key(action, time: time, isRepeat: false))
+        if action.repeatsWhileHeld { startRepeat(key: code, action: action, at: time + configuration.repeatDelay) }
+    }
+
+    /// libinput never repeats keys; the kiosk repeats held speed keys on the loop's timers.
+    private func startRepeat(key: UInt32, action: KeyAction, at deadline: Double) {
+        stopRepeat()
+        let timer = loop.addTimer(at: deadline) { [weak self] in
+            guard let self else { return }
+            self.handler(.key(action, time: deadline, isRepeat: true))
+            // After a stall of the loop, one catch-up repeat, not a burst.
+            let next = max(deadline + self.configuration.repeatInterval, self.loop.clock())
+            self.startRepeat(key: key, action: action, at: next)
+        }
+        heldRepeat = (key, action, timer)
+    }
+
+    private func stopRepeat() {
+        if let heldRepeat { loop.cancel(heldRepeat.timer) }
+        heldRepeat = nil
+    }
+
+    // MARK: touch
+
+    private func touch(_ event: OpaquePointer, type: libinput_event_type, from device: OpaquePointer) {
+        let time = Double(libinput_event_touch_get_time_usec(event)) / 1e6
+        let slot = libinput_event_touch_get_slot(event)
+        let phase: TouchSample.Phase = switch type {
+        case LIBINPUT_EVENT_TOUCH_DOWN: .down
+        case LIBINPUT_EVENT_TOUCH_MOTION: .motion
+        case LIBINPUT_EVENT_TOUCH_UP: .up
+        default: .cancel
+        }
+        let hasPosition = phase == .down || phase == .motion
+        if isOuter(device) {
+            var position = (x: 0.0, y: 0.0)
+            if hasPosition {
+                position = configuration.outerMapping.map(sensorX: libinput_event_touch_get_x_transformed(event, 1),
+                                                          sensorY: libinput_event_touch_get_y_transformed(event, 1))
+            }
+            trace?(String(format: "%.6f outer touch %@ slot %d at %.1f,%.1f", time, "\(phase)", slot, position.x, position.y))
+            let sample = TouchSample(phase: phase, slot: slot, x: position.x, y: position.y, time: time)
+            guard let outcome = recognizer.handle(sample) else { return }
+            switch outcome {
+            case let .tap(tap):
+                trace?(String(format: "tap at %.6f (down time)", tap.time))
+                counters.taps += 1
+                counters.lastTapTime = tap.time
+                handler(.outerTap(time: tap.time))
+            case let .rejected(reason):
+                trace?("not a tap: \(reason)")
+                counters.count(reason)
+            }
+            return
+        }
+        guard var state = devicesByHandle[device] else { return }
+        var position = state.touchPositions[slot] ?? (0, 0)
+        if hasPosition {
+            position = (libinput_event_touch_get_x_transformed(event, UInt32(max(configuration.innerWidth, 1))),
+                        libinput_event_touch_get_y_transformed(event, UInt32(max(configuration.innerHeight, 1))))
+            state.touchPositions[slot] = position
+        } else {
+            state.touchPositions[slot] = nil
+        }
+        devicesByHandle[device] = state
+        handler(.innerTouch(phase: phase, slot: slot, x: position.x, y: position.y, time: time))
+    }
+
+    // MARK: pointer
+
+    private func pointer(_ event: OpaquePointer, type: libinput_event_type, from device: OpaquePointer) {
+        guard !isOuter(device) else { return }
+        let time = Double(libinput_event_pointer_get_time_usec(event)) / 1e6
+        let width = configuration.innerWidth, height = configuration.innerHeight
+        var button: PointerButton?
+        switch type {
+        case LIBINPUT_EVENT_POINTER_MOTION:
+            pointer = (min(max(pointer.x + libinput_event_pointer_get_dx(event), 0), width - 1),
+                       min(max(pointer.y + libinput_event_pointer_get_dy(event), 0), height - 1))
+        case LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:
+            pointer = (libinput_event_pointer_get_absolute_x_transformed(event, UInt32(max(width, 1))),
+                       libinput_event_pointer_get_absolute_y_transformed(event, UInt32(max(height, 1))))
+        default:
+            button = PointerButton(code: libinput_event_pointer_get_button(event),
+                                   isPressed: libinput_event_pointer_get_button_state(event) == LIBINPUT_BUTTON_STATE_PRESSED)
+        }
+        handler(.innerPointer(x: pointer.x, y: pointer.y, button: button, time: time))
+    }
+}

@@ -1,0 +1,55 @@
+import Prompter
+import Render
+
+/// Both displays of the prompter, composed from one shared state: what the
+/// kiosk's frame loop, `rig snapshot` and `rig bench` call to get pixels.
+final class PrompterFrameComposer {
+    let outerSize: PixelSize
+    let innerSize: PixelSize
+    var state: PrompterSceneState
+    let readingText: ReadingText
+    let painter: GlyphPainter
+    private let outerCompositor = Compositor()
+    private let innerCompositor = Compositor()
+
+    /// A script opened on the engine (stopped at the top, its end known to the
+    /// engine), ready to play.
+    init(scriptTitle: String, text: String, settings: ReadingSettings, markerPosition: Double,
+         outerSize: PixelSize, innerSize: PixelSize, fonts: FontLibrary,
+         cacheBudgetBytes: Int = ChunkedTextBlock.defaultCacheBudgetBytes) throws(TextError) {
+        self.outerSize = outerSize
+        self.innerSize = innerSize
+        painter = GlyphPainter(fonts: fonts)
+        readingText = ReadingText(text: text, fonts: fonts, painter: painter, cacheBudgetBytes: cacheBudgetBytes)
+        try readingText.update(settings: settings, display: outerSize)
+        var engine = PrompterEngine(speed: settings.speed)
+        engine.open(at: 0, maxOffset: readingText.contentHeight())
+        state = PrompterSceneState(scriptTitle: scriptTitle, engine: engine, settings: settings,
+                                   markerPosition: markerPosition)
+    }
+
+    /// Font warning of the reading text (family not installed, another used).
+    var fontWarning: FontWarning? { readingText.layout?.fontWarning }
+
+    /// Applies new reading settings. A relayout keeps the reading position.
+    func apply(settings: ReadingSettings, at time: Double) throws(TextError) {
+        state.settings = settings
+        if let relayout = try readingText.update(settings: settings, display: outerSize) {
+            state.engine.relayout(at: time, newMaxOffset: readingText.contentHeight(),
+                                  mapOffset: relayout.mapOffset)
+        }
+    }
+
+    /// Composes one outer (talent) frame for presentation time `time` into
+    /// `target`, with SRC-only writes (a scanout buffer is fine). This is the
+    /// call `rig bench` times.
+    func composeOuterFrame(at time: Double, into target: PixelTarget) {
+        let layers = OuterPrompterScene.layers(display: target.size, state: state, at: time, text: readingText)
+        outerCompositor.compose(layers, into: target)
+    }
+
+    func composeInnerFrame(at time: Double, into target: PixelTarget) {
+        let layers = InnerStatusScene.layers(display: target.size, state: state, at: time, painter: painter)
+        innerCompositor.compose(layers, into: target)
+    }
+}

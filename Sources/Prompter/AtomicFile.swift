@@ -1,0 +1,80 @@
+import Foundation
+
+/// Why an atomic write failed: the path, the step and the system's reason.
+public struct AtomicFileError: Error, Equatable, CustomStringConvertible {
+    public var path: String
+    public var step: String
+    public var reason: String
+
+    public var description: String { "Could not save \(path) (\(step)): \(reason)" }
+
+    static func posix(_ path: String, _ step: String, _ code: Int32 = errno) -> AtomicFileError {
+        AtomicFileError(path: path, step: step, reason: String(cString: strerror(code)))
+    }
+}
+
+/// Writes state so that a power cut leaves either the old file or the new one, never
+/// a torn mix: temp file in the same directory, fsync, rename over, fsync the directory
+/// (the rename is only durable once the directory entry is on disk).
+public enum AtomicFile {
+    public static func write(_ data: Data, to url: URL) throws(AtomicFileError) {
+        let target = url.path
+        let directory = url.deletingLastPathComponent().path
+        // Hidden and unlisted (not .txt/.md), unique per process and call.
+        let temp = directory + "/." + url.lastPathComponent + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let mode = existingMode(of: target) ?? 0o644
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw .posix(temp, "create temporary file") }
+        do throws(AtomicFileError) {
+            try writeAll(data, to: fd, path: temp)
+            guard fsync(fd) == 0 else { throw AtomicFileError.posix(temp, "fsync") }
+        } catch {
+            close(fd)
+            unlink(temp)
+            throw error
+        }
+        guard close(fd) == 0 else {
+            let code = errno
+            unlink(temp)
+            throw .posix(temp, "close", code)
+        }
+        guard rename(temp, target) == 0 else {
+            let code = errno
+            unlink(temp)
+            throw .posix(target, "rename into place", code)
+        }
+        try syncDirectory(directory)
+    }
+
+    /// Makes a rename, create or unlink in `directory` durable.
+    public static func syncDirectory(_ directory: String) throws(AtomicFileError) {
+        let dirFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard dirFD >= 0 else { throw .posix(directory, "open directory") }
+        defer { close(dirFD) }
+        guard fsync(dirFD) == 0 else { throw .posix(directory, "fsync directory") }
+    }
+
+    private static func writeAll(_ data: Data, to fd: Int32, path: String) throws(AtomicFileError) {
+        var failure: AtomicFileError?
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            guard let base = buffer.baseAddress else { return }
+            var written = 0
+            while written < buffer.count {
+                let n = Glibc.write(fd, base + written, buffer.count - written)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = .posix(path, "write")
+                    return
+                }
+                written += n
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    private static func existingMode(of path: String) -> mode_t? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & 0o7777
+    }
+}

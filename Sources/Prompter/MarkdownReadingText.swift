@@ -1,0 +1,240 @@
+/// Reduces Markdown to the plain text the talent reads: headings, emphasis markers,
+/// code markers and links become their text. Not a renderer (the prompter shows one
+/// style); just enough CommonMark that no markup is read aloud.
+enum MarkdownReadingText {
+    static func convert(_ markdown: String) -> String {
+        var output: [String] = []
+        var fence: String?
+        var previousWasParagraph = false
+        for rawLine in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = String(rawLine)
+            if line.hasSuffix("\r") { line.removeLast() }
+            let trimmed = line.trimmingLeadingSpaces()
+            if let open = fence {
+                if trimmed.hasPrefix(open) { fence = nil } else { output.append(line) }
+                previousWasParagraph = false
+                continue
+            }
+            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                fence = String(trimmed.prefix(3))
+                previousWasParagraph = false
+                continue
+            }
+            if isReferenceDefinition(trimmed) { continue }
+            if isUnderline(trimmed) {
+                // Under a paragraph line it is a setext heading's underline; alone, a rule.
+                if !previousWasParagraph { output.append("") }
+                previousWasParagraph = false
+                continue
+            }
+            if isThematicBreak(trimmed) {
+                output.append("")
+                previousWasParagraph = false
+                continue
+            }
+            let block = stripBlockMarkers(trimmed)
+            output.append(inline(block))
+            previousWasParagraph = !block.allSatisfy(\.isWhitespace)
+        }
+        return output.joined(separator: "\n")
+    }
+
+    // MARK: Blocks
+
+    private static func isReferenceDefinition(_ line: Substring) -> Bool {
+        guard line.first == "[", let close = line.firstIndex(of: "]") else { return false }
+        let after = line[line.index(after: close)...]
+        return after.hasPrefix(":") && line.distance(from: line.startIndex, to: close) > 1
+    }
+
+    private static func isUnderline(_ line: Substring) -> Bool {
+        let body = line.trimmingTrailingSpaces()
+        guard let first = body.first, first == "=" || first == "-" else { return false }
+        return body.allSatisfy { $0 == first }
+    }
+
+    private static func isThematicBreak(_ line: Substring) -> Bool {
+        let marks = line.filter { !$0.isWhitespace }
+        guard marks.count >= 3, let first = marks.first, "*-_".contains(first) else { return false }
+        return marks.allSatisfy { $0 == first }
+    }
+
+    private static func stripBlockMarkers(_ line: Substring) -> Substring {
+        var rest = line
+        while rest.first == ">" {
+            rest = rest.dropFirst()
+            if rest.first == " " { rest = rest.dropFirst() }
+        }
+        if rest.first == "#" {
+            let hashes = rest.prefix { $0 == "#" }
+            let after = rest.dropFirst(hashes.count)
+            if hashes.count <= 6, after.isEmpty || after.first == " " || after.first == "\t" {
+                var text = after.trimmingLeadingSpaces().trimmingTrailingSpaces()
+                // An optional closing run of #s preceded by a space.
+                let closing = text.reversed().prefix { $0 == "#" }.count
+                if closing > 0 {
+                    let beforeClosing = text.dropLast(closing)
+                    if beforeClosing.isEmpty || beforeClosing.last == " " {
+                        text = beforeClosing.trimmingTrailingSpaces()
+                    }
+                }
+                return text
+            }
+        }
+        if let marker = rest.first, "-*+".contains(marker), rest.dropFirst().first == " " {
+            var item = rest.dropFirst(2)
+            for box in ["[ ] ", "[x] ", "[X] "] where item.hasPrefix(box) {
+                item = item.dropFirst(box.count)
+            }
+            return "• " + item
+        }
+        return rest
+    }
+
+    // MARK: Inline
+
+    private enum Piece {
+        case text(String)
+        case delimiter(Character, count: Int, canOpen: Bool, canClose: Bool)
+    }
+
+    static func inline<S: StringProtocol>(_ source: S) -> String {
+        let chars = Array(source)
+        var pieces: [Piece] = []
+        var i = 0
+        func previous(_ index: Int) -> Character { index > 0 ? chars[index - 1] : " " }
+        while i < chars.count {
+            let c = chars[i]
+            if c == "\\", i + 1 < chars.count, chars[i + 1].isASCII, chars[i + 1].isPunctuation || chars[i + 1].isSymbol {
+                pieces.append(.text(String(chars[i + 1])))
+                i += 2
+            } else if c == "`", let (code, next) = codeSpan(chars, at: i) {
+                pieces.append(.text(code))
+                i = next
+            } else if c == "!" || c == "[", let (label, next) = link(chars, at: c == "!" ? i + 1 : i),
+                      c == "[" || chars[i + 1] == "[" {
+                pieces.append(.text(inline(label)))
+                i = next
+            } else if c == "<", let (target, next) = autolink(chars, at: i) {
+                pieces.append(.text(target))
+                i = next
+            } else if c == "*" || c == "_" || c == "~" {
+                var end = i
+                while end < chars.count, chars[end] == c { end += 1 }
+                let before = previous(i), after = end < chars.count ? chars[end] : " "
+                let left = !after.isWhitespace && (!after.isPunctuation || before.isWhitespace || before.isPunctuation)
+                let right = !before.isWhitespace && (!before.isPunctuation || after.isWhitespace || after.isPunctuation)
+                var canOpen = left, canClose = right
+                if c == "_" {
+                    // snake_case and similar: an underscore inside a word is a letter.
+                    canOpen = left && (!right || before.isPunctuation)
+                    canClose = right && (!left || after.isPunctuation)
+                }
+                if c == "~", end - i > 2 { canOpen = false; canClose = false }
+                pieces.append(.delimiter(c, count: end - i, canOpen: canOpen, canClose: canClose))
+                i = end
+            } else {
+                pieces.append(.text(String(c)))
+                i += 1
+            }
+        }
+        return resolveEmphasis(pieces)
+    }
+
+    /// Pairs each closing run with the nearest open run of the same character and drops
+    /// the matched markers; whatever stays unmatched is printed as written.
+    private static func resolveEmphasis(_ pieces: [Piece]) -> String {
+        var remaining: [Int] = pieces.map { if case .delimiter(_, let n, _, _) = $0 { return n } else { return 0 } }
+        var openers: [Int] = []
+        for (index, piece) in pieces.enumerated() {
+            guard case .delimiter(let char, _, let canOpen, let canClose) = piece else { continue }
+            if canClose {
+                var cursor = openers.count - 1
+                while cursor >= 0, remaining[index] > 0 {
+                    let opener = openers[cursor]
+                    if case .delimiter(let openChar, _, _, _) = pieces[opener], openChar == char, remaining[opener] > 0 {
+                        let used = min(remaining[opener], remaining[index])
+                        remaining[opener] -= used
+                        remaining[index] -= used
+                        openers.removeSubrange((cursor + 1)...)
+                        if remaining[opener] == 0 { openers.remove(at: cursor) }
+                    }
+                    cursor = min(cursor - 1, openers.count - 1)
+                }
+            }
+            if canOpen, remaining[index] > 0 { openers.append(index) }
+        }
+        var result = ""
+        for (index, piece) in pieces.enumerated() {
+            switch piece {
+            case .text(let text): result += text
+            case .delimiter(let char, _, _, _): result += String(repeating: char, count: remaining[index])
+            }
+        }
+        return result
+    }
+
+    private static func codeSpan(_ chars: [Character], at start: Int) -> (String, Int)? {
+        var run = start
+        while run < chars.count, chars[run] == "`" { run += 1 }
+        let width = run - start
+        var i = run
+        while i < chars.count {
+            if chars[i] == "`" {
+                var end = i
+                while end < chars.count, chars[end] == "`" { end += 1 }
+                if end - i == width { return (String(chars[run..<i]), end) }
+                i = end
+            } else {
+                i += 1
+            }
+        }
+        return nil
+    }
+
+    /// `[label](target)`, `[label][ref]` or `[label][]` starting at `start` ("[").
+    private static func link(_ chars: [Character], at start: Int) -> (String, Int)? {
+        guard start < chars.count, chars[start] == "[" else { return nil }
+        var depth = 0, i = start
+        var close: Int?
+        while i < chars.count {
+            if chars[i] == "\\" { i += 2; continue }
+            if chars[i] == "[" { depth += 1 }
+            if chars[i] == "]" { depth -= 1; if depth == 0 { close = i; break } }
+            i += 1
+        }
+        guard let close, close + 1 < chars.count else { return nil }
+        let opener = chars[close + 1]
+        guard opener == "(" || opener == "[" else { return nil }
+        let closer: Character = opener == "(" ? ")" : "]"
+        var nesting = 0, j = close + 1
+        while j < chars.count {
+            if chars[j] == opener { nesting += 1 }
+            if chars[j] == closer { nesting -= 1; if nesting == 0 { break } }
+            j += 1
+        }
+        guard j < chars.count else { return nil }
+        return (String(chars[(start + 1)..<close]), j + 1)
+    }
+
+    private static func autolink(_ chars: [Character], at start: Int) -> (String, Int)? {
+        guard let end = chars[start...].firstIndex(of: ">") else { return nil }
+        let inner = String(chars[(start + 1)..<end])
+        guard !inner.contains(" "), inner.contains(":") || inner.contains("@") else { return nil }
+        return (inner, end + 1)
+    }
+}
+
+private extension StringProtocol {
+    func trimmingLeadingSpaces() -> SubSequence {
+        self[...].drop { $0 == " " || $0 == "\t" }
+    }
+}
+
+private extension Substring {
+    func trimmingTrailingSpaces() -> Substring {
+        var result = self
+        while let last = result.last, last == " " || last == "\t" { result = result.dropLast() }
+        return result
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// How the talent's text looks and moves. Global, not per script; persisted by
+/// `SettingsStore`. Every value is kept in range on every path in: the initializer,
+/// the property setters and JSON decoding (out-of-range numbers are clamped, unknown
+/// names fall back to the defaults; a bad value never discards the rest).
+public struct ReadingSettings: Codable, Sendable, Equatable {
+    public static let fontSizeRange = 20...120
+    public static let lineSpacingRange = 1.0...2.0
+    /// Percent of the column width, on each side.
+    public static let marginRange = 0.0...25.0
+
+    /// The built-in defaults; rig.toml's `[prompter]` values replace them per rig.
+    /// 64 px reads comfortably from 1.5–2 m on a 1080p monitor behind the glass;
+    /// 1.3 line spacing and 10 % margins keep the eye on a short column.
+    public static let standard = ReadingSettings()
+
+    public var fontFamily: FontFamily
+    /// Pixels on the outer display.
+    public var fontSize: Int { didSet { fontSize = Self.clamp(fontSize, Self.fontSizeRange) } }
+    /// Multiple of the font's line height.
+    public var lineSpacing: Double { didSet { lineSpacing = Self.clamp(lineSpacing, Self.lineSpacingRange, fallback: 1.3) } }
+    /// Percent of the column width left empty on each side.
+    public var margin: Double { didSet { margin = Self.clamp(margin, Self.marginRange, fallback: 10) } }
+    public var textColor: PresetColor
+    public var backgroundColor: PresetColor
+    /// Horizontal mirror (left-right), for reading through a beam splitter.
+    public var mirror: Bool
+    /// Vertical flip (upside down).
+    public var flip: Bool
+    public var rotation: TextRotation
+    /// Scroll speed in px/s, kept in `PrompterEngine.speedRange`.
+    public var speed: Int { didSet { speed = PrompterEngine.clampedSpeed(speed) } }
+
+    public init(fontFamily: FontFamily = .defaultFamily, fontSize: Int = 64, lineSpacing: Double = 1.3,
+                margin: Double = 10, textColor: PresetColor = .defaultText,
+                backgroundColor: PresetColor = .defaultBackground, mirror: Bool = false, flip: Bool = false,
+                rotation: TextRotation = .none, speed: Int = PrompterEngine.defaultSpeed) {
+        self.fontFamily = fontFamily
+        self.fontSize = Self.clamp(fontSize, Self.fontSizeRange)
+        self.lineSpacing = Self.clamp(lineSpacing, Self.lineSpacingRange, fallback: 1.3)
+        self.margin = Self.clamp(margin, Self.marginRange, fallback: 10)
+        self.textColor = textColor
+        self.backgroundColor = backgroundColor
+        self.mirror = mirror
+        self.flip = flip
+        self.rotation = rotation
+        self.speed = PrompterEngine.clampedSpeed(speed)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case fontFamily, fontSize, lineSpacing, margin, textColor, backgroundColor, mirror, flip, rotation, speed
+    }
+
+    /// Decodes over `.standard`: see `decoded(from:defaults:)` for other defaults.
+    public init(from decoder: Decoder) throws {
+        self = try Patch(from: decoder).applied(to: .standard)
+    }
+
+    /// Decodes JSON whose missing or unusable keys take their value from `defaults`
+    /// (the rig.toml defaults). Throws only when the data is not a JSON object.
+    public static func decoded(from data: Data, defaults: ReadingSettings) throws -> ReadingSettings {
+        try JSONDecoder().decode(Patch.self, from: data).applied(to: defaults)
+    }
+
+    /// Every key optional and leniently typed: a wrong value is ignored, not fatal.
+    struct Patch: Decodable {
+        let fontFamily: FontFamily?, textColor: PresetColor?, backgroundColor: PresetColor?
+        let fontSize: Double?, lineSpacing: Double?, margin: Double?, rotation: Double?, speed: Double?
+        let mirror: Bool?, flip: Bool?
+
+        init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            func string(_ key: CodingKeys) -> String? { (try? c.decodeIfPresent(String.self, forKey: key)) ?? nil }
+            func number(_ key: CodingKeys) -> Double? {
+                ((try? c.decodeIfPresent(Double.self, forKey: key)) ?? nil).flatMap { $0.isFinite ? $0 : nil }
+            }
+            fontFamily = string(.fontFamily).flatMap(FontFamily.init(rawValue:))
+            textColor = string(.textColor).flatMap(PresetColor.init(rawValue:))
+            backgroundColor = string(.backgroundColor).flatMap(PresetColor.init(rawValue:))
+            fontSize = number(.fontSize)
+            lineSpacing = number(.lineSpacing)
+            margin = number(.margin)
+            rotation = number(.rotation)
+            speed = number(.speed)
+            mirror = (try? c.decodeIfPresent(Bool.self, forKey: .mirror)) ?? nil
+            flip = (try? c.decodeIfPresent(Bool.self, forKey: .flip)) ?? nil
+        }
+
+        func applied(to base: ReadingSettings) -> ReadingSettings {
+            // Bounded before Int conversion so 1e300 cannot trap.
+            func integer(_ value: Double) -> Int { Int(max(-1e6, min(1e6, value)).rounded()) }
+            return ReadingSettings(
+                fontFamily: fontFamily ?? base.fontFamily,
+                fontSize: fontSize.map(integer) ?? base.fontSize,
+                lineSpacing: lineSpacing ?? base.lineSpacing,
+                margin: margin ?? base.margin,
+                textColor: textColor ?? base.textColor,
+                backgroundColor: backgroundColor ?? base.backgroundColor,
+                mirror: mirror ?? base.mirror,
+                flip: flip ?? base.flip,
+                rotation: rotation.map { TextRotation(snapping: integer($0)) } ?? base.rotation,
+                speed: speed.map(integer) ?? base.speed)
+        }
+    }
+
+    static func clamp(_ value: Int, _ range: ClosedRange<Int>) -> Int {
+        min(max(value, range.lowerBound), range.upperBound)
+    }
+
+    static func clamp(_ value: Double, _ range: ClosedRange<Double>, fallback: Double) -> Double {
+        guard value.isFinite else { return fallback }
+        return min(max(value, range.lowerBound), range.upperBound)
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+
+/// The script library: a directory of `.txt` and `.md` files, with folders as
+/// subdirectories one level deep. The disk is the truth (scripts arrive by USB stick
+/// or scp); this type lists it, reads it safely and edits it.
+///
+/// Owned by the event-loop thread; not thread-safe. Listing is cached per file by
+/// modification time and size, so `refresh()` after an inotify wake-up re-reads only
+/// what changed. Edit operations refresh the listing themselves.
+public final class ScriptLibrary {
+    /// 8 MiB: a 10,000-word script is about 60 KB; anything near this is not a script.
+    public static let defaultMaxScriptBytes = 8 << 20
+
+    public let root: URL
+    /// Files bigger than this are refused (listed as `.tooLarge`, not read).
+    public var maxScriptBytes: Int
+
+    /// Every `.txt`/`.md` file found by the last refresh, readable or not, in no order.
+    public private(set) var entries: [ScriptEntry] = []
+
+    struct Cached {
+        var entry: ScriptEntry
+        var stamp: FileStamp
+        var readingText: String
+    }
+
+    struct FileStamp: Equatable {
+        var modified: Date
+        var size: Int
+        var inode: UInt64
+    }
+
+    var cache: [String: Cached] = [:]
+
+    /// Opens the library, creating its directory when missing.
+    public init(root: URL, maxScriptBytes: Int = ScriptLibrary.defaultMaxScriptBytes) throws(ScriptLibraryError) {
+        self.root = root.standardizedFileURL
+        self.maxScriptBytes = maxScriptBytes
+        do {
+            try FileManager.default.createDirectory(at: self.root, withIntermediateDirectories: true)
+        } catch {
+            throw .wrap(error, path: self.root, operation: "create the script library")
+        }
+        refresh()
+    }
+
+    // MARK: Listing
+
+    /// Folder names, alphabetical (case-insensitive, numbers in numeric order).
+    public func folders() -> [String] {
+        directoryNames(in: root).sorted(by: Self.alphabetical)
+    }
+
+    /// Readable scripts in the selection, newest first.
+    public func scripts(in selection: LibrarySelection = .allScripts) -> [ScriptEntry] {
+        entries.filter { $0.condition.isReadable && Self.matches($0, selection) }.sorted(by: Self.newestFirst)
+    }
+
+    /// Files that were found but cannot be read (binary, too large), with their reason
+    /// in `condition.message`, so the operator learns why a file does not show.
+    public var skipped: [ScriptEntry] {
+        entries.filter { !$0.condition.isReadable }.sorted { $0.id < $1.id }
+    }
+
+    public func entry(id: String) -> ScriptEntry? {
+        cache[id]?.entry
+    }
+
+    /// Case-insensitive substring search over title and reading text, newest first.
+    /// An empty query (after trimming) lists the whole selection.
+    public func search(_ query: String, in selection: LibrarySelection = .allScripts) -> [ScriptEntry] {
+        let needle = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        let listed = scripts(in: selection)
+        guard !needle.isEmpty else { return listed }
+        return listed.filter { entry in
+            entry.title.range(of: needle, options: .caseInsensitive) != nil
+                || (cache[entry.id]?.readingText.range(of: needle, options: .caseInsensitive) != nil)
+        }
+    }
+
+    /// Re-reads the directory; only files whose stamp changed are read again.
+    @discardableResult
+    public func refresh() -> [ScriptEntry] {
+        var fresh: [String: Cached] = [:]
+        scan(folder: nil, into: &fresh)
+        for folder in directoryNames(in: root) {
+            scan(folder: folder, into: &fresh)
+        }
+        cache = fresh
+        entries = fresh.values.map(\.entry)
+        return entries
+    }
+
+    // MARK: Reading
+
+    /// Opens a script from disk (not from the cache, so it is what is there now).
+    /// Binary and oversized files throw with a message; invalid UTF-8 is repaired.
+    public func readScript(id: String) throws(ScriptLibraryError) -> ScriptText {
+        let url = try fileURL(for: id)
+        guard let format = ScriptFormat(fileExtension: url.pathExtension) else { throw .notFound(id: id) }
+        guard let stamp = Self.stamp(of: url.path) else { throw .notFound(id: id) }
+        if stamp.size > maxScriptBytes {
+            throw .tooLarge(id: id, size: stamp.size, limit: maxScriptBytes)
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .wrap(error, path: url, operation: "read")
+        }
+        if data.count > maxScriptBytes { throw .tooLarge(id: id, size: data.count, limit: maxScriptBytes) }
+        let decoded = ScriptDecoder.decode(data)
+        if decoded.condition == .binary { throw .binary(id: id) }
+        let reading = Self.readingText(decoded.text, format: format)
+        return ScriptText(id: id, source: decoded.text, readingText: reading, format: format,
+                          repaired: decoded.condition == .repaired,
+                          wordCount: ReadingTime.wordCount(reading))
+    }
+
+    /// Plain text as is; Markdown reduced to what is read aloud.
+    public static func readingText(_ source: String, format: ScriptFormat) -> String {
+        format == .markdown ? MarkdownReadingText.convert(source) : source
+    }
+
+    // MARK: Internals shared with the editing extension
+
+    /// The file for an id, refusing ids that leave the library or go deeper than a folder.
+    func fileURL(for id: String) throws(ScriptLibraryError) -> URL {
+        let parts = id.split(separator: "/", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count),
+              parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") }) else { throw .notFound(id: id) }
+        return parts.reduce(root) { $0.appendingPathComponent(String($1)) }
+    }
+
+    func directoryURL(for folder: String?) -> URL {
+        folder.map { root.appendingPathComponent($0, isDirectory: true) } ?? root
+    }
+
+    static func id(folder: String?, fileName: String) -> String {
+        folder.map { "\($0)/\(fileName)" } ?? fileName
+    }
+
+    /// Visible subdirectories of `url`.
+    func directoryNames(in url: URL) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        return names.filter { name in
+            guard !name.hasPrefix(".") else { return false }
+            var info = stat()
+            return stat(url.appendingPathComponent(name).path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        }
+    }
+
+    static func stamp(of path: String) -> FileStamp? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let seconds = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1_000_000_000
+        return FileStamp(modified: Date(timeIntervalSince1970: seconds), size: Int(info.st_size),
+                         inode: UInt64(info.st_ino))
+    }
+
+    private func scan(folder: String?, into fresh: inout [String: Cached]) {
+        let directory = directoryURL(for: folder)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where !name.hasPrefix(".") {
+            let url = directory.appendingPathComponent(name)
+            guard let format = ScriptFormat(fileExtension: url.pathExtension),
+                  let stamp = Self.stamp(of: url.path) else { continue }
+            let id = Self.id(folder: folder, fileName: name)
+            if let known = cache[id], known.stamp == stamp, !known.isStale(limit: maxScriptBytes) {
+                fresh[id] = known
+                continue
+            }
+            fresh[id] = load(url: url, id: id, folder: folder, format: format, stamp: stamp)
+        }
+    }
+
+    private func load(url: URL, id: String, folder: String?, format: ScriptFormat, stamp: FileStamp) -> Cached {
+        let title = url.deletingPathExtension().lastPathComponent
+        var entry = ScriptEntry(id: id, title: title, folder: folder, format: format, modified: stamp.modified,
+                                size: stamp.size, wordCount: 0, condition: .ok)
+        guard stamp.size <= maxScriptBytes else {
+            entry.condition = .tooLarge(size: stamp.size, limit: maxScriptBytes)
+            return Cached(entry: entry, stamp: stamp, readingText: "")
+        }
+        guard let data = try? Data(contentsOf: url) else {
+            // Vanished or unreadable between stat and read: list it empty; the next
+            // inotify wake-up refreshes it.
+            return Cached(entry: entry, stamp: stamp, readingText: "")
+        }
+        let decoded = ScriptDecoder.decode(data)
+        entry.condition = decoded.condition
+        let reading = Self.readingText(decoded.text, format: format)
+        entry.wordCount = ReadingTime.wordCount(reading)
+        return Cached(entry: entry, stamp: stamp, readingText: reading)
+    }
+
+    private static func matches(_ entry: ScriptEntry, _ selection: LibrarySelection) -> Bool {
+        switch selection {
+        case .allScripts: return true
+        case .topLevel: return entry.folder == nil
+        case .folder(let name): return entry.folder == name
+        }
+    }
+
+    static func alphabetical(_ a: String, _ b: String) -> Bool {
+        switch a.compare(b, options: [.caseInsensitive, .numeric]) {
+        case .orderedAscending: return true
+        case .orderedDescending: return false
+        case .orderedSame: return a < b
+        }
+    }
+
+    static func newestFirst(_ a: ScriptEntry, _ b: ScriptEntry) -> Bool {
+        if a.modified != b.modified { return a.modified > b.modified }
+        if a.title != b.title { return alphabetical(a.title, b.title) }
+        return a.id < b.id
+    }
+}
+
+extension ScriptLibrary.Cached {
+    /// A cached "too large" verdict goes stale when the limit changes.
+    func isStale(limit: Int) -> Bool {
+        switch entry.condition {
+        case .tooLarge(_, let seen): return seen != limit
+        default: return stamp.size > limit
+        }
+    }
+}

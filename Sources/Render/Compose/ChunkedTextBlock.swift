@@ -1,0 +1,332 @@
+import CPixman
+
+/// The reading text as chunks of 24 laid-out lines, rasterized on demand into
+/// cached images that are already mirrored/flipped/rotated, so a scrolling
+/// frame is a few plain SRC copies and never a per-frame pixel transform.
+///
+/// The cache holds only pieces near the viewport, within `cacheBudgetBytes`
+/// (64 MB by default). A chunk taller than the budget allows is cut into pieces
+/// by height; each piece is cached and evicted on its own.
+///
+/// A block belongs to one layout (script, style, column width). Changing the
+/// transform keeps the layout and drops only the cached pixels; the next frame
+/// rasterizes just the pieces it shows (call `prepareAhead` when idle for more).
+public final class ChunkedTextBlock {
+    public static let linesPerChunk = 24
+    public static let defaultCacheBudgetBytes = 64 << 20
+
+    public let lines: ReadingTextLines
+    /// Text-space width: the whole column including both margins.
+    public let columnWidth: Int
+    /// Left margin: where each line's box starts inside the column.
+    public let textInset: Int
+    public let textColor: Color
+    public let background: Color
+    public let cacheBudgetBytes: Int
+    /// Rows in one cached piece: small enough that a screen of pieces fits the budget.
+    public let pieceRows: Int
+
+    public private(set) var transform: TextTransform
+    /// Pieces rasterized since the block was made (benchmarks and tests watch it).
+    public private(set) var rasterizedPieceCount = 0
+
+    private struct ChunkExtent {
+        var top: Int
+        var bottom: Int
+    }
+
+    private var chunks: [ChunkExtent] = []
+    private var layoutComplete = false
+    private let cache: TextPieceCache
+    private var lastViewportCentre = 0
+
+    /// Rows under the marker band, blended towards the band colour, in final
+    /// orientation. It reaches two band heights past the band, so it is rebuilt
+    /// (in `prepareAhead`, or by a frame that outruns it) about once per two
+    /// band heights of scrolling.
+    private struct HighlightStrip {
+        let canvas: Canvas
+        let top: Int
+        let rows: Int
+        let color: Color
+    }
+
+    private var strip: HighlightStrip?
+    private var lastHighlight: (rows: (top: Int, bottom: Int), color: Color)?
+
+    public init(lines: ReadingTextLines, columnWidth: Int, textInset: Int, textColor: Color,
+                background: Color, transform: TextTransform = .identity,
+                cacheBudgetBytes: Int = ChunkedTextBlock.defaultCacheBudgetBytes) {
+        self.lines = lines
+        self.columnWidth = max(1, columnWidth)
+        self.textInset = textInset
+        self.textColor = textColor
+        self.background = background.withAlpha(255)
+        self.transform = transform
+        self.cacheBudgetBytes = max(cacheBudgetBytes, 1)
+        // Six pieces per budget: a screen of pieces plus the transform scratch fit.
+        let rowBytes = self.columnWidth * 4
+        self.pieceRows = min(Canvas.maximumSide, max(8, self.cacheBudgetBytes / 6 / rowBytes))
+        self.cache = TextPieceCache(budgetBytes: self.cacheBudgetBytes)
+    }
+
+    /// Bytes of rasterized pieces held now.
+    public var cachedBytes: Int { cache.totalBytes + (strip?.canvas.byteCount ?? 0) }
+    public var cachedPieceCount: Int { cache.count }
+
+    /// The height of the whole text, once the layout has reached its end.
+    public var contentHeight: Int? { layoutComplete ? (chunks.last?.bottom ?? 0) : nil }
+
+    /// Lays out to the end (if not done yet) and returns the text height.
+    public func measureContentHeight() -> Int {
+        while discoverNextChunk() {}
+        return chunks.last?.bottom ?? 0
+    }
+
+    /// Drops every cached piece (they are rasterized again when needed), e.g.
+    /// before `rig snapshot` writes its PNG files.
+    public func releaseCache() {
+        cache.removeAll()
+        strip = nil
+    }
+
+    /// A new orientation keeps the layout and the reading offset; cached pixels
+    /// are in the old orientation, so they go.
+    public func setTransform(_ newValue: TextTransform) {
+        guard newValue != transform else { return }
+        transform = newValue
+        cache.removeAll()
+        strip = nil
+    }
+
+    /// Draws the text viewport whose top edge is text row `viewportTop` into
+    /// `target`, filling `frame` (the display rectangle the text occupies), but
+    /// only pixels inside `clip`. Every pixel of `frame ∩ clip` is written once
+    /// with SRC: cached pieces where there is text, the background elsewhere.
+    ///
+    /// With a `highlight`, its viewport rows are copied from a tinted strip (the
+    /// rows blended towards the highlight colour once, then reused while the text
+    /// scrolls through), so a frame still only copies.
+    public func draw(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, viewportTop: Int,
+                     highlight: ReadingHighlight? = nil) {
+        guard let highlight, !highlight.rows.isEmpty else {
+            drawPlain(into: target, frame: frame, clip: clip, viewportTop: viewportTop)
+            return
+        }
+        let viewport = transform.textSize(forDisplay: frame.size)
+        let bandText = PixelRect(x: 0, y: highlight.rows.lowerBound, width: viewport.width,
+                                 height: highlight.rows.count)
+        let band = transform.displayRect(ofText: bandText, viewport: viewport).offsetBy(dx: frame.x, dy: frame.y)
+        for area in Compositor.subtract([band], from: frame.intersection(clip)) {
+            drawPlain(into: target, frame: frame, clip: area, viewportTop: viewportTop)
+        }
+        let visibleBand = band.intersection(clip).intersection(frame)
+        guard !visibleBand.isEmpty else { return }
+        let rows = (top: viewportTop + highlight.rows.lowerBound, bottom: viewportTop + highlight.rows.upperBound)
+        lastHighlight = (rows, highlight.color)
+        guard let strip = highlightStrip(covering: rows, color: highlight.color) else {
+            drawPlain(into: target, frame: frame, clip: visibleBand, viewportTop: viewportTop)
+            return
+        }
+        let stripViewport = PixelSize(width: columnWidth, height: strip.rows)
+        let source = transform.displayRect(
+            ofText: PixelRect(x: 0, y: rows.top - strip.top, width: columnWidth, height: rows.bottom - rows.top),
+            viewport: stripViewport)
+        PixmanDraw.copy(strip.canvas.pixmanImage,
+                        sourceRect: visibleBand.offsetBy(dx: source.x - band.x, dy: source.y - band.y),
+                        into: target, x: visibleBand.x, y: visibleBand.y)
+    }
+
+    private func drawPlain(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, viewportTop: Int) {
+        let visibleClip = frame.intersection(clip)
+        guard !visibleClip.isEmpty else { return }
+        let viewport = transform.textSize(forDisplay: frame.size)
+        lastViewportCentre = viewportTop + viewport.height / 2
+        let keys = pieceKeys(fromRow: viewportTop, toRow: viewportTop + viewport.height)
+        let visibleKeys = Set(keys.map(\.key))
+        var covered: (top: Int, bottom: Int)?
+        for (key, rows) in keys {
+            let textRect = PixelRect(x: 0, y: rows.top - viewportTop, width: viewport.width,
+                                     height: rows.bottom - rows.top)
+            let displayRect = transform.displayRect(ofText: textRect, viewport: viewport)
+                .offsetBy(dx: frame.x, dy: frame.y)
+            covered = (covered?.top ?? rows.top, rows.bottom)
+            let visible = displayRect.intersection(visibleClip)
+            guard !visible.isEmpty else { continue }
+            guard let piece = piece(for: key, rows: rows, keep: visibleKeys) else {
+                PixmanDraw.fill(target, rect: visible, color: background)
+                continue
+            }
+            PixmanDraw.copy(piece.canvas.pixmanImage,
+                            sourceRect: visible.offsetBy(dx: -displayRect.x, dy: -displayRect.y),
+                            into: target, x: visible.x, y: visible.y)
+            if cache.totalBytes > cacheBudgetBytes { cache.remove(key) }
+        }
+        // Background above the first line and below the last one.
+        let viewportRows = (top: viewportTop, bottom: viewportTop + viewport.height)
+        let gaps = covered.map { [(viewportRows.top, $0.top), ($0.bottom, viewportRows.bottom)] }
+            ?? [(viewportRows.top, viewportRows.bottom)]
+        for (top, bottom) in gaps where bottom > top {
+            let textRect = PixelRect(x: 0, y: top - viewportTop, width: viewport.width,
+                                     height: bottom - top)
+            let rect = transform.displayRect(ofText: textRect, viewport: viewport)
+                .offsetBy(dx: frame.x, dy: frame.y)
+            PixmanDraw.fill(target, rect: rect.intersection(visibleClip), color: background)
+        }
+    }
+
+    /// Rasterizes up to `limit` missing pieces nearest the last viewport (below
+    /// it first: the text scrolls up), within the budget. Meant for idle time
+    /// after a frame is presented. Returns how many pieces it rasterized.
+    @discardableResult
+    public func prepareAhead(viewportRows: Int, limit: Int = 1) -> Int {
+        let centre = lastViewportCentre
+        var done = 0
+        // A band about to run off its strip gets a fresh one now, not in a frame.
+        if let last = lastHighlight, let current = strip, last.color == current.color,
+           last.rows.bottom + (last.rows.bottom - last.rows.top) > current.top + current.rows,
+           buildStrip(top: last.rows.top, bandRows: last.rows.bottom - last.rows.top, color: last.color) != nil {
+            done += 1
+        }
+        let top = centre - viewportRows, bottom = centre + viewportRows + viewportRows / 2
+        let candidates = pieceKeys(fromRow: max(0, top), toRow: bottom)
+            .filter { cache[$0.key] == nil }
+            .sorted { abs(($0.rows.top + $0.rows.bottom) / 2 - centre)
+                < abs(($1.rows.top + $1.rows.bottom) / 2 - centre) }
+        for (key, rows) in candidates.prefix(limit) {
+            // Make room only from pieces farther away than this one, or prefetching
+            // would evict and re-rasterize the same pieces forever.
+            let distance = TextPieceCache.distance(from: centre, top: rows.top, bottom: rows.bottom)
+            let bytes = columnWidth * (rows.bottom - rows.top) * 4
+            guard cache.makeRoom(for: bytes, focus: centre, keep: [], keepingWithin: distance),
+                  piece(for: key, rows: rows, keep: []) != nil
+            else { break }
+            done += 1
+        }
+        return done
+    }
+
+    // MARK: - Highlight strip
+
+    private func highlightStrip(covering rows: (top: Int, bottom: Int), color: Color) -> HighlightStrip? {
+        if let strip, strip.color == color, rows.top >= strip.top, rows.bottom <= strip.top + strip.rows {
+            return strip
+        }
+        return buildStrip(top: rows.top, bandRows: rows.bottom - rows.top, color: color)
+    }
+
+    /// Draws rows [top, top + 3 band heights) like a small viewport, then blends
+    /// the band colour over it once (ordinary memory, never the frame).
+    private func buildStrip(top: Int, bandRows: Int, color: Color) -> HighlightStrip? {
+        strip = nil
+        let rows = max(1, bandRows) * 3
+        let size = transform.displaySize(forText: PixelSize(width: columnWidth, height: rows))
+        guard let canvas = try? Canvas(size: size) else { return nil }
+        let centre = lastViewportCentre
+        drawPlain(into: canvas.pixmanImage, frame: PixelRect(size: size), clip: PixelRect(size: size),
+                  viewportTop: top)
+        lastViewportCentre = centre
+        PixmanDraw.fill(canvas.pixmanImage, rect: PixelRect(size: size), color: color)
+        let built = HighlightStrip(canvas: canvas, top: top, rows: rows, color: color)
+        strip = built
+        return built
+    }
+
+    // MARK: - Chunks and pieces
+
+    /// Pieces overlapping text rows [top, bottom), in order, laying out as needed.
+    private func pieceKeys(fromRow top: Int, toRow bottom: Int)
+        -> [(key: TextPieceCache.Key, rows: (top: Int, bottom: Int))] {
+        var result: [(key: TextPieceCache.Key, rows: (top: Int, bottom: Int))] = []
+        guard bottom > top, var chunkIndex = chunkIndex(containing: max(0, top)) else { return result }
+        while chunkIndex < chunks.count || discoverNextChunk() {
+            guard chunkIndex < chunks.count else { break }
+            let chunk = chunks[chunkIndex]
+            if chunk.top >= bottom { break }
+            let first = max(0, (top - chunk.top) / pieceRows)
+            var piece = first
+            while chunk.top + piece * pieceRows < min(bottom, chunk.bottom) {
+                let pieceTop = chunk.top + piece * pieceRows
+                let rows = (top: pieceTop, bottom: min(chunk.bottom, pieceTop + pieceRows))
+                result.append((TextPieceCache.Key(chunk: chunkIndex, piece: piece), rows))
+                piece += 1
+            }
+            chunkIndex += 1
+        }
+        return result
+    }
+
+    /// The chunk holding text row `y`, or nil past the end of the text.
+    private func chunkIndex(containing y: Int) -> Int? {
+        while (chunks.last?.bottom ?? 0) <= y, discoverNextChunk() {}
+        var low = 0, high = chunks.count
+        while low < high {
+            let middle = (low + high) / 2
+            if chunks[middle].bottom <= y { low = middle + 1 } else { high = middle }
+        }
+        return low < chunks.count ? low : nil
+    }
+
+    /// Finds the extent of the next chunk from the layout. False at the end.
+    private func discoverNextChunk() -> Bool {
+        guard !layoutComplete else { return false }
+        let first = chunks.count * Self.linesPerChunk
+        guard lines.lineBox(at: first) != nil else {
+            layoutComplete = true
+            return false
+        }
+        let top = chunks.last?.bottom ?? 0
+        var bottom = top
+        if let next = lines.lineBox(at: first + Self.linesPerChunk) {
+            bottom = next.y
+        } else {
+            var index = first
+            while let box = lines.lineBox(at: index) {
+                bottom = max(bottom, box.bottom)
+                index += 1
+            }
+        }
+        chunks.append(ChunkExtent(top: top, bottom: max(bottom, top + 1)))
+        return true
+    }
+
+    private func piece(for key: TextPieceCache.Key, rows: (top: Int, bottom: Int),
+                       keep: Set<TextPieceCache.Key>) -> TextPieceCache.Entry? {
+        if let cached = cache[key] { return cached }
+        let bytes = columnWidth * (rows.bottom - rows.top) * 4
+        cache.makeRoom(for: bytes, focus: lastViewportCentre, keep: keep)
+        guard let canvas = rasterize(chunk: key.chunk, rows: rows) else { return nil }
+        let entry = TextPieceCache.Entry(canvas: canvas, top: rows.top, bottom: rows.bottom)
+        cache.insert(entry, for: key)
+        rasterizedPieceCount += 1
+        return entry
+    }
+
+    /// Paints the lines of a piece upright, then turns the result into its final
+    /// orientation once. Neighbouring chunks' edge lines are painted too, so ink
+    /// that overhangs a line box (descenders, tall accents) is not cut.
+    private func rasterize(chunk: Int, rows: (top: Int, bottom: Int)) -> Canvas? {
+        let uprightSize = PixelSize(width: columnWidth, height: rows.bottom - rows.top)
+        guard let upright = try? Canvas(size: uprightSize) else { return nil }
+        upright.fill(background)
+        let first = max(0, chunk * Self.linesPerChunk - 1)
+        for index in first...(chunk * Self.linesPerChunk + Self.linesPerChunk) {
+            guard let box = lines.lineBox(at: index) else { break }
+            let reach = max(box.height, 1)
+            guard box.bottom + reach > rows.top, box.y - reach < rows.bottom else { continue }
+            lines.drawLine(at: index, into: upright.pixmanImage, x: textInset, y: box.y - rows.top,
+                           color: textColor)
+        }
+        guard !transform.isIdentity else { return upright }
+        guard let final = try? Canvas(size: transform.displaySize(forText: uprightSize)),
+              var sampling = transform.pixmanSamplingTransform(forText: uprightSize)
+        else { return nil }
+        pixman_image_set_transform(upright.pixmanImage, &sampling)
+        pixman_image_set_filter(upright.pixmanImage, PIXMAN_FILTER_NEAREST, nil, 0)
+        // The one transformed copy: pixman samples through the transform (the
+        // memcpy path of PixmanDraw.copy knows nothing of transforms).
+        pixman_image_composite32(PIXMAN_OP_SRC, upright.pixmanImage, nil, final.pixmanImage, 0, 0, 0, 0,
+                                 0, 0, Int32(final.width), Int32(final.height))
+        return final
+    }
+}

@@ -1,0 +1,43 @@
+/// Upright UI text on a display (status lines, badge captions): lines from
+/// `FontLibrary.layoutLabel`, painted with their top-left at (x, y). Never
+/// transformed. Glyphs blend OVER what is below, so the compositor draws a label
+/// in its scratch area, never on the target directly.
+public struct Label {
+    public var lines: [LaidOutLine]
+    public var x: Int
+    public var y: Int
+    public var color: Color
+    public let painter: GlyphPainter
+
+    public init(lines: [LaidOutLine], x: Int, y: Int, color: Color, painter: GlyphPainter) {
+        self.lines = lines
+        self.x = x
+        self.y = y
+        self.color = color
+        self.painter = painter
+    }
+
+    /// Lays out `text` in `style` (one paragraph per line of text, wrapped at
+    /// `maxWidth` when given).
+    public init(_ text: String, style: TextStyle, x: Int, y: Int, color: Color, maxWidth: Int? = nil,
+                painter: GlyphPainter) {
+        self.init(lines: painter.fonts.layoutLabel(text, style: style, maxWidth: maxWidth.map(Double.init)),
+                  x: x, y: y, color: color, painter: painter)
+    }
+
+    public var width: Int { Int((lines.map(\.width).max() ?? 0).rounded(.up)) }
+    public var height: Int { Int(lines.reduce(0) { $0 + $1.height }.rounded(.up)) }
+
+    var bounds: PixelRect {
+        // A little slack around the advance box for ink that overhangs it.
+        let slack = Int((lines.first?.height ?? 0) / 4) + 1
+        return PixelRect(x: x - slack, y: y - slack, width: width + 2 * slack, height: height + 2 * slack)
+    }
+
+    func draw(into image: OpaquePointer, dx: Int, dy: Int) {
+        for line in lines {
+            painter.draw(line: line, into: image, originX: x + dx, originY: y + dy + Int(line.y.rounded()),
+                         color: (color.red, color.green, color.blue), alpha: color.alpha)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+/// One thing a scene puts on a display. Scenes return layers bottom to top; the
+/// compositor draws them. Only the text block is ever transformed (its cached
+/// pieces already are); every other layer is drawn upright.
+public enum Layer {
+    /// A rectangle of colour: SRC when opaque, blended otherwise.
+    case fill(PixelRect, Color)
+    /// A copy of an image with its top-left at (x, y) (SRC).
+    case image(Canvas, x: Int, y: Int)
+    /// The reading text, scrolled so that text row `viewportTop` is the
+    /// viewport's top edge, filling `frame`.
+    /// With a highlight, those viewport rows are shown tinted (the marker band).
+    case textBlock(ChunkedTextBlock, frame: PixelRect, viewportTop: Int, highlight: ReadingHighlight? = nil)
+    /// The reading marker: a faint band with an arrow at each end.
+    case readingMarker(ReadingMarker)
+    /// A small upright badge (e.g. "paused").
+    case badge(Badge)
+    /// Upright UI text.
+    case label(Label)
+
+    /// The display rectangle the layer may touch.
+    var bounds: PixelRect {
+        switch self {
+        case let .fill(rect, _): return rect
+        case let .image(canvas, x, y):
+            return PixelRect(x: x, y: y, width: canvas.width, height: canvas.height)
+        case let .textBlock(_, frame, _, _): return frame
+        case let .readingMarker(marker): return marker.bounds
+        case let .badge(badge): return badge.bounds
+        case let .label(label): return label.bounds
+        }
+    }
+
+    /// Where a blending layer blends (the compositor composes these areas in
+    /// ordinary memory); empty for opaque layers.
+    var overlayAreas: [PixelRect] {
+        switch self {
+        case let .readingMarker(marker): return marker.overlayAreas
+        default: return isOpaqueCopy ? [] : [bounds]
+        }
+    }
+
+    /// True when the layer writes every pixel of `bounds` with SRC and reads
+    /// nothing from the destination: it may go straight into a scanout buffer.
+    var isOpaqueCopy: Bool {
+        switch self {
+        case let .fill(_, color): return color.isOpaque
+        case .image, .textBlock: return true
+        case .readingMarker, .badge, .label: return false
+        }
+    }
+
+    /// Draws the layer shifted by (dx, dy), touching only `clip` of `image`.
+    func draw(into image: OpaquePointer, dx: Int, dy: Int, clip: PixelRect) {
+        switch self {
+        case let .fill(rect, color):
+            PixmanDraw.fill(image, rect: rect.offsetBy(dx: dx, dy: dy).intersection(clip), color: color)
+        case let .image(canvas, _, _):
+            let placed = bounds.offsetBy(dx: dx, dy: dy)
+            let visible = placed.intersection(clip)
+            PixmanDraw.copy(canvas.pixmanImage,
+                            sourceRect: visible.offsetBy(dx: -placed.x, dy: -placed.y),
+                            into: image, x: visible.x, y: visible.y)
+        case let .textBlock(block, frame, viewportTop, highlight):
+            block.draw(into: image, frame: frame.offsetBy(dx: dx, dy: dy), clip: clip,
+                       viewportTop: viewportTop, highlight: highlight)
+        case let .readingMarker(marker):
+            marker.draw(into: image, dx: dx, dy: dy, clip: clip)
+        case let .badge(badge):
+            badge.draw(into: image, dx: dx, dy: dy, clip: clip)
+        case let .label(label):
+            label.draw(into: image, dx: dx, dy: dy)
+        }
+    }
+}

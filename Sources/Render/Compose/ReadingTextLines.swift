@@ -1,0 +1,26 @@
+/// A line's box in text space: y from the top of the script, in pixels.
+public struct ReadingLineBox: Hashable, Sendable {
+    public var y: Int
+    public var height: Int
+
+    public init(y: Int, height: Int) {
+        self.y = y
+        self.height = height
+    }
+
+    public var bottom: Int { y + height }
+}
+
+/// The laid-out script as the chunked text block needs it: line boxes, found
+/// lazily (asking for a line may lay out more of the script), and a way to
+/// paint one line. The text module's layout and glyph painter provide it.
+public protocol ReadingTextLines: AnyObject {
+    /// The box of line `index`, laying out more of the script if needed; nil
+    /// past the last line.
+    func lineBox(at index: Int) -> ReadingLineBox?
+
+    /// Paints line `index` into `image` (a `pixman_image_t *`) with the top-left
+    /// of its box at (x, y); x is the left edge of the text column. Parts outside
+    /// the image are clipped.
+    func drawLine(at index: Int, into image: OpaquePointer, x: Int, y: Int, color: Color)
+}

@@ -1,0 +1,166 @@
+import CFreeType
+import CPixman
+
+/// Draws laid-out lines into pixman images, caching each glyph's rasterized mask.
+///
+/// Outline glyphs become A8 coverage masks composited OVER the destination through a
+/// solid colour; colour emoji (CBDT strikes) become premultiplied ARGB images, scaled
+/// once from the strike to the text size. Glyphs are cached per (typeface, glyph,
+/// quarter-pixel x phase); the cache is dropped whole when it passes its byte limit,
+/// which keeps memory bounded for CJK-sized glyph sets without bookkeeping per glyph.
+///
+/// Not thread-safe: a painter belongs to the rendering thread.
+public final class GlyphPainter {
+    private struct Key: Hashable {
+        let typeface: UInt16
+        let glyph: UInt32
+        let phase: UInt8
+    }
+
+    private struct Mask {
+        let image: GlyphImage?
+        let left: Int32
+        let top: Int32
+        let isColor: Bool
+    }
+
+    public let fonts: FontLibrary
+    public let cacheLimitBytes: Int
+    private var cache: [Key: Mask] = [:]
+    private var cachedBytes = 0
+    private var solid: (key: UInt32, image: GlyphImage)?
+    private static let subpixelPhases = 4
+
+    public init(fonts: FontLibrary, cacheLimitBytes: Int = 32 << 20) {
+        self.fonts = fonts
+        self.cacheLimitBytes = cacheLimitBytes
+    }
+
+    public var cacheBytes: Int { cachedBytes }
+
+    /// Draws `line` with the column's left edge at `originX` and the line's top at
+    /// `originY` in `image` (a pixman_image_t*, e.g. XRGB8888 or ARGB8888).
+    public func draw(line: LaidOutLine, into image: OpaquePointer, originX: Int, originY: Int,
+                     color: (r: UInt8, g: UInt8, b: UInt8), alpha: UInt8 = 255) {
+        guard !line.glyphs.isEmpty, let source = solidFill(color, alpha) else { return }
+        let destWidth = Int(pixman_image_get_width(image)), destHeight = Int(pixman_image_get_height(image))
+        let baseline = Double(originY) + line.baseline
+        for glyph in line.glyphs {
+            let x = Double(originX) + Double(glyph.x)
+            let whole = x.rounded(.down)
+            let phase = UInt8(min(Int((x - whole) * Double(Self.subpixelPhases)), Self.subpixelPhases - 1))
+            let mask = self.mask(Key(typeface: glyph.typeface, glyph: glyph.glyphID, phase: phase))
+            guard let glyphImage = mask.image else { continue }
+            let dx = Int(whole) + Int(mask.left)
+            let dy = Int((baseline + Double(glyph.yOffset)).rounded()) - Int(mask.top)
+            if dx >= destWidth || dy >= destHeight || dx + Int(glyphImage.width) <= 0
+                || dy + Int(glyphImage.height) <= 0 { continue }
+            if mask.isColor {
+                pixman_image_composite32(PIXMAN_OP_OVER, glyphImage.handle, nil, image, 0, 0, 0, 0,
+                                         Int32(dx), Int32(dy), glyphImage.width, glyphImage.height)
+            } else {
+                pixman_image_composite32(PIXMAN_OP_OVER, source.handle, glyphImage.handle, image, 0, 0, 0, 0,
+                                         Int32(dx), Int32(dy), glyphImage.width, glyphImage.height)
+            }
+        }
+    }
+
+    private func solidFill(_ color: (r: UInt8, g: UInt8, b: UInt8), _ alpha: UInt8) -> GlyphImage? {
+        let key = UInt32(color.r) << 24 | UInt32(color.g) << 16 | UInt32(color.b) << 8 | UInt32(alpha)
+        if let solid, solid.key == key { return solid.image }
+        guard let image = GlyphImage(solid: color.r, color.g, color.b, alpha: alpha) else { return nil }
+        solid = (key, image)
+        return image
+    }
+
+    private func mask(_ key: Key) -> Mask {
+        if let cached = cache[key] { return cached }
+        let mask = rasterize(key)
+        let bytes = mask.image?.bytes ?? 0
+        if cachedBytes + bytes > cacheLimitBytes {
+            cache.removeAll(keepingCapacity: true)
+            cachedBytes = 0
+        }
+        cache[key] = mask
+        cachedBytes += bytes
+        return mask
+    }
+
+    private func rasterize(_ key: Key) -> Mask {
+        guard let typeface = fonts.existingTypeface(key.typeface) else {
+            return Mask(image: nil, left: 0, top: 0, isColor: false)
+        }
+        let face = typeface.face
+        var loadFlags = Int32(FT_LOAD_NO_HINTING)
+        if typeface.isColorBitmap { loadFlags |= Int32(FT_LOAD_COLOR) }
+        // The sub-pixel phase shifts the outline before it is rendered.
+        var delta = FT_Vector(x: FT_Pos(Int(key.phase) * 64 / Self.subpixelPhases), y: 0)
+        FT_Set_Transform(face, nil, &delta)
+        defer { FT_Set_Transform(face, nil, nil) }
+        let empty = Mask(image: nil, left: 0, top: 0, isColor: false)
+        guard key.glyph < UInt32(face.pointee.num_glyphs), FT_Load_Glyph(face, key.glyph, loadFlags) == 0, let slot = face.pointee.glyph else { return empty }
+        // A no-op for glyphs that already are bitmaps (colour strikes).
+        guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return empty }
+        let bitmap = slot.pointee.bitmap
+        let left = slot.pointee.bitmap_left, top = slot.pointee.bitmap_top
+        switch Int32(bitmap.pixel_mode) {
+        case Int32(FT_PIXEL_MODE_BGRA.rawValue):
+            guard let strike = copy(bitmap, format: PIXMAN_a8r8g8b8, bytesPerPixel: 4) else { return empty }
+            return scaled(strike, left: left, top: top, by: typeface.bitmapScale)
+        case Int32(FT_PIXEL_MODE_GRAY.rawValue):
+            guard let image = copy(bitmap, format: PIXMAN_a8, bytesPerPixel: 1) else { return empty }
+            return Mask(image: image, left: left, top: top, isColor: false)
+        default:
+            return Mask(image: monoToGray(bitmap), left: left, top: top, isColor: false)
+        }
+    }
+
+    private func copy(_ bitmap: FT_Bitmap, format: pixman_format_code_t, bytesPerPixel: Int) -> GlyphImage? {
+        guard let buffer = bitmap.buffer,
+              let image = GlyphImage(format: format, width: Int(bitmap.width), height: Int(bitmap.rows)) else {
+            return nil
+        }
+        let rowBytes = Int(bitmap.width) * bytesPerPixel
+        for y in 0..<Int(bitmap.rows) {
+            guard let row = image.row(y) else { return nil }
+            row.copyMemory(from: buffer + y * Int(bitmap.pitch), byteCount: rowBytes)
+        }
+        return image
+    }
+
+    /// 1-bit bitmaps (some bitmap-only fonts) expanded to full coverage bytes.
+    private func monoToGray(_ bitmap: FT_Bitmap) -> GlyphImage? {
+        guard let buffer = bitmap.buffer,
+              let image = GlyphImage(format: PIXMAN_a8, width: Int(bitmap.width), height: Int(bitmap.rows)) else {
+            return nil
+        }
+        for y in 0..<Int(bitmap.rows) {
+            guard let row = image.row(y)?.assumingMemoryBound(to: UInt8.self) else { return nil }
+            let source = buffer + y * Int(bitmap.pitch)
+            for x in 0..<Int(bitmap.width) {
+                row[x] = source[x >> 3] & (0x80 >> UInt8(x & 7)) != 0 ? 255 : 0
+            }
+        }
+        return image
+    }
+
+    /// A colour strike (e.g. 136 px emoji) scaled to the text size with a bilinear
+    /// filter, once, when the glyph enters the cache.
+    private func scaled(_ strike: GlyphImage, left: Int32, top: Int32, by scale: Double) -> Mask {
+        guard abs(scale - 1) > 0.001 else { return Mask(image: strike, left: left, top: top, isColor: true) }
+        let width = max(1, Int((Double(strike.width) * scale).rounded()))
+        let height = max(1, Int((Double(strike.height) * scale).rounded()))
+        guard let target = GlyphImage(format: PIXMAN_a8r8g8b8, width: width, height: height) else {
+            return Mask(image: nil, left: 0, top: 0, isColor: true)
+        }
+        var transform = pixman_transform()
+        let inverse = pixman_fixed_t((65536 / scale).rounded())
+        pixman_transform_init_scale(&transform, inverse, inverse)
+        pixman_image_set_transform(strike.handle, &transform)
+        pixman_image_set_filter(strike.handle, PIXMAN_FILTER_BILINEAR, nil, 0)
+        pixman_image_composite32(PIXMAN_OP_SRC, strike.handle, nil, target.handle, 0, 0, 0, 0, 0, 0,
+                                 Int32(width), Int32(height))
+        return Mask(image: target, left: Int32((Double(left) * scale).rounded()),
+                    top: Int32((Double(top) * scale).rounded()), isColor: true)
+    }
+}

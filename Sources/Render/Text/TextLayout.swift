@@ -1,0 +1,163 @@
+/// The whole script shaped and wrapped to a column, once per (text, style, width).
+///
+/// Layout is incremental: lines are produced block by block (a paragraph, or a
+/// ~2,000-character piece of a very long one) only as far as someone asks, so the
+/// first screen is ready long before a 10,000-word script is done. Every accessor
+/// that needs a line lays out up to it. Lines all have the same height, so y <-> line
+/// is arithmetic.
+///
+/// Words are UAX #14 segments that contain something other than spaces, counted over
+/// the whole text. They depend on the text only, so `wordIndex(atY:)` in one layout
+/// and `y(ofWord:)` in another layout of the same text keep the reading position
+/// across a change of font, size, spacing or width.
+///
+/// Not thread-safe: a layout belongs to the rendering thread.
+public final class TextLayout {
+    public let style: TextStyle
+    public let columnWidth: Double
+    /// Set when the style's family is not installed and another was used.
+    public let fontWarning: FontWarning?
+    public let lineHeight: Double
+    /// Distance from a line's top to its baseline.
+    public let baselineOffset: Double
+    public let fonts: FontLibrary
+    /// The lines laid out so far, top to bottom.
+    public internal(set) var lines: [LaidOutLine] = []
+
+    let script: ScriptText
+    let shaper: BlockShaper
+    let shapingCache: ShapedParagraphCache
+    var nextParagraph = 0
+    var nextChar = 0
+    var paragraphRTL: Bool?
+    var wordStartsBeforeNext = 0
+    var segmentHasWordAtNext = false
+
+    public init(text: String, style: TextStyle, columnWidth: Double, fonts: FontLibrary) throws(TextError) {
+        let (primary, warning) = try fonts.primaryTypeface(for: style)
+        self.style = style
+        self.columnWidth = max(1, columnWidth.isFinite ? columnWidth : 1)
+        self.fonts = fonts
+        fontWarning = warning
+        let natural = primary.ascent + primary.descent + primary.lineGap
+        lineHeight = max(1, (natural * style.clampedLineSpacing).rounded())
+        // Extra spacing is shared above and below, so the text sits in the middle of
+        // its line and the reading marker lines up with the middle of a line.
+        baselineOffset = ((lineHeight - primary.ascent - primary.descent) / 2 + primary.ascent).rounded()
+        script = ScriptText(text)
+        shaper = BlockShaper(fonts: fonts, primary: primary)
+        shapingCache = ShapedParagraphCache()
+    }
+
+    /// The same layout with another line spacing. Spacing moves lines but changes
+    /// no glyph or break, so the shaped and wrapped lines (and the incremental state)
+    /// are kept; only their y changes.
+    public func withLineSpacing(_ spacing: Double) -> TextLayout {
+        var style = self.style
+        style.lineSpacing = spacing
+        return TextLayout(sharing: self, style: style, columnWidth: columnWidth, keepLines: true)
+    }
+
+    /// The same text and font in another column width (a margin change): the
+    /// paragraphs shaped so far are reused, lines are broken again lazily.
+    public func withColumnWidth(_ width: Double) -> TextLayout {
+        TextLayout(sharing: self, style: style, columnWidth: width, keepLines: false)
+    }
+
+    private init(sharing other: TextLayout, style: TextStyle, columnWidth: Double, keepLines: Bool) {
+        self.style = style
+        self.columnWidth = max(1, columnWidth.isFinite ? columnWidth : 1)
+        fonts = other.fonts
+        fontWarning = other.fontWarning
+        let primary = other.shaper.primary
+        let natural = primary.ascent + primary.descent + primary.lineGap
+        lineHeight = max(1, (natural * style.clampedLineSpacing).rounded())
+        baselineOffset = ((lineHeight - primary.ascent - primary.descent) / 2 + primary.ascent).rounded()
+        script = other.script
+        shaper = other.shaper
+        shapingCache = other.shapingCache
+        guard keepLines else { return }
+        nextParagraph = other.nextParagraph
+        nextChar = other.nextChar
+        paragraphRTL = other.paragraphRTL
+        wordStartsBeforeNext = other.wordStartsBeforeNext
+        segmentHasWordAtNext = other.segmentHasWordAtNext
+        lines = other.lines
+        for i in lines.indices {
+            lines[i].y = Double(i) * lineHeight
+            lines[i].height = lineHeight
+            lines[i].baseline = baselineOffset
+        }
+    }
+
+    public var lineCount: Int { lines.count }
+    public var isComplete: Bool { nextParagraph >= script.paragraphs.count }
+    public var laidOutHeight: Double { Double(lines.count) * lineHeight }
+
+    /// Exact once complete; before that, extrapolated from what is laid out.
+    public var totalHeight: Double {
+        if isComplete { return laidOutHeight }
+        let total = Double(script.scalars.count)
+        let done = Double(nextChar)
+        if done > 0 && !lines.isEmpty { return laidOutHeight * max(1, total / done) }
+        let charsPerLine = max(1, columnWidth / (style.clampedFontSize * 0.5))
+        return max(1, (total / charsPerLine).rounded(.up)) * lineHeight
+    }
+
+    /// Total words in the text; nil until layout is complete.
+    public var wordCount: Int? { isComplete ? wordStartsBeforeNext : nil }
+
+    public func ensureLaidOut(throughY y: Double) {
+        while !isComplete && laidOutHeight <= y { layoutNextBlock() }
+    }
+
+    public func ensureLaidOut(throughLine index: Int) {
+        while !isComplete && lines.count <= index { layoutNextBlock() }
+    }
+
+    public func layoutAll() {
+        while !isComplete { layoutNextBlock() }
+    }
+
+    public func line(at index: Int) -> LaidOutLine? {
+        guard index >= 0 else { return nil }
+        ensureLaidOut(throughLine: index)
+        return index < lines.count ? lines[index] : nil
+    }
+
+    /// The lines that intersect `top..<bottom`, laying out as far as needed.
+    public func lines(fromY top: Double, toY bottom: Double) -> ArraySlice<LaidOutLine> {
+        ensureLaidOut(throughY: bottom)
+        let first = max(0, Int((top / lineHeight).rounded(.down)))
+        let last = min(lines.count, Int((bottom / lineHeight).rounded(.up)))
+        return first < last ? lines[first..<last] : []
+    }
+
+    public func y(ofLine index: Int) -> Double { Double(index) * lineHeight }
+
+    /// The line under `y`, clamped to the text.
+    public func lineIndex(atY y: Double) -> Int {
+        ensureLaidOut(throughY: y)
+        guard !lines.isEmpty else { return 0 }
+        let index = y.isFinite ? Int((y / lineHeight).rounded(.down)) : 0
+        return min(max(index, 0), lines.count - 1)
+    }
+
+    /// The word at the start of the line under `y`.
+    public func wordIndex(atY y: Double) -> Int {
+        let index = lineIndex(atY: y)
+        return index < lines.count ? lines[index].firstWordIndex : 0
+    }
+
+    /// Top of the line on which word `index` starts; the last line when the text has
+    /// fewer words.
+    public func y(ofWord index: Int) -> Double {
+        while !isComplete && wordStartsBeforeNext <= index { layoutNextBlock() }
+        var low = 0, high = lines.count
+        while low < high {
+            let mid = (low + high) / 2
+            if lines[mid].wordStartsThrough > index { high = mid } else { low = mid + 1 }
+        }
+        return y(ofLine: min(low, max(lines.count - 1, 0)))
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import Prompter
+import Testing
+@testable import Kiosk
+
+/// The real event loop on the headless backend: the app as `rig run` runs it,
+/// driven with control requests and input events, checked on state and pixels.
+@Suite(.serialized) struct KioskAppTests {
+    private func makeApp(script: String = String(repeating: "Read these words at a steady pace. ", count: 400),
+                         overrides: [String] = []) throws -> KioskApp {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("rig-kiosk-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("scripts"), withIntermediateDirectories: true)
+        try Data(script.utf8).write(to: root.appendingPathComponent("scripts/Take.txt"))
+        let loaded = ConfigLoader.load(text: "", name: "test", overrides: [
+            "state.dir=\"\(root.path)\"", "control.socket=\"\(root.path)/control.sock\"",
+            "displays.headless_width=480", "displays.headless_height=270", "prompter.font_size=24",
+        ] + overrides)
+        #expect(loaded.errors.isEmpty, "\(loaded.errors)")
+        let app = try KioskApp(config: loaded.config, configProblems: [], backend: .headless)
+        app.start()
+        return app
+    }
+
+    /// Runs the loop until `condition` holds, failing after a deadline.
+    private func run(_ app: KioskApp, seconds: Double = 10, until condition: () -> Bool) {
+        let deadline = app.loop.clock() + seconds
+        while !condition() && app.loop.clock() < deadline { app.loop.runOnce(timeout: 0.02) }
+        #expect(condition(), "condition not reached in \(seconds) s")
+    }
+
+    private func flips(_ app: KioskApp, _ role: DisplayRole) -> UInt64 { app.displaysBackend.status(of: role).flips }
+
+    @Test func opensTheScriptAndShowsBothDisplays() throws {
+        let app = try makeApp()
+        defer { app.shutdown() }
+        run(app) { flips(app, .inner) > 0 && flips(app, .outer) > 0 }
+        #expect(app.controller.script?.id == "Take.txt")
+        #expect(app.controller.engine.maxOffset > 1000)
+        let status = app.status(at: app.loop.clock())
+        #expect(status["prompter"]?["state"] == "stopped")
+        #expect(status["displays"]?["outer"]?["presenting"] == true)
+    }
+
+    @Test func playScrollsAtTheSpeedAndPauseStopsFlipping() throws {
+        let app = try makeApp()
+        defer { app.shutdown() }
+        run(app) { flips(app, .outer) > 0 }
+        _ = app.handle(.play)
+        let start = flips(app, .outer)
+        run(app) { flips(app, .outer) > start + 20 }
+        let offset = app.controller.engine.offset(at: app.loop.clock())
+        #expect(offset > 5)
+        _ = app.handle(.pause)
+        // Let the 0.3 s ramp finish, then no frame changes: nothing is flipped.
+        let settle = app.loop.clock() + 0.5
+        run(app) { app.loop.clock() > settle }
+        let paused = flips(app, .outer)
+        let later = app.loop.clock() + 0.5
+        run(app) { app.loop.clock() > later }
+        #expect(flips(app, .outer) == paused)
+    }
+
+    @Test func aTapPausesAtItsOwnTimestampAndShowsTheBadge() throws {
+        let app = try makeApp()
+        defer { app.shutdown() }
+        run(app) { flips(app, .outer) > 0 }
+        _ = app.handle(.play)
+        let startedAt = app.loop.clock()
+        run(app) { app.loop.clock() > startedAt + 1 }
+        let tapTime = app.loop.clock() - 0.05
+        let expected = app.controller.engine.offset(at: tapTime)
+        app.handle(.outerTap(time: tapTime))
+        #expect(app.controller.engine.state == .paused)
+        #expect(app.controller.pausedByTap)
+        let later = app.loop.clock() + 0.5
+        run(app) { app.loop.clock() > later }
+        #expect(abs(app.controller.engine.offset(at: app.loop.clock()) - expected) < 0.01)
+        #expect(app.renderer.lastOuterShowedTapPause)
+        let latency = app.tapLatency.summary
+        #expect(latency.count == 1)
+        #expect((latency.medianMilliseconds ?? 1000) < 500)
+        #expect(app.status(at: app.loop.clock())["input"]?["taps"] == 1)
+    }
+
+    @Test func keysDriveTheEngine() throws {
+        let app = try makeApp()
+        defer { app.shutdown() }
+        let now = app.loop.clock()
+        app.handle(.key(.playPause, time: now, isRepeat: false))
+        app.handle(.key(.faster, time: now, isRepeat: false))
+        #expect(app.controller.engine.state == .playing)
+        #expect(app.controller.engine.speed == 70)
+        app.handle(.key(.stop, time: now + 1, isRepeat: false))
+        #expect(app.controller.engine.state == .stopped)
+    }
+
+    @Test func mirroringTheTextLeavesTheInnerDisplayAlone() throws {
+        let app = try makeApp()
+        defer { app.shutdown() }
+        let headless = try #require(app.displaysBackend as? HeadlessBackend)
+        run(app) { flips(app, .inner) > 0 && flips(app, .outer) > 0 }
+        let innerBefore = try #require(headless.screen(.inner)).ppm()
+        let outerBefore = try #require(headless.screen(.outer)).ppm()
+        let outerFlips = flips(app, .outer)
+        #expect(app.handle(.set(key: "prompter.mirror", value: "true")) == .success())
+        run(app) { flips(app, .outer) > outerFlips }
+        #expect(try #require(headless.screen(.outer)).ppm() != outerBefore)
+        #expect(try #require(headless.screen(.inner)).ppm() == innerBefore)
+    }
+
+    @Test func outerOffIsReportedAndBlankedButTheInnerGoesOn() throws {
+        let app = try makeApp()
+        defer { app.shutdown() }
+        run(app) { flips(app, .outer) > 0 }
+        #expect(app.handle(.outer(false)) == .success())
+        let status = app.status(at: app.loop.clock())
+        #expect(status["displays"]?["outer"]?["enabled"] == false)
+        #expect(status["displays"]?["outer"]?["presenting"] == false)
+        #expect(status["displays"]?["inner"]?["presenting"] == true)
+    }
+
+    @Test func aBrokenConfigStillComesUpWithItsErrorsOnTheBanner() throws {
+        let problem = ConfigProblem.error(ConfigPlace(file: "rig.toml", line: 3, column: 9), "prompter.speed must be between 10 and 300, found 500")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("rig-kiosk-\(UUID().uuidString.prefix(8))")
+        var config = RigConfig()
+        config.state.dir = root.path
+        config.control.socket = root.path + "/control.sock"
+        config.displays.headlessWidth = 480
+        config.displays.headlessHeight = 270
+        let app = try KioskApp(config: config, configProblems: [problem], backend: .headless)
+        app.start()
+        defer { app.shutdown() }
+        run(app) { flips(app, .inner) > 0 }
+        #expect(app.controller.problems.contains("rig.toml:3:9: prompter.speed must be between 10 and 300, found 500"))
+        let banner = try #require((app.displaysBackend as? HeadlessBackend)?.screen(.inner))
+        // The banner's red runs along the bottom of the inner display.
+        #expect(banner.pixel(x: 2, y: 268) == 0x7a1f1f)
+    }
+
+    @Test func restartResumesTheSameScriptAtTheSameWord() throws {
+        let app = try makeApp()
+        run(app) { flips(app, .outer) > 0 }
+        _ = app.handle(.play)
+        let started = app.loop.clock()
+        run(app) { app.loop.clock() > started + 1.5 }
+        _ = app.handle(.pause)
+        let stoppedAt = app.controller.engine.offset(at: app.loop.clock() + 1)
+        app.shutdown()
+        let again = try KioskApp(config: app.config, configProblems: [], backend: .headless)
+        again.start()
+        defer { again.shutdown() }
+        run(again) { flips(again, .outer) > 0 }
+        #expect(again.controller.script?.id == "Take.txt")
+        // Within one line of text (24 px at this size, times the line spacing).
+        #expect(abs(again.controller.engine.offset(at: again.loop.clock()) - stoppedAt) < 32)
+    }
+}
+
+extension KioskAppTests {
+    @Test func framingModeShowsTheCameraStateAndAnUprightCue() throws {
+        let app = try makeApp(overrides: ["camera.device=\"/dev/rig-no-such-camera\""])
+        defer { app.shutdown() }
+        let headless = try #require(app.displaysBackend as? HeadlessBackend)
+        run(app) { flips(app, .outer) > 0 }
+        #expect(app.handle(.mode("framing")) == .success())
+        #expect(app.handle(.cue("S")) == .success())
+        let before = flips(app, .outer)
+        run(app) { flips(app, .outer) > before && app.camera?.state.previewMessage == "Camera unavailable" }
+        let outer = try #require(headless.screen(.outer))
+        // The cue badge's yellow at the centre, its white border around it.
+        #expect(outer.pixel(x: 240 - 40, y: 135 - 40) == 0xffd60a)
+        #expect(app.status(at: app.loop.clock())["camera"]?["state"] == "unavailable")
+        if ProcessInfo.processInfo.environment["RIG_DUMP"] != nil {
+            try Data(outer.ppm()).write(to: URL(fileURLWithPath: "/tmp/framing-outer.ppm"))
+            try Data(try #require(headless.screen(.inner)).ppm()).write(to: URL(fileURLWithPath: "/tmp/framing-inner.ppm"))
+        }
+    }
+}
+
+extension KioskAppTests {
+    @Test func theHangTriggerIsRefusedWithoutItsEnvironmentVariable() throws {
+        let app = try makeApp()
+        defer { app.shutdown() }
+        let reply = app.handle(.hang)
+        #expect(reply.body["ok"] == false)
+        #expect(reply.body["error"]?.stringValue?.contains("RIG_TEST_HANG_TRIGGER=1") == true)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Prompter
+import Render
+import Testing
+@testable import Kiosk
+
+@Suite struct OuterPrompterSceneTests {
+    static let transformNames: [(TextTransform, String)] = TextTransform.allCombinations.map {
+        ($0, "outer-rot\($0.rotation.rawValue)\($0.mirror ? "-mirror" : "")\($0.flip ? "-flip" : "")")
+    }
+
+    @Test(arguments: transformNames)
+    func everyTransformMatchesItsReference(transform: TextTransform, name: String) throws {
+        let composer = try SceneFixtures.playing(SceneFixtures.english,
+                                                 settings: SceneFixtures.settings(transform: transform),
+                                                 fonts: SceneFixtures.fonts)
+        try SceneReferenceImage.expectMatch(SceneFixtures.outer(composer, at: 2), named: name)
+    }
+
+    @Test(arguments: [
+        ("rtl-script", SceneFixtures.arabic, 24, 10.0),
+        ("mixed-direction-line", SceneFixtures.mixedLine, 24, 10.0),
+        ("emoji-cjk", SceneFixtures.emojiAndCJK, 24, 10.0),
+        ("size-20px", SceneFixtures.english, 20, 10.0),
+        ("size-120px", SceneFixtures.english, 120, 10.0),
+        ("narrowest-column", SceneFixtures.english, 24, 25.0),
+    ])
+    func scriptsAndStylesMatchTheirReferences(name: String, text: String, fontSize: Int, margin: Double) throws {
+        let composer = try SceneFixtures.playing(text, settings: SceneFixtures.settings(fontSize: fontSize, margin: margin),
+                                                 fonts: SceneFixtures.fonts)
+        try SceneReferenceImage.expectMatch(SceneFixtures.outer(composer, at: 0.5), named: "outer-\(name)")
+    }
+
+    @Test func mirroredFrameIsTheHorizontalFlipOfThePlainFrame() throws {
+        let fonts = try SceneFixtures.fonts
+        let plain = try SceneFixtures.outer(SceneFixtures.playing(SceneFixtures.english,
+                                                                  settings: SceneFixtures.settings(), fonts: fonts), at: 3)
+        let mirrored = try SceneFixtures.outer(SceneFixtures.playing(
+            SceneFixtures.english, settings: SceneFixtures.settings(transform: TextTransform(mirror: true)),
+            fonts: fonts), at: 3)
+        #expect(mirrored.hasSamePixels(as: try SceneFixtures.mirrored(plain)))
+        #expect(!mirrored.hasSamePixels(as: plain))
+    }
+
+    @Test func halfTurnEqualsMirrorPlusFlip() throws {
+        let fonts = try SceneFixtures.fonts
+        let turned = try SceneFixtures.outer(SceneFixtures.playing(
+            SceneFixtures.english, settings: SceneFixtures.settings(transform: TextTransform(rotation: .half)),
+            fonts: fonts), at: 3)
+        let both = try SceneFixtures.outer(SceneFixtures.playing(
+            SceneFixtures.english, settings: SceneFixtures.settings(transform: TextTransform(mirror: true, flip: true)),
+            fonts: fonts), at: 3)
+        #expect(turned.hasSamePixels(as: both))
+    }
+
+    @Test func innerDisplayIsTheSameUnderEveryTextTransform() throws {
+        let fonts = try SceneFixtures.fonts
+        let plain = try SceneFixtures.inner(SceneFixtures.playing(SceneFixtures.english,
+                                                                  settings: SceneFixtures.settings(), fonts: fonts), at: 3)
+        for transform in TextTransform.allCombinations where !transform.isIdentity {
+            let composer = try SceneFixtures.playing(SceneFixtures.english,
+                                                     settings: SceneFixtures.settings(transform: transform), fonts: fonts)
+            #expect(try SceneFixtures.inner(composer, at: 3).hasSamePixels(as: plain), "\(transform)")
+        }
+    }
+
+    @Test func pausedBadgeShowsOnlyAfterATapPause() throws {
+        let fonts = try SceneFixtures.fonts
+        let composer = try SceneFixtures.playing(SceneFixtures.english, settings: SceneFixtures.settings(), fonts: fonts)
+        composer.state.engine.pause(at: 1)
+        let pausedByOperator = try SceneFixtures.outer(composer, at: 2)
+        composer.state.pausedByTap = true
+        let pausedByTap = try SceneFixtures.outer(composer, at: 2)
+        let badge = Badge.paused(in: PixelRect(size: SceneFixtures.display), textColor: .white, background: .black)
+        let centre = (x: badge.rect.x + badge.rect.width / 2, y: badge.rect.y + badge.rect.height / 2)
+        let barX = badge.rect.x + badge.rect.width / 2 - max(2, badge.rect.width / 6)
+        #expect(pausedByTap.color(x: barX, y: centre.y).red > 200)   // a pause bar
+        #expect(pausedByOperator.color(x: barX, y: centre.y) != pausedByTap.color(x: barX, y: centre.y))
+        try SceneReferenceImage.expectMatch(pausedByTap, named: "outer-paused-by-tap")
+    }
+
+    @Test func togglingMirrorKeepsTheReadingPosition() throws {
+        let fonts = try SceneFixtures.fonts
+        let composer = try SceneFixtures.playing(SceneFixtures.english, settings: SceneFixtures.settings(), fonts: fonts)
+        let before = composer.state.engine.offset(at: 4)
+        try composer.apply(settings: SceneFixtures.settings(transform: TextTransform(mirror: true)), at: 4)
+        #expect(composer.state.engine.offset(at: 4) == before)
+        #expect(composer.readingText.block?.transform == TextTransform(mirror: true))
+    }
+
+    @Test func quarterTurnRelaysOutOnTheSameWord() throws {
+        let fonts = try SceneFixtures.fonts
+        let composer = try SceneFixtures.playing(SceneFixtures.english, settings: SceneFixtures.settings(), fonts: fonts)
+        let oldLayout = try #require(composer.readingText.layout)
+        let word = oldLayout.wordIndex(atY: composer.state.engine.offset(at: 4))
+        try composer.apply(settings: SceneFixtures.settings(transform: TextTransform(rotation: .quarter)), at: 4)
+        let newLayout = try #require(composer.readingText.layout)
+        #expect(newLayout !== oldLayout)
+        #expect(newLayout.columnWidth < oldLayout.columnWidth)   // the column is the display's height now
+        #expect(newLayout.wordIndex(atY: composer.state.engine.offset(at: 4)) == word)
+    }
+}

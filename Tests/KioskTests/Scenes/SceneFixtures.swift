@@ -1,0 +1,73 @@
+import Foundation
+import Prompter
+import Render
+@testable import Kiosk
+
+/// Scripts and a composer setup shared by the scene tests: small displays keep
+/// reference images light.
+enum SceneFixtures {
+    static let display = PixelSize(width: 480, height: 270)
+
+    static let english = """
+        Good evening, and thank you for joining us. Tonight we look at how a small \
+        studio can make a programme that feels calm and clear.
+
+        Every script starts with one idea, said plainly. Read it once aloud before \
+        the camera rolls, then trust the words and keep an even pace.
+        """
+
+    static let arabic = """
+        مساء الخير، وشكرا لانضمامكم إلينا. الليلة نتحدث عن كيف يمكن لاستوديو صغير أن يصنع برنامجا هادئا وواضحا.
+        ערב טוב ותודה שהצטרפתם אלינו. הערב נדבר על אולפן קטן ועל תוכנית רגועה וברורה.
+        """
+
+    static let mixedLine = "The Hebrew word שלום and the Arabic word سلام both mean peace (2024)."
+
+    static let emojiAndCJK = """
+        Welcome 👋 to the show 🎬 — 欢迎收看节目。今天我们讨论一个小工作室如何制作清晰的节目。\
+        こんにちは、皆さん。안녕하세요 여러분 🎤
+        """
+
+    static var fonts: FontLibrary {
+        get throws { try FontLibrary() }
+    }
+
+    static func settings(fontSize: Int = 24, margin: Double = 10, transform: TextTransform = .identity)
+        -> ReadingSettings {
+        ReadingSettings(fontSize: fontSize, lineSpacing: 1.3, margin: margin, mirror: transform.mirror,
+                        flip: transform.flip,
+                        rotation: TextRotation(rawValue: transform.rotation.rawValue) ?? .none)
+    }
+
+    /// A script opened and playing from t = 0, as `rig snapshot` sets it up.
+    static func playing(_ text: String, settings: ReadingSettings, display: PixelSize = display,
+                        fonts: FontLibrary) throws -> PrompterFrameComposer {
+        let composer = try PrompterFrameComposer(
+            scriptTitle: "Fixture", text: text, settings: settings, markerPosition: 1.0 / 3.0,
+            outerSize: display, innerSize: display, fonts: fonts)
+        composer.state.engine.play(at: 0)
+        return composer
+    }
+
+    static func outer(_ composer: PrompterFrameComposer, at time: Double) throws -> Canvas {
+        let canvas = try Canvas(size: composer.outerSize)
+        composer.composeOuterFrame(at: time, into: canvas)
+        return canvas
+    }
+
+    static func inner(_ composer: PrompterFrameComposer, at time: Double) throws -> Canvas {
+        let canvas = try Canvas(size: composer.innerSize)
+        composer.composeInnerFrame(at: time, into: canvas)
+        return canvas
+    }
+
+    static func mirrored(_ canvas: Canvas) throws -> Canvas {
+        let result = try Canvas(size: canvas.size)
+        for y in 0..<canvas.height {
+            for x in 0..<canvas.width {
+                result.pixels[y * canvas.width + x] = canvas.pixels[y * canvas.width + canvas.width - 1 - x]
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+@testable import Prompter
+
+@Suite struct AtomicFileTests {
+    @Test func writesAndReplacesLeavingNoTemporaryFiles() throws {
+        let dir = TemporaryDirectory()
+        let file = dir.path("state.json")
+        try AtomicFile.write(Data("first".utf8), to: file)
+        #expect(dir.read("state.json") == "first")
+        try AtomicFile.write(Data("second, longer".utf8), to: file)
+        #expect(dir.read("state.json") == "second, longer")
+        try AtomicFile.write(Data(), to: file)
+        #expect(dir.read("state.json") == "")
+        #expect(dir.names() == ["state.json"])
+    }
+
+    @Test func keepsThePermissionsOfTheFileItReplaces() throws {
+        let dir = TemporaryDirectory()
+        let file = dir.write("private.json", "x")
+        chmod(file.path, 0o600)
+        try AtomicFile.write(Data("y".utf8), to: file)
+        var info = stat()
+        #expect(stat(file.path, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o600)
+    }
+
+    @Test func failureNamesThePathAndLeavesTheOldFile() throws {
+        let dir = TemporaryDirectory()
+        do {
+            try AtomicFile.write(Data("x".utf8), to: dir.path("missing/dir/state.json"))
+            Issue.record("write into a missing directory succeeded")
+        } catch {
+            #expect(error.path.contains("missing/dir"))
+            #expect(error.description.contains("No such file"))
+        }
+        // A directory in the way: rename fails, the directory stays, no temp is left.
+        try FileManager.default.createDirectory(at: dir.path("taken"), withIntermediateDirectories: false)
+        dir.write("taken/keep.txt", "keep")
+        #expect(throws: AtomicFileError.self) { try AtomicFile.write(Data("x".utf8), to: dir.path("taken")) }
+        #expect(dir.read("taken/keep.txt") == "keep")
+        #expect(dir.names() == ["taken"])
+    }
+}

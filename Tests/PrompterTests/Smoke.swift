@@ -1,4 +1,0 @@
-import Testing
-@testable import Prompter
-
-@Test func builds() {}

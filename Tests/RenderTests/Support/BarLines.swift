@@ -1,0 +1,39 @@
+import Render
+
+/// Stand-in for laid-out text: each line is a row of bars ("words") whose widths
+/// depend on the line index, so any mirror, flip or rotation shows. It counts
+/// how far the block asked for lines, to check that layout is lazy.
+final class BarLines: ReadingTextLines {
+    let count: Int
+    let lineHeight: Int
+    let columnWidth: Int
+    private(set) var deepestLineAsked = -1
+    private(set) var drawCalls = 0
+
+    init(count: Int, lineHeight: Int, columnWidth: Int) {
+        self.count = count
+        self.lineHeight = lineHeight
+        self.columnWidth = columnWidth
+    }
+
+    func lineBox(at index: Int) -> ReadingLineBox? {
+        deepestLineAsked = max(deepestLineAsked, index)
+        guard index >= 0, index < count else { return nil }
+        return ReadingLineBox(y: index * lineHeight, height: lineHeight)
+    }
+
+    func drawLine(at index: Int, into image: OpaquePointer, x: Int, y: Int, color: Color) {
+        drawCalls += 1
+        var cursor = x
+        var word = 0
+        let ink = max(1, lineHeight * 2 / 3)
+        while cursor < x + columnWidth {
+            let width = 4 + ((index * 7 + word * 13) % 23)
+            let rect = PixelRect(x: cursor, y: y + (lineHeight - ink) / 2 + (word % 2),
+                                 width: min(width, x + columnWidth - cursor), height: ink - 1)
+            TestDrawing.fill(image, rect: rect, color: color)
+            cursor += width + 5
+            word += 1
+        }
+    }
+}

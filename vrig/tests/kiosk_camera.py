@@ -1,0 +1,142 @@
+"""The kiosk's camera in the virtual rig, with vivid as the camera (issue 8):
+
+  1. in framing mode the outer head shows vivid's picture mirrored: its colour bars
+     run the other way round from the inner head's unmirrored thumbnail;
+  2. the cue badge over it is upright: identical with the preview mirrored or not,
+     while the preview itself flips;
+  3. unplugging the camera (unbinding vivid) leaves the kiosk running with the camera
+     reported unavailable, and the preview comes back when vivid is bound again.
+
+  swift build && python3 vrig/tests/kiosk_camera.py
+"""
+import json
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import vrig  # noqa: E402
+from images import Image  # noqa: E402
+from kiosk import Kiosk, rig_binary  # noqa: E402
+
+OUT = os.path.join(vrig.REPO, "out", "vrig-tests", "kiosk-camera")
+KERNEL_TREE = os.path.join(vrig.CACHE, "kernel")
+SOCKET = "/tmp/rig-camera.sock"
+OUTER = (1024, 768)
+INNER = (1280, 800)
+
+
+def config(mirror):
+    return f"""
+[displays.inner]
+connector = "Virtual-1"
+mode = "preferred"
+[displays.outer]
+connector = "Virtual-2"
+mode = "1024x768"
+[camera]
+device = "/dev/video0"
+mirror = {"true" if mirror else "false"}
+[control]
+socket = "{SOCKET}"
+[state]
+dir = "/tmp/rig-camera-state"
+"""
+
+
+def ctl(rig, *words):
+    rc, out = rig.exec(" ".join([rig_binary(), "ctl", "--socket", SOCKET, *words]), check=False)
+    return rc, out
+
+
+def status(rig):
+    rc, out = ctl(rig, "status")
+    return json.loads(out) if rc == 0 else None
+
+
+def wait(rig, predicate, seconds, what):
+    deadline = time.monotonic() + seconds
+    last = None
+    while time.monotonic() < deadline:
+        last = status(rig)
+        if last and predicate(last):
+            return last
+        time.sleep(0.5)
+    raise AssertionError(f"{what}: not within {seconds}s; last status: {json.dumps(last)[:1500]}")
+
+
+def bar_order(image, y, x0, width, samples=8):
+    """Colour names sampled across one row, left to right (vivid's 75% colour bars)."""
+    names = []
+    for i in range(samples):
+        r, g, b = image.pixel(x0 + int((i + 0.5) * width / samples), y)
+        names.append("".join(c for c, v in zip("rgb", (r, g, b)) if v > 96) or "k")
+    return names
+
+
+def frames_shown(s):
+    return int(s["camera"].get("frames_shown", 0))
+
+
+def run_kiosk(rig, name, mirror):
+    kiosk = Kiosk(rig, name, config=config(mirror))
+    wait(rig, lambda s: s["camera"].get("state") == "streaming", 120, "camera streaming")
+    for words in (("mode", "framing"), ("cue", "S")):
+        rc, out = ctl(rig, *words)
+        assert rc == 0, f"rig ctl {' '.join(words)}: {out}"
+    shown = frames_shown(status(rig))
+    wait(rig, lambda s: frames_shown(s) > shown + 3, 60, "new frames on the outer head")
+    outer = rig.screendump(1, os.path.join(OUT, f"{name}-outer.ppm"))
+    inner = rig.screendump(0, os.path.join(OUT, f"{name}-inner.ppm"))
+    return kiosk, Image.read_ppm(outer), Image.read_ppm(inner)
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    passed, failed = 0, 0
+    with vrig.VirtualRig() as rig:
+        print(f"# guest booted in {rig.boot_seconds:.1f}s", flush=True)
+        rig.exec(f"[ -e /dev/video0 ] || modprobe -d {KERNEL_TREE} vivid", timeout=60)
+        rig.set_connector("Virtual-2", "on")
+        checks = []
+        try:
+            kiosk, outer, inner = run_kiosk(rig, "mirrored", mirror=True)
+            # The preview fills the width, letterboxed: 16:9 in 1024x768 is 1024x576 at y 96.
+            outer_bars = bar_order(outer, 96 + 40, 0, OUTER[0])
+            # The inner thumbnail: a quarter of the width, 16:9, near the top-right corner.
+            tw = INNER[0] // 4
+            inner_bars = bar_order(inner, INNER[0] // 24 + 12, INNER[0] - tw - INNER[0] // 24, tw)
+            checks.append(("outer preview mirrored against the inner thumbnail",
+                           outer_bars == inner_bars[::-1] and outer_bars != inner_bars,
+                           f"outer {outer_bars}, inner {inner_bars}"))
+            side = min(OUTER) * 2 // 5
+            box = ((OUTER[0] - side) // 2 + side // 6, (OUTER[1] - side) // 2 + side // 6, side * 2 // 3)
+            badge_mirrored = [outer.pixel(box[0] + dx, box[1] + dy) for dy in range(0, box[2], 4) for dx in range(0, box[2], 4)]
+            kiosk.terminate()
+            kiosk, outer_plain, _ = run_kiosk(rig, "unmirrored", mirror=False)
+            badge_plain = [outer_plain.pixel(box[0] + dx, box[1] + dy) for dy in range(0, box[2], 4) for dx in range(0, box[2], 4)]
+            plain_bars = bar_order(outer_plain, 96 + 40, 0, OUTER[0])
+            checks.append(("cue badge upright whatever the preview's mirror", badge_mirrored == badge_plain,
+                           "the badge differs between mirrored and unmirrored previews"))
+            checks.append(("preview flips with camera.mirror", plain_bars == outer_bars[::-1],
+                           f"unmirrored {plain_bars}, mirrored {outer_bars}"))
+            pid = kiosk.pid
+            rig.exec("echo vivid.0 > /sys/bus/platform/drivers/vivid/unbind")
+            wait(rig, lambda s: s["camera"].get("state") == "unavailable", 60, "camera unavailable after unplug")
+            rig.exec("echo vivid.0 > /sys/bus/platform/drivers/vivid/bind")
+            back = wait(rig, lambda s: s["camera"].get("state") == "streaming", 120, "camera back after replug")
+            shown = frames_shown(back)
+            wait(rig, lambda s: frames_shown(s) > shown, 60, "preview frames after replug")
+            checks.append(("kiosk survives unplug and replug", kiosk.alive() and kiosk.pid == pid, "the kiosk died"))
+            kiosk.terminate()
+        except AssertionError as error:
+            checks.append(("camera in the kiosk", False, str(error)))
+        for name, ok, detail in checks:
+            print(f"{'PASS' if ok else 'FAIL'} {name}" + ("" if ok else f": {detail}"), flush=True)
+            passed, failed = passed + ok, failed + (not ok)
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
