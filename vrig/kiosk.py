@@ -19,7 +19,7 @@ def make_reference(out_dir, inner_size, outer_size):
     os.makedirs(out_dir, exist_ok=True)
     empty = os.path.join(out_dir, "empty.toml")
     open(empty, "w").close()
-    subprocess.run([rig_binary(), "run", "--backend", "headless", "--paused",
+    subprocess.run([rig_binary(), "run", "--test-pattern", "--backend", "headless", "--paused",
                     "--inner-size", inner_size, "--outer-size", outer_size,
                     "--snapshot-dir", out_dir, "--config", empty],
                    check=True, stdout=subprocess.DEVNULL)
@@ -54,7 +54,7 @@ class Kiosk:
     @staticmethod
     def service_unit(name, args=()):
         """A unit like the appliance's: rig run, SIGTERM to stop, output to a log."""
-        argv = " ".join([rig_binary(), "run", "--config", f"/vrig-io/{name}.toml",
+        argv = " ".join([rig_binary(), "run", "--test-pattern", "--config", f"/vrig-io/{name}.toml",
                          "--status-file", f"/vrig-io/{name}.status.json", *args])
         return f"""[Unit]
 Description=rig kiosk (virtual rig test)
@@ -75,7 +75,7 @@ TimeoutStopSec=10
         for p in (self.status_path, self.log_path):
             if os.path.exists(p):
                 os.remove(p)
-        argv = " ".join([prefix, rig_binary(), "run", "--config", f"/vrig-io/{name}.toml",
+        argv = " ".join([prefix, rig_binary(), "run", "--test-pattern", "--config", f"/vrig-io/{name}.toml",
                          "--status-file", f"/vrig-io/{name}.status.json", *args])
         _, out = rig.exec(f"cd /tmp; {argv} > /vrig-io/{name}.log 2>&1 & echo $!")
         self.pid = int(out.strip())

@@ -6,6 +6,7 @@ at /vrig-io in the guest): the guest agent runs the command files the host drops
 and writes their output and exit code next to them. Heads are captured with QMP
 `screendump` (device=gpu, head=n), which reads what the head really scans out.
 """
+import fcntl
 import json
 import os
 import shutil
@@ -57,6 +58,15 @@ class VirtualRig:
         self.io = io_dir or tempfile.mkdtemp(prefix="vrig-io-")
         # Writable for the guest's unprivileged users too (the kiosk as `nobody`); set
         # before boot, as the guest keeps the mode of its 9p mount's root.
+        os.makedirs(self.io, exist_ok=True)
+        # One guest per io dir: a second would run the same command files. The lock is
+        # inherited by QEMU, so it lasts exactly as long as the guest does.
+        self.lock_fd = os.open(os.path.join(self.io, ".guest.lock"), os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(self.lock_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(self.lock_fd)
+            raise RigError(f"another guest is still running on {self.io} (a QEMU left over?)")
         os.chmod(self.io, 0o777)
         # Leftovers of an earlier guest would answer for this one.
         shutil.rmtree(os.path.join(self.io, "cmd"), ignore_errors=True)
@@ -88,7 +98,23 @@ class VirtualRig:
         self.boot_seconds = None
 
     # -- lifecycle -------------------------------------------------------------------
-    def start(self, timeout=90):
+    def start(self, timeout=None):
+        """Boots and waits for the guest agent. A guest that does not come up is killed,
+        never left running. `timeout` defaults to VRIG_BOOT_TIMEOUT or 240 s: TCG on a
+        busy 2-core host has been measured at up to 50 s a boot."""
+        timeout = timeout or float(os.environ.get("VRIG_BOOT_TIMEOUT", "240"))
+        try:
+            return self._start(timeout)
+        except BaseException:
+            self.kill()
+            raise
+
+    def kill(self):
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+    def _start(self, timeout):
         started = time.monotonic()
         tail = f"rig.unit={self.unit}" if self.unit else f"rig.run={AGENT}"
         cmd = [
@@ -108,7 +134,9 @@ class VirtualRig:
         # Its own session: a Ctrl-C at the terminal reaches the script, which stops the
         # kiosk cleanly, and not QEMU, which would vanish with the kiosk still running.
         self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.PIPE, start_new_session=True)
+                                     stderr=subprocess.PIPE, start_new_session=True,
+                                     pass_fds=(self.lock_fd,))
+        os.close(self.lock_fd)
         self._connect_qmp(started + 10)
         self._wait(lambda: os.path.exists(os.path.join(self.io, "agent.ready")),
                    started + timeout, "the guest agent to start")

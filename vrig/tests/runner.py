@@ -1,10 +1,12 @@
-"""Runs the virtual-rig tests group by group (one guest per group), prints one line
-per test with its duration, and the boot times and figures measured. Exit status 1
-when any test failed."""
+"""Runs the virtual-rig tests group by group (one guest per group, one guest at a
+time unless VRIG_JOBS says more: on 2 cores two TCG guests only slow each other), prints one line per test with its duration, then the
+boot times and figures measured. Exit status 1 when any test failed."""
 import os
 import sys
+import threading
 import time
 import traceback
+from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -16,47 +18,71 @@ from kiosk import Kiosk, make_reference  # noqa: E402
 import test_displays  # noqa: E402
 
 MODULES = [test_displays]
+print_lock = threading.Lock()
+
+
+def say(line):
+    with print_lock:
+        print(line, flush=True)
+
+
+def run_group(group, tests, options, ctx):
+    """Boots one guest and runs `tests` in it; returns (boot seconds, failed names)."""
+    io = os.path.join(ctx.out, "io-" + group)
+    os.makedirs(io, exist_ok=True)
+    for name in os.listdir(io):
+        if not name.startswith(".") and not os.path.isdir(os.path.join(io, name)):
+            os.remove(os.path.join(io, name))
+    failures = []
+    try:
+        rig = vrig.VirtualRig(io_dir=io, **options)
+        rig.start()
+    except Exception as error:  # noqa: BLE001 - a guest that does not boot fails its tests
+        say(f"FAIL [{group}] guest did not boot: {error}")
+        return None, [t.__name__ for t in tests]
+    try:
+        say(f"# [{group}] guest booted in {rig.boot_seconds:.1f}s")
+        for test in tests:
+            t0 = time.monotonic()
+            try:
+                test(rig, ctx)
+                say(f"PASS [{group}] {test.__name__} ({time.monotonic() - t0:.1f}s)")
+            except Exception as error:  # noqa: BLE001 - report every failure, keep going
+                failures.append(test.__name__)
+                say(f"FAIL [{group}] {test.__name__} ({time.monotonic() - t0:.1f}s): {error}\n"
+                    + traceback.format_exc(limit=3))
+            finally:
+                Kiosk.kill_leftovers(rig)
+    finally:
+        rig.stop()
+    return rig.boot_seconds, failures
 
 
 def main(filters):
     out = os.path.join(vrig.REPO, "out", "vrig-tests")
     os.makedirs(out, exist_ok=True)
+    vrig.build_boot_files()
     ref_inner, ref_outer = make_reference(os.path.join(out, "reference"), "1280x800", "1024x768")
     ctx = SimpleNamespace(out=out, ref_inner=ref_inner, ref_outer=ref_outer, figures={})
     started = time.monotonic()
-    failures, ran, boots = [], 0, []
+    jobs = []
     for module in MODULES:
         for group, tests, *options in module.GROUPS:
-            options = options[0] if options else {}
             tests = [t for t in tests if not filters or any(f in t.__name__ for f in filters)]
-            if not tests:
-                continue
-            io = os.path.join(out, "io-" + group)
-            os.makedirs(io, exist_ok=True)
-            for name in os.listdir(io):
-                if not os.path.isdir(os.path.join(io, name)):
-                    os.remove(os.path.join(io, name))
-            with vrig.VirtualRig(io_dir=io, **options) as rig:
-                boots.append(rig.boot_seconds)
-                print(f"# guest {group}: booted in {rig.boot_seconds:.1f}s", flush=True)
-                for test in tests:
-                    t0 = time.monotonic()
-                    ran += 1
-                    try:
-                        test(rig, ctx)
-                        print(f"PASS {test.__name__} ({time.monotonic() - t0:.1f}s)", flush=True)
-                    except Exception as error:  # noqa: BLE001 - report every failure, keep going
-                        failures.append(test.__name__)
-                        print(f"FAIL {test.__name__} ({time.monotonic() - t0:.1f}s): {error}", flush=True)
-                        traceback.print_exc(limit=3)
-                    finally:
-                        Kiosk.kill_leftovers(rig)
-    total = time.monotonic() - started
+            if tests:
+                jobs.append((group, tests, options[0] if options else {}))
+    workers = max(1, int(os.environ.get("VRIG_JOBS", "1")))
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        results = list(pool.map(lambda job: run_group(*job, ctx), jobs))
+    ran = sum(len(tests) for _, tests, _ in jobs)
+    failures = [name for _, failed in results for name in failed]
+    boots = [boot for boot, _ in results if boot is not None]
     for name, value in ctx.figures.items():
         print(f"# {name}: {value}")
     if boots:
         print(f"# boots: {', '.join(f'{b:.1f}s' for b in boots)}")
-    print(f"# {ran - len(failures)}/{ran} passed in {total:.1f}s")
+    print(f"# {ran - len(failures)}/{ran} passed in {time.monotonic() - started:.1f}s"
+          f" ({workers} guest{'s' if workers > 1 else ''} at a time)")
     return 1 if failures else 0
 
 

@@ -147,7 +147,8 @@ def test_flips_paced_by_refresh_not_by_early_events(rig, ctx):
     """virtio-gpu completes flips at once; the kiosk must still flip at the mode's rate."""
     reset_connectors(rig)
     kiosk = Kiosk(rig, "pacing")
-    kiosk.wait_for(lambda s: both_available(s) and s["inner"]["flips"] > 0, 30, "animating")
+    kiosk.wait_for(lambda s: both_available(s) and s["inner"]["flips"] > 0 and s["outer"]["flips"] > 0,
+                   30, "both heads animating")
     first, t0 = kiosk.status(), time.monotonic()
     time.sleep(3)  # a measurement window, not a wait for state
     last, t1 = kiosk.status(), time.monotonic()
@@ -260,14 +261,16 @@ def test_unprivileged_through_seatd_and_vt_switch(rig, ctx):
 def test_kiosk_under_systemd_stops_clean(rig, ctx):
     """systemd (PID 1) starts the kiosk at boot; `systemctl stop` leaves the heads dark."""
     rig.set_connector(OUTER, "on")
-    kiosk = Kiosk.under_systemd(rig, "systemd", "rig-vrig.service")
-    assert kiosk.pid > 0, "systemd did not start the kiosk"
     _, init = rig.exec("cat /proc/1/comm")
     assert init.strip() == "systemd", init
-    kiosk.wait_for(both_available, 30, "both heads available under systemd")
+    kiosk = Kiosk.under_systemd(rig, "systemd", "rig-vrig.service")
+    kiosk.wait_for(both_available, 60, "both heads available under systemd")
+    _, active = rig.exec("systemctl is-active rig-vrig.service", check=False)
+    assert active.strip() == "active", active
     expect_both_heads(rig, ctx, "systemd")
-    rig.exec("systemctl stop rig-vrig.service", timeout=30)
-    assert kiosk.status()["state"] == "stopped", kiosk.status()
+    _, result = rig.exec("systemctl stop rig-vrig.service; "
+                         "systemctl show rig-vrig -p Result -p ExecMainCode -p ExecMainStatus", timeout=60)
+    assert kiosk.status()["state"] == "stopped", f"{kiosk.status()}\n{result}\n{kiosk.log()}"
     for head, role in ((0, "inner"), (1, "outer")):
         dark = Image.read_ppm(dump(rig, ctx, head, f"systemd-stopped-{role}")).dark_fraction()
         assert dark > 0.95, f"{role} head still shows a picture after systemctl stop ({dark:.1%} dark)"

@@ -17,6 +17,8 @@ enum RunCommand: Command {
                                (always when not root); follows VT switches
           --snapshot-dir DIR   headless: write inner.ppm and outer.ppm once both displays
                                have shown a frame, then exit
+          --test-pattern       the displays alone: colour bars and a moving bar per head
+                               (--paused holds it still; SIGUSR1 toggles the outer)
           --inner-size WxH     headless size of the inner display (default: rig.toml)
           --outer-size WxH     headless size of the outer display (default: rig.toml)
         \(ConfigOptions.help)
@@ -32,8 +34,9 @@ enum RunCommand: Command {
         let seat = (arguments.flag("--seat") || geteuid() != 0) && kind == .drm
         let innerSize = try arguments.option("--inner-size").map(parseSize)
         let outerSize = try arguments.option("--outer-size").map(parseSize)
-        // Accepted for older test scripts: the prompter opens stopped anyway.
-        _ = arguments.flag("--paused")
+        // The prompter opens stopped anyway; with --test-pattern it holds the bar still.
+        let paused = arguments.flag("--paused")
+        let testPattern = arguments.flag("--test-pattern")
         let options = try ConfigOptions(&arguments)
         try arguments.finish()
         if snapshotDir != nil && kind != .headless { throw .usage("--snapshot-dir needs --backend headless") }
@@ -46,6 +49,20 @@ enum RunCommand: Command {
             // errors go to the inner display. Overrides that were valid still apply.
             config = ConfigLoader.load(text: "", name: options.path, overrides: options.overrides).config
             KioskLog.error("\(options.path): \(loaded.errors.count) error(s); running with the defaults")
+        }
+        if testPattern {
+            let fallback = (width: config.displays.headlessWidth, height: config.displays.headlessHeight)
+            let sizes: [DisplayRole: (width: Int, height: Int)] = [
+                .inner: innerSize.map { ($0.width, $0.height) } ?? fallback,
+                .outer: outerSize.map { ($0.width, $0.height) } ?? fallback,
+            ]
+            do {
+                return try TestPatternKiosk(kind: kind, configuration: DisplayConfiguration(config.displays), sizes: sizes,
+                                            paused: paused, seat: seat, statusPath: statusPath,
+                                            snapshotDir: snapshotDir, outerEnabled: config.displays.outer.enabled).run()
+            } catch {
+                throw .failed("\(error)")
+            }
         }
         let sizes = HeadlessSizes(inner: innerSize, outer: outerSize)
         do {
