@@ -8,7 +8,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import vrig  # noqa: E402
-from kiosk import Kiosk  # noqa: E402
+from kiosk import Kiosk, rig_binary  # noqa: E402
 
 DEMO_SETTINGS = [
     # The inner head is Virtual-1 (connected, 1280x800 preferred); the outer is
@@ -16,6 +16,10 @@ DEMO_SETTINGS = [
     "displays.inner.connector=Virtual-1",
     "displays.outer.connector=Virtual-2",
     "displays.outer.mode=1920x1080",
+    # The example script, and state that starts fresh in the guest.
+    f'prompter.scripts_dir="{os.path.join(vrig.REPO, "examples", "scripts")}"',
+    'state.dir="/tmp/rig-demo-state"',
+    'control.socket="/tmp/rig-demo.sock"',
 ]
 
 
@@ -48,8 +52,11 @@ def main():
         with open(config) as f:
             toml = f.read()
         sets = [w for s in DEMO_SETTINGS for w in ("--set", s)]
-        kiosk = Kiosk(rig, "kiosk", sets + args.rig_args, config=toml)
-        print("demo: kiosk started; Ctrl-C to stop", flush=True)
+        kiosk = Kiosk(rig, "kiosk", sets + args.rig_args, config=toml, test_pattern=False)
+        # Press play once the talent's display is up, so the demo scrolls.
+        kiosk.wait_for(lambda s: s.get("outer", {}).get("available"), 120, "the outer head")
+        rig.exec(f"{rig_binary()} ctl --socket /tmp/rig-demo.sock play", check=False)
+        print("demo: kiosk started and playing; Ctrl-C to stop", flush=True)
         started, shot = time.monotonic(), 0
         try:
             while not stop["now"]:

@@ -66,7 +66,9 @@ KillSignal=SIGTERM
 TimeoutStopSec=10
 """
 
-    def __init__(self, rig, name, args=(), config=TEST_CONFIG, prefix=""):
+    def __init__(self, rig, name, args=(), config=TEST_CONFIG, prefix="", test_pattern=True):
+        """`test_pattern`: the displays alone with deterministic pictures (the display
+        tests); False runs the real kiosk app."""
         self.rig, self.name = rig, name
         self.status_path = rig.path(f"{name}.status.json")
         self.log_path = rig.path(f"{name}.log")
@@ -75,7 +77,8 @@ TimeoutStopSec=10
         for p in (self.status_path, self.log_path):
             if os.path.exists(p):
                 os.remove(p)
-        argv = " ".join([prefix, rig_binary(), "run", "--test-pattern", "--config", f"/vrig-io/{name}.toml",
+        mode = ["--test-pattern"] if test_pattern else []
+        argv = " ".join([prefix, rig_binary(), "run", *mode, "--config", f"/vrig-io/{name}.toml",
                          "--status-file", f"/vrig-io/{name}.status.json", *args])
         _, out = rig.exec(f"cd /tmp; {argv} > /vrig-io/{name}.log 2>&1 & echo $!")
         self.pid = int(out.strip())

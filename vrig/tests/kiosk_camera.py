@@ -79,7 +79,7 @@ def frames_shown(s):
 
 
 def run_kiosk(rig, name, mirror):
-    kiosk = Kiosk(rig, name, config=config(mirror))
+    kiosk = Kiosk(rig, name, config=config(mirror), test_pattern=False)
     wait(rig, lambda s: s["camera"].get("state") == "streaming", 120, "camera streaming")
     for words in (("mode", "framing"), ("cue", "S")):
         rc, out = ctl(rig, *words)

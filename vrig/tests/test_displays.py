@@ -4,7 +4,7 @@ dir); it starts its own kiosk and leaves the connectors as it found them."""
 import re
 import time
 
-from images import Image, assert_matches
+from images import Image, assert_matches, compare
 from kiosk import TEST_CONFIG, Kiosk, both_available
 
 INNER, OUTER = "Virtual-1", "Virtual-2"
@@ -283,8 +283,57 @@ SYSTEMD_GROUP = {
 
 # Guests, each booted once for its tests (a boot costs 5-30 s under TCG, with load).
 # Every test resets the connectors it relies on and its kiosk is killed afterwards.
+
+
+KIOSK_CONTENT_CONFIG = TEST_CONFIG + """
+[prompter]
+scripts_dir = "{scripts}"
+[camera]
+enabled = false
+[control]
+socket = "{state}/control.sock"
+[state]
+dir = "{state}"
+"""
+
+
+def test_kiosk_shows_the_script_on_both_heads(rig, ctx):
+    """The real kiosk (not the test pattern): the example script on the outer head and
+    the operator's status on the inner, each matching the headless rendering of the
+    same state (stopped at the top, fresh state)."""
+    import os
+    import subprocess
+    from kiosk import REPO, rig_binary
+    reset_connectors(rig)
+    scripts = os.path.join(REPO, "examples", "scripts")
+    reference_dir = f"{ctx.out}/kiosk-reference"
+    os.makedirs(reference_dir, exist_ok=True)
+    host_config = f"{reference_dir}/rig.toml"
+    with open(host_config, "w") as f:
+        f.write(KIOSK_CONTENT_CONFIG.format(scripts=scripts, state=f"{reference_dir}/state"))
+    subprocess.run([rig_binary(), "run", "--backend", "headless", "--inner-size", "1280x800",
+                    "--outer-size", "1024x768", "--snapshot-dir", reference_dir, "--config", host_config],
+                   check=True, stdout=subprocess.DEVNULL)
+    kiosk = Kiosk(rig, "kiosk-content", config=KIOSK_CONTENT_CONFIG.format(scripts=scripts, state="/tmp/rig-kiosk-content"),
+                  test_pattern=False)
+    kiosk.wait_for(both_available, 30, "both heads available")
+    # The last frames may still be on their way to the glass: compare until they match
+    # or the deadline passes, then report the last comparison.
+    for head, name in ((0, "inner"), (1, "outer")):
+        expected = f"{reference_dir}/{name}.ppm"
+        deadline = time.monotonic() + 15
+        while True:
+            shot = dump(rig, ctx, head, f"kiosk-{name}")
+            fraction, _ = compare(Image.read_ppm(shot), Image.read_ppm(expected))
+            if fraction <= 0.001 or time.monotonic() > deadline:
+                break
+        assert_matches(shot, expected, label=f"kiosk: {name} head")
+    kiosk.terminate()
+
+
 GROUPS = [
-    ("atomic", [test_both_heads_show_expected_content, test_flips_paced_by_refresh_not_by_early_events,
+    ("atomic", [test_both_heads_show_expected_content, test_kiosk_shows_the_script_on_both_heads,
+                test_flips_paced_by_refresh_not_by_early_events,
                 test_clean_exit_after_sigterm, test_device_mastered_elsewhere_is_reported_and_retried,
                 test_operator_toggle_blanks_outer_while_available]),
     ("hotplug", [test_outer_hotplug_off_on_keeps_inner, test_starts_without_outer_then_picks_it_up,

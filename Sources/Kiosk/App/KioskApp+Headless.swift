@@ -31,6 +31,10 @@ extension KioskApp {
               DisplayRole.allCases.contains(where: { displaysBackend.status(of: $0).flips == 0 }) {
             loop.runOnce(timeout: 0.05)
         }
+        // Let frames asked for by late state changes (the other display arriving, the
+        // layout finishing) reach the screens too.
+        let settle = loop.clock() + 0.5
+        while loop.clock() < settle { loop.runOnce(timeout: 0.05) }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         for role in DisplayRole.allCases {
             guard let screen = headless.screen(role) else { continue }
