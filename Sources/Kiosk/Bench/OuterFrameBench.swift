@@ -47,6 +47,7 @@ final class OuterFrameBench {
     /// Mid-scroll at full speed: playing since a second ago (ramp done), then moved
     /// to the middle of the script.
     func scrollToMiddle() {
+        composer.finishLayout()
         let middle = composer.readingText.contentHeight() / 2
         composer.state.engine.play(at: time - 1)
         composer.state.engine.seek(to: middle, at: time)

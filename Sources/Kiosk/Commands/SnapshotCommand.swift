@@ -53,6 +53,7 @@ enum SnapshotCommand: Command {
                 innerSize: config.displays.inner.drawingSize(headless: config.displays),
                 fonts: fonts, cacheBudgetBytes: config.prompter.cacheMB << 20)
             if let warning = composer.fontWarning { Log.stderr("rig snapshot: \(warning)") }
+            composer.finishLayout()
             composer.state.engine.play(at: 0)
             // One display at a time, so only one full-size canvas is alive.
             try writeFrame(composer.outerSize, to: outDir + "/outer.png") {

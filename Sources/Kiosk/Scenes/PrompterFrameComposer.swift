@@ -22,10 +22,18 @@ final class PrompterFrameComposer {
         painter = GlyphPainter(fonts: fonts)
         readingText = ReadingText(text: text, fonts: fonts, painter: painter, cacheBudgetBytes: cacheBudgetBytes)
         try readingText.update(settings: settings, display: outerSize)
+        // Only the first screens are laid out before the first frame; the end is an
+        // estimate until `finishLayout` (the kiosk finishes it in slices between frames).
+        readingText.layout?.ensureLaidOut(throughY: Double(max(outerSize.width, outerSize.height)) * 2)
         var engine = PrompterEngine(speed: settings.speed)
-        engine.open(at: 0, maxOffset: readingText.contentHeight())
+        engine.open(at: 0, maxOffset: readingText.layout?.totalHeight ?? 0)
         state = PrompterSceneState(scriptTitle: scriptTitle, engine: engine, settings: settings,
                                    markerPosition: markerPosition)
+    }
+
+    /// Lays out the rest of the script and gives the engine the exact end.
+    func finishLayout() {
+        state.engine.setMaxOffset(readingText.contentHeight())
     }
 
     /// Font warning of the reading text (family not installed, another used).

@@ -45,6 +45,7 @@ enum SceneFixtures {
         let composer = try PrompterFrameComposer(
             scriptTitle: "Fixture", text: text, settings: settings, markerPosition: 1.0 / 3.0,
             outerSize: display, innerSize: display, fonts: fonts)
+        composer.finishLayout()
         composer.state.engine.play(at: 0)
         return composer
     }
