@@ -207,11 +207,19 @@ def test_starts_with_neither_display_and_waits(rig, ctx):
 
 def test_unknown_connector_lists_existing_and_inner_runs(rig, ctx):
     reset_connectors(rig)
-    config = '[displays.inner]\nconnector = "Virtual-1"\n[displays.outer]\nconnector = "HDMI-A-7"\n'
-    kiosk = Kiosk(rig, "unknown", ["--paused"], config=config)
+    config = ('[displays.inner]\nconnector = "Virtual-1"\n[displays.outer]\nconnector = "HDMI-A-7"\n'
+              '[camera]\nenabled = false\n[control]\nsocket = "/tmp/rig-unknown.sock"\n'
+              '[state]\ndir = "/tmp/rig-unknown-state"\n')
+    # The real kiosk, so the problem must also reach the inner display's banner.
+    kiosk = Kiosk(rig, "unknown", config=config, test_pattern=False)
     kiosk.wait_for(lambda s: s["inner"]["available"], 30, "inner available")
     log = kiosk.log()
     assert 'no connector named "HDMI-A-7"' in log and "Virtual-1, Virtual-2" in log, log
+    from kiosk import rig_binary
+    import json
+    _, out = rig.exec(f"{rig_binary()} ctl --socket /tmp/rig-unknown.sock status")
+    problems = json.loads(out)["problems"]
+    assert any("HDMI-A-7" in p and "Virtual-1" in p for p in problems), problems
     kiosk.terminate()
 
 

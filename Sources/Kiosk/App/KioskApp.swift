@@ -356,6 +356,11 @@ extension KioskApp: DisplayBackendDelegate {
         stateChanged()
     }
 
+    /// A misnamed connector and the like: the operator reads it on the inner display.
+    func displayProblem(_ problem: DisplaysError) {
+        controller.addProblem("displays: \(problem)")
+    }
+
     func framePresented(_ role: DisplayRole, _ stamp: FlipStamp) {
         if role == .outer, let frame = renderer.lastOuterCameraFrame {
             camera?.presented(frame, flipTime: stamp.time)
