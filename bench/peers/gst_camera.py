@@ -15,42 +15,19 @@ Needs python3-gi, gir1.2-gstreamer-1.0, gstreamer1.0-plugins-base and -good.
 """
 import argparse
 import json
-import math
+import os
 import sys
 import time
 
 import gi
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from peer_stats import median, p99, peak_rss_kib  # noqa: E402
+
 gi.require_version("Gst", "1.0")
 from gi.repository import Gst  # noqa: E402
 
 
-def peak_rss_kib():
-    """VmHWM: this process's own peak resident memory (ru_maxrss survives exec)."""
-    try:
-        with open("/proc/self/status") as f:
-            for line in f:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return None
-
-
-def median(samples):
-    s = sorted(samples)
-    n = len(s)
-    if n == 0:
-        return None
-    mid = n // 2
-    return s[mid] if n % 2 else (s[mid - 1] + s[mid]) / 2
-
-
-def p99(samples):
-    s = sorted(samples)
-    if not s:
-        return None
-    return s[max(0, math.ceil(0.99 * len(s)) - 1)]
 
 
 def run(width, height, frames, warmup):

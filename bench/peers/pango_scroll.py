@@ -16,12 +16,14 @@ Run with Debian's /usr/bin/python3 (python3-gi, gir1.2-pango-1.0, python3-cairo)
 import argparse
 import bisect
 import json
-import math
 import os
 import sys
 import time
 
 import gi
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from peer_stats import median, p99, peak_rss_kib  # noqa: E402
 
 gi.require_version("Pango", "1.0")
 gi.require_version("PangoCairo", "1.0")
@@ -39,34 +41,6 @@ DISPLAYS = ((1920, 1080), (3840, 2160))
 # lands on a new offset so no frame is a repeat of the previous one.
 STEP_PX = 3
 
-
-def peak_rss_kib():
-    """VmHWM: this process's own peak resident memory (ru_maxrss survives exec)."""
-    try:
-        with open("/proc/self/status") as f:
-            for line in f:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return None
-
-
-def median(samples):
-    s = sorted(samples)
-    n = len(s)
-    if n == 0:
-        return None
-    mid = n // 2
-    return s[mid] if n % 2 else (s[mid - 1] + s[mid]) / 2
-
-
-def p99(samples):
-    """Nearest rank: the smallest sample with at least 99 % of samples at or below it."""
-    s = sorted(samples)
-    if not s:
-        return None
-    return s[max(0, math.ceil(0.99 * len(s)) - 1)]
 
 
 def margin_for(width):

@@ -20,8 +20,8 @@ public final class CameraFrameConverter {
     /// Draws `image` into `destination`, aspect-fit, letterboxed, mirrored if asked.
     /// Returns where the picture landed inside the destination.
     @discardableResult
-    public func draw(_ image: CameraImage, into destination: XRGBRegion, mirrored: Bool) throws(CameraFrameError) -> CameraFitRect {
-        let fit = CameraFitRect.fit(sourceWidth: image.width, sourceHeight: image.height,
+    public func draw(_ image: CameraImage, into destination: XRGBRegion, mirrored: Bool) throws(CameraFrameError) -> PixelRect {
+        let fit = PixelRect.fit(sourceWidth: image.width, sourceHeight: image.height,
                                     targetWidth: destination.width, targetHeight: destination.height)
         for bar in fit.bars(targetWidth: destination.width, targetHeight: destination.height) {
             try check(ARGBRect(destination.bytes, Int32(destination.bytesPerRow), Int32(bar.x), Int32(bar.y),

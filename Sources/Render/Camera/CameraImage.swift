@@ -72,7 +72,7 @@ public struct XRGBRegion {
     }
 
     /// The part of this region covered by `rect` (already clipped to it by the caller).
-    func subregion(_ rect: CameraFitRect) -> XRGBRegion {
+    func subregion(_ rect: PixelRect) -> XRGBRegion {
         // Unchecked init: a fit rectangle always lies inside its region.
         XRGBRegion(unchecked: base + rect.y * bytesPerRow + rect.x * 4, bytesPerRow: bytesPerRow,
                    width: rect.width, height: rect.height)

@@ -19,7 +19,7 @@ private let tolerance = 4
         let frame = SyntheticCameraFrame(format: format, width: 16, height: 8, color: barPattern(width: 16))
         var out = TestXRGBBuffer(width: 16, height: 8)
         let fit = try out.draw(frame, mirrored: false)
-        #expect(fit == CameraFitRect(x: 0, y: 0, width: 16, height: 8))
+        #expect(fit == PixelRect(x: 0, y: 0, width: 16, height: 8))
         for y in 0..<8 {
             for x in 0..<16 {
                 let expected = bars[x / 4]
@@ -52,7 +52,7 @@ private let tolerance = 4
         let frame = SyntheticCameraFrame(format: format, width: 16, height: 8, color: barPattern(width: 16))
         var out = TestXRGBBuffer(width: 32, height: 32)
         let fit = try out.draw(frame, mirrored: true)
-        #expect(fit == CameraFitRect(x: 0, y: 8, width: 32, height: 16))
+        #expect(fit == PixelRect(x: 0, y: 8, width: 32, height: 16))
         for x in 0..<32 {
             for y in Array(0..<8) + Array(24..<32) {
                 #expect(out.pixel(x, y) == CameraFrameConverter.letterboxColor, "bar at \(x),\(y)")
@@ -69,7 +69,7 @@ private let tolerance = 4
         let frame = SyntheticCameraFrame(format: .yuyv, width: 16, height: 8, color: barPattern(width: 16))
         var out = TestXRGBBuffer(width: 40, height: 16)
         let fit = try out.draw(frame, mirrored: false)
-        #expect(fit == CameraFitRect(x: 4, y: 0, width: 32, height: 16))
+        #expect(fit == PixelRect(x: 4, y: 0, width: 32, height: 16))
         for y in 0..<16 {
             for x in Array(0..<4) + Array(36..<40) {
                 #expect(out.pixel(x, y) == CameraFrameConverter.letterboxColor, "bar at \(x),\(y)")
@@ -86,7 +86,7 @@ private let tolerance = 4
         var mirrored = TestXRGBBuffer(width: 16, height: 16)
         let fit = try plain.draw(frame, mirrored: false)
         _ = try mirrored.draw(frame, mirrored: true)
-        #expect(fit == CameraFitRect(x: 0, y: 4, width: 16, height: 8))
+        #expect(fit == PixelRect(x: 0, y: 4, width: 16, height: 8))
         for (index, expected) in bars.enumerated() {
             #expect(plain.color(index * 4 + 2, 8).isClose(to: expected, tolerance: tolerance))
             #expect(mirrored.color(13 - index * 4, 8).isClose(to: expected, tolerance: tolerance))
@@ -145,20 +145,20 @@ private let tolerance = 4
     }
 }
 
-@Suite struct CameraFitRectTests {
+@Suite struct AspectFitTests {
     @Test func sameAspectFillsTheTargetExactly() {
-        #expect(CameraFitRect.fit(sourceWidth: 640, sourceHeight: 360, targetWidth: 1920, targetHeight: 1080)
-            == CameraFitRect(x: 0, y: 0, width: 1920, height: 1080))
+        #expect(PixelRect.fit(sourceWidth: 640, sourceHeight: 360, targetWidth: 1920, targetHeight: 1080)
+            == PixelRect(x: 0, y: 0, width: 1920, height: 1080))
     }
 
     @Test func fourByThreeIsPillarboxedOnSixteenByNine() {
-        #expect(CameraFitRect.fit(sourceWidth: 640, sourceHeight: 480, targetWidth: 1920, targetHeight: 1080)
-            == CameraFitRect(x: 240, y: 0, width: 1440, height: 1080))
+        #expect(PixelRect.fit(sourceWidth: 640, sourceHeight: 480, targetWidth: 1920, targetHeight: 1080)
+            == PixelRect(x: 240, y: 0, width: 1440, height: 1080))
     }
 
     @Test func wideFrameOnAPortraitDisplayIsLetterboxed() {
-        let fit = CameraFitRect.fit(sourceWidth: 1920, sourceHeight: 1080, targetWidth: 1080, targetHeight: 1920)
-        #expect(fit == CameraFitRect(x: 0, y: 656, width: 1080, height: 608))
+        let fit = PixelRect.fit(sourceWidth: 1920, sourceHeight: 1080, targetWidth: 1080, targetHeight: 1920)
+        #expect(fit == PixelRect(x: 0, y: 656, width: 1080, height: 608))
         #expect(fit.bars(targetWidth: 1080, targetHeight: 1920).map(\.height) == [656, 656])
     }
 

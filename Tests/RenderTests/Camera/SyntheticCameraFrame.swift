@@ -125,7 +125,7 @@ struct TestXRGBBuffer {
     func color(_ x: Int, _ y: Int) -> TestRGB { TestRGB(xrgb: pixel(x, y)) }
 
     mutating func draw(_ frame: SyntheticCameraFrame, mirrored: Bool,
-                       converter: CameraFrameConverter = CameraFrameConverter()) throws -> CameraFitRect {
+                       converter: CameraFrameConverter = CameraFrameConverter()) throws -> PixelRect {
         let (width, height, bytesPerRow) = (self.width, self.height, self.bytesPerRow)
         return try pixels.withUnsafeMutableBytes { raw in
             let region = try XRGBRegion(base: raw.baseAddress!, bytesPerRow: bytesPerRow, width: width, height: height)

@@ -1,25 +1,11 @@
 /// Aspect-fit placement of a camera frame inside a target: the whole frame is shown,
 /// scaled uniformly and centred; the rest of the target is letterbox (or pillarbox).
 /// Never cropped: a talent must see the edges of the shot they are in.
-public struct CameraFitRect: Hashable, Sendable, CustomStringConvertible {
-    public let x: Int
-    public let y: Int
-    public let width: Int
-    public let height: Int
-
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
-    public var description: String { "\(width)x\(height)+\(x)+\(y)" }
-
+extension PixelRect {
     /// The largest rectangle with the source's aspect that fits `targetWidth`x`targetHeight`.
-    public static func fit(sourceWidth: Int, sourceHeight: Int, targetWidth: Int, targetHeight: Int) -> CameraFitRect {
+    public static func fit(sourceWidth: Int, sourceHeight: Int, targetWidth: Int, targetHeight: Int) -> PixelRect {
         guard sourceWidth > 0, sourceHeight > 0, targetWidth > 0, targetHeight > 0 else {
-            return CameraFitRect(x: 0, y: 0, width: 0, height: 0)
+            return PixelRect(x: 0, y: 0, width: 0, height: 0)
         }
         // Cross-multiplied so equal aspects give the exact target with no rounding.
         let width: Int
@@ -31,19 +17,19 @@ public struct CameraFitRect: Hashable, Sendable, CustomStringConvertible {
             height = targetHeight
             width = max(1, min(targetWidth, (targetHeight * sourceWidth * 2 + sourceHeight) / (2 * sourceHeight)))
         }
-        return CameraFitRect(x: (targetWidth - width) / 2, y: (targetHeight - height) / 2, width: width, height: height)
+        return PixelRect(x: (targetWidth - width) / 2, y: (targetHeight - height) / 2, width: width, height: height)
     }
 
     /// The letterbox bars around the fit inside the target: up to two bars, top/bottom or
     /// left/right, each non-empty.
-    func bars(targetWidth: Int, targetHeight: Int) -> [CameraFitRect] {
-        var bars: [CameraFitRect] = []
-        if y > 0 { bars.append(CameraFitRect(x: 0, y: 0, width: targetWidth, height: y)) }
+    func bars(targetWidth: Int, targetHeight: Int) -> [PixelRect] {
+        var bars: [PixelRect] = []
+        if y > 0 { bars.append(PixelRect(x: 0, y: 0, width: targetWidth, height: y)) }
         let below = targetHeight - (y + height)
-        if below > 0 { bars.append(CameraFitRect(x: 0, y: y + height, width: targetWidth, height: below)) }
-        if x > 0 { bars.append(CameraFitRect(x: 0, y: y, width: x, height: height)) }
+        if below > 0 { bars.append(PixelRect(x: 0, y: y + height, width: targetWidth, height: below)) }
+        if x > 0 { bars.append(PixelRect(x: 0, y: y, width: x, height: height)) }
         let right = targetWidth - (x + width)
-        if right > 0 { bars.append(CameraFitRect(x: x + width, y: y, width: right, height: height)) }
+        if right > 0 { bars.append(PixelRect(x: x + width, y: y, width: right, height: height)) }
         return bars
     }
 }
