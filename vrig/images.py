@@ -43,6 +43,23 @@ class Image:
                    if rgb[i] < threshold and rgb[i + 1] < threshold and rgb[i + 2] < threshold)
         return dark / len(range(0, 3 * n, 3 * 7))
 
+    def flipped(self):
+        """The image mirrored left-right."""
+        rows = []
+        for y in range(self.height):
+            row = self.rgb[y * self.width * 3:(y + 1) * self.width * 3]
+            rows.append(b"".join(row[x * 3:x * 3 + 3] for x in range(self.width - 1, -1, -1)))
+        return Image(self.width, self.height, b"".join(rows))
+
+    def max_difference(self, other):
+        """The largest difference of any channel of any pixel."""
+        assert (self.width, self.height) == (other.width, other.height), "sizes differ"
+        return max((abs(a - b) for a, b in zip(self.rgb, other.rgb)), default=0)
+
+    def amplified_diff(self, other):
+        """Channel differences times four, to see small ones."""
+        return Image(self.width, self.height, bytes(min(255, abs(a - b) * 4) for a, b in zip(self.rgb, other.rgb)))
+
     def write_png(self, path):
         raw = b"".join(b"\x00" + self.rgb[y * self.width * 3:(y + 1) * self.width * 3]
                        for y in range(self.height))

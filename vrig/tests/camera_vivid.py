@@ -9,13 +9,12 @@ The rig binary is $RIG_BIN, or .build/debug/rig of this checkout (build it first
 import os
 import sys
 import time
-import zlib
-import struct
 from types import SimpleNamespace
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 import vrig  # noqa: E402
+from images import Image  # noqa: E402
 
 RIG = os.environ.get("RIG_BIN", os.path.join(vrig.REPO, ".build", "debug", "rig"))
 KERNEL_TREE = os.path.join(vrig.CACHE, "kernel")
@@ -24,48 +23,6 @@ VIVID = "/dev/video0"
 BARS = [(191, 191, 191), (191, 191, 0), (0, 191, 191), (0, 191, 0),
         (191, 0, 191), (191, 0, 0), (0, 0, 191), (0, 0, 0)]
 TOLERANCE = 12
-
-
-class PPM:
-    def __init__(self, width, height, rgb):
-        self.width, self.height, self.rgb = width, height, rgb
-
-    @classmethod
-    def read(cls, path):
-        with open(path, "rb") as f:
-            data = f.read()
-        magic, size, maxval, pixels = data.split(b"\n", 3)
-        assert magic == b"P6" and maxval == b"255", f"{path}: not an 8-bit P6 PPM"
-        width, height = map(int, size.split())
-        return cls(width, height, pixels[: width * height * 3])
-
-    def pixel(self, x, y):
-        i = (y * self.width + x) * 3
-        return tuple(self.rgb[i:i + 3])
-
-    def flipped(self):
-        rows = []
-        for y in range(self.height):
-            row = self.rgb[y * self.width * 3:(y + 1) * self.width * 3]
-            rows.append(b"".join(row[x * 3:x * 3 + 3] for x in range(self.width - 1, -1, -1)))
-        return PPM(self.width, self.height, b"".join(rows))
-
-    def max_difference(self, other):
-        assert (self.width, self.height) == (other.width, other.height), "sizes differ"
-        return max((abs(a - b) for a, b in zip(self.rgb, other.rgb)), default=0)
-
-    def write_png(self, path):
-        raw = b"".join(b"\x00" + self.rgb[y * self.width * 3:(y + 1) * self.width * 3] for y in range(self.height))
-
-        def chunk(kind, body):
-            return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
-        header = struct.pack(">IIBBBBB", self.width, self.height, 8, 2, 0, 0, 0)
-        with open(path, "wb") as f:
-            f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
-        return path
-
-    def diff(self, other):
-        return PPM(self.width, self.height, bytes(min(255, abs(a - b) * 4) for a, b in zip(self.rgb, other.rgb)))
 
 
 def close(a, b, tolerance=TOLERANCE):
@@ -103,8 +60,8 @@ def test_camera_frames_are_mirrored_and_letterboxed(rig, ctx):
     status = fields(out)
     assert status["camera.state"] == "streaming", out
     assert (status["camera.format"], status["camera.size"]) == ("YUYV", "640x360"), out
-    plain = PPM.read(rig.path("camera-plain.ppm"))
-    mirrored = PPM.read(rig.path("camera-mirrored.ppm"))
+    plain = Image.read_ppm(rig.path("camera-plain.ppm"))
+    mirrored = Image.read_ppm(rig.path("camera-mirrored.ppm"))
     plain.write_png(os.path.join(ctx.out, "camera-plain.png"))
     mirrored.write_png(os.path.join(ctx.out, "camera-mirrored.png"))
     # 640x360 aspect-fit into 1280x800: 1280x720 with 40-row black bars, never cropped.
@@ -117,7 +74,7 @@ def test_camera_frames_are_mirrored_and_letterboxed(rig, ctx):
     assert plain.max_difference(flipped) > 100, "vivid frame is left-right symmetric; the check proves nothing"
     difference = mirrored.max_difference(flipped)
     if difference > 2:
-        mirrored.diff(flipped).write_png(os.path.join(ctx.out, "camera-mirrored-diff.png"))
+        mirrored.amplified_diff(flipped).write_png(os.path.join(ctx.out, "camera-mirrored-diff.png"))
         raise AssertionError(f"mirrored frame differs from the flipped plain frame by {difference}; "
                              f"see {ctx.out}/camera-mirrored-diff.png")
     # Colour bars read white..black in the plain frame and black..white mirrored.
