@@ -49,9 +49,11 @@ def expect_content(rig, ctx, tag, configured_modes=True):
     if configured_modes:
         assert (inner.width, inner.height) == (1280, 800), (inner.width, inner.height)
         assert (outer.width, outer.height) == (1024, 768), (outer.width, outer.height)
+    # The defaults' outer is 5120x2160 on Virtual-2: the same text is a smaller share.
+    least = 0.01 if configured_modes else 0.002
     for role, image in (("inner", inner), ("outer", outer)):
         lit = lit_fraction(image)
-        assert lit > 0.01, f"{tag}: {role} head shows no content ({lit:.2%} lit)"
+        assert lit > least, f"{tag}: {role} head shows no content ({lit:.2%} lit)"
     return inner, outer
 
 
