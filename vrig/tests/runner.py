@@ -16,8 +16,9 @@ sys.path.insert(0, HERE)
 import vrig  # noqa: E402
 from kiosk import Kiosk, make_reference  # noqa: E402
 import test_displays  # noqa: E402
+import test_appliance  # noqa: E402
 
-MODULES = [test_displays]
+MODULES = [test_displays, test_appliance]
 print_lock = threading.Lock()
 
 
