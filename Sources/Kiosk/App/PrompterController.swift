@@ -30,8 +30,6 @@ final class PrompterController {
     let settingsStore: SettingsStore
     let resumeStore: ResumeStore
     let wordsPerMinute: Int
-    private let stateWriter = DispatchQueue(label: "rig.state-writer")
-    private var lastSavedResume: ResumeState?
 
     /// Called after any change that alters what a display shows.
     var onChange: () -> Void = {}
@@ -80,7 +78,7 @@ final class PrompterController {
 
     /// The offset to resume at once the layout of the script is known.
     var resumePoint: ResumeState? {
-        guard let script, let saved = lastSavedResume ?? resumeStore.state, saved.scriptID == script.id else { return nil }
+        guard let script, let saved = resumeStore.state, saved.scriptID == script.id else { return nil }
         return saved
     }
 
@@ -97,30 +95,14 @@ final class PrompterController {
     }
 
     /// Saves where reading is, so a restart resumes there. Cheap when nothing moved.
-    /// The atomic write (with its fsyncs) runs on `stateWriter`, off the event loop, so a
-    /// slow disk never costs the displays a frame.
     func saveResume(at t: Double, wordIndex: Int?) {
         guard let script else { return }
-        let state = ResumeState(scriptID: script.id, offset: engine.offset(at: t), wordIndex: wordIndex)
-        guard state != lastSavedResume else { return }
-        lastSavedResume = state
-        let url = resumeStore.file.url
         do {
-            let data = try JSONEncoder().encode(state)
-            stateWriter.async {
-                do {
-                    try AtomicFile.write(data, to: url)
-                } catch {
-                    KioskLog.error("cannot save the reading position: \(error)")
-                }
-            }
+            try resumeStore.save(ResumeState(scriptID: script.id, offset: engine.offset(at: t), wordIndex: wordIndex))
         } catch {
-            KioskLog.error("cannot encode the reading position: \(error)")
+            KioskLog.error("cannot save the reading position: \(error)")
         }
     }
-
-    /// Waits for queued state writes (at shutdown, and in tests).
-    func flushStateWrites() { stateWriter.sync {} }
 
     // MARK: transport
 
