@@ -154,11 +154,6 @@ def test_soak_scroll_taps_and_outer_hotplug(rig, ctx):
     plug_every = 30 if long_soak else 20
     warmup = 60 if long_soak else 40
     pid, _ = app.wait_running(180, "rig.service")
-    if not long_soak:
-        # The text cache grows in steps of one rasterized piece until the script has
-        # been scrolled through once; at full speed that happens inside the short
-        # warm-up, so the check after it sees the steady state, as the long soak does.
-        app.ctl("speed", "300")
     app.ctl("play")
     rig.exec("rm -f /tmp/soak.stop; (n=0; while [ ! -e /tmp/soak.stop ]; do sleep 4; "
              "/usr/local/bin/rig ctl toggle >/dev/null 2>&1 && n=$((n+1)); echo $n > /tmp/soak.toggles; "
@@ -206,8 +201,6 @@ def test_soak_scroll_taps_and_outer_hotplug(rig, ctx):
             next_plug += plug_every
         time.sleep(0.2)  # the schedule's tick, not a wait for state
     samples.append((time.monotonic() - start, app.rss_kb(pid)))
-    if not long_soak:
-        app.ctl("speed", "60")  # settings persist: leave the next test the default speed
     _, toggles = rig.exec("touch /tmp/soak.stop; cat /tmp/soak.toggles")
     toggles = int(toggles.strip() or 0)
     # The kiosk's own figure for each replug: from the kernel's uevent to the modeset.
