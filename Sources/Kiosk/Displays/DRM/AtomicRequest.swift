@@ -31,20 +31,16 @@ final class AtomicRequest {
     }
 
     static func propertyID(card: DRMCard, object: UInt32, type: UInt32, name: String) -> UInt32? {
-        guard let props = drmModeObjectGetProperties(card.fd, object, type) else { return nil }
-        defer { drmModeFreeObjectProperties(props) }
-        for i in 0..<Int(props.pointee.count_props) {
-            guard let prop = drmModeGetProperty(card.fd, props.pointee.props[i]) else { continue }
-            defer { drmModeFreeProperty(prop) }
-            let propName = withUnsafeBytes(of: prop.pointee.name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if propName == name { return prop.pointee.prop_id }
-        }
-        return nil
+        property(card: card, object: object, type: type, name: name)?.id
     }
 
     static func propertyValue(card: DRMCard, object: UInt32, type: UInt32, name: String) -> UInt64? {
+        property(card: card, object: object, type: type, name: name)?.value
+    }
+
+    /// A KMS object's property by name: its id and current value.
+    private static func property(card: DRMCard, object: UInt32, type: UInt32,
+                                 name: String) -> (id: UInt32, value: UInt64)? {
         guard let props = drmModeObjectGetProperties(card.fd, object, type) else { return nil }
         defer { drmModeFreeObjectProperties(props) }
         for i in 0..<Int(props.pointee.count_props) {
@@ -53,7 +49,7 @@ final class AtomicRequest {
             let propName = withUnsafeBytes(of: prop.pointee.name) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
-            if propName == name { return props.pointee.prop_values[i] }
+            if propName == name { return (prop.pointee.prop_id, props.pointee.prop_values[i]) }
         }
         return nil
     }
