@@ -316,8 +316,10 @@ final class KioskApp {
             let wasPlaying = controller.engine.state(at: time) == .playing
             controller.tap(at: time)
             if wasPlaying { tapLatency.tapAccepted(at: time) }
-        case let .key(action, time, _):
-            controller.perform(action, at: time)
+        case let .key(press):
+            // Held keys repeat; of the bound actions only speed changes follow a repeat.
+            guard let action = press.action, !press.isRepeat || action.repeatsWhileHeld else { return }
+            controller.perform(action, at: press.time)
         case let .deviceAdded(info):
             KioskLog.info("input device added: \(info.name) (\(info.role.rawValue))")
         case let .deviceRemoved(info):

@@ -19,7 +19,7 @@ final class InputDevices {
     private var recognizer: TapRecognizer
     private var devicesByHandle: [OpaquePointer: Device] = [:]
     private var pointer: (x: Double, y: Double)
-    private var heldRepeat: (key: UInt32, action: KeyAction, timer: EventLoop.TimerID)?
+    private var heldRepeat: (key: UInt32, timer: EventLoop.TimerID)?
     private(set) var counters = InputCounters()
 
     /// Low-level lines (touch down/up with times, recogniser verdicts) for `rig input-probe`.
@@ -131,26 +131,26 @@ final class InputDevices {
         }
         // The same key held on two keyboards at once counts once.
         guard libinput_event_keyboard_get_seat_key_count(event) == 1 else { return }
-        guard let action else {
-            counters.unboundKeys += 1
-            return
-        }
-        counters.keyActions += 1
-        handler(.key(action, time: time, isRepeat: false))
-        if action.repeatsWhileHeld { startRepeat(key: code, action: action, at: time + configuration.repeatDelay) }
+        if action == nil { counters.unboundKeys += 1 } else { counters.keyActions += 1 }
+        let press = KeyPress(code: code, action: action, symbol: KeyNames.symbol(for: code), time: time)
+        handler(.key(press))
+        if action?.repeatsWhileHeld == true { startRepeat(press, at: time + configuration.repeatDelay) }
     }
 
-    /// libinput never repeats keys; the kiosk repeats held speed keys on the loop's timers.
-    private func startRepeat(key: UInt32, action: KeyAction, at deadline: Double) {
+    /// libinput never repeats keys; the kiosk repeats held keys on the loop's timers.
+    private func startRepeat(_ press: KeyPress, at deadline: Double) {
         stopRepeat()
         let timer = loop.addTimer(at: deadline) { [weak self] in
             guard let self else { return }
-            self.handler(.key(action, time: deadline, isRepeat: true))
+            var repeated = press
+            repeated.time = deadline
+            repeated.isRepeat = true
+            self.handler(.key(repeated))
             // After a stall of the loop, one catch-up repeat, not a burst.
             let next = max(deadline + self.configuration.repeatInterval, self.loop.clock())
-            self.startRepeat(key: key, action: action, at: next)
+            self.startRepeat(press, at: next)
         }
-        heldRepeat = (key, action, timer)
+        heldRepeat = (press.code, timer)
     }
 
     private func stopRepeat() {

@@ -4,7 +4,8 @@
 enum InputEvent: Sendable, Equatable {
     /// The talent tapped the outer touchscreen; `time` is when the finger came down.
     case outerTap(time: Double)
-    case key(KeyAction, time: Double, isRepeat: Bool)
+    /// A key pressed (or repeating) on an operator device, bound or not.
+    case key(KeyPress)
     /// Pointer position on the inner display; `button` is set for a press or release.
     case innerPointer(x: Double, y: Double, button: PointerButton?, time: Double)
     case innerTouch(phase: TouchSample.Phase, slot: Int32, x: Double, y: Double, time: Double)

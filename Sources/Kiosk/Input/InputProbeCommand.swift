@@ -74,8 +74,9 @@ enum InputProbeCommand: Command {
     static func describe(_ event: InputEvent) -> String {
         switch event {
         case let .outerTap(time): String(format: "outer-tap %.6f", time)
-        case let .key(action, time, isRepeat):
-            String(format: "key %@ %.6f%@", action.rawValue, time, isRepeat ? " repeat" : "")
+        case let .key(press):
+            String(format: "key %@ %.6f%@", press.action?.rawValue ?? "unbound", press.time, press.isRepeat ? " repeat" : "")
+                + (press.text.map { " text \($0.debugDescription)" } ?? "")
         case let .innerPointer(x, y, button, time):
             String(format: "inner-pointer %.1f %.1f %.6f", x, y, time)
                 + (button.map { " button \($0.code) \($0.isPressed ? "pressed" : "released")" } ?? "")

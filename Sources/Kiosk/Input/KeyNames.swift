@@ -13,6 +13,28 @@ enum KeyNames {
         preferred[code]
     }
 
+    /// The console's meaning of a key on a US layout, until a keymap says otherwise.
+    static func symbol(for code: UInt32) -> KeySymbol? {
+        switch Int32(code) {
+        case KEY_UP: .up
+        case KEY_DOWN: .down
+        case KEY_LEFT: .left
+        case KEY_RIGHT: .right
+        case KEY_HOME: .home
+        case KEY_END: .end
+        case KEY_PAGEUP: .pageUp
+        case KEY_PAGEDOWN: .pageDown
+        case KEY_ENTER, KEY_KPENTER: .enter
+        case KEY_ESC: .escape
+        case KEY_TAB: .tab
+        case KEY_BACKSPACE: .backspace
+        case KEY_DELETE: .delete
+        case KEY_SPACE: .space
+        case KEY_F2: .f2
+        default: nil
+        }
+    }
+
     private static let spellings: [(names: [String], code: Int32)] = {
         var list: [(names: [String], code: Int32)] = [
             (["Space"], KEY_SPACE), (["Enter", "Return"], KEY_ENTER),

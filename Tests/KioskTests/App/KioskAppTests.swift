@@ -86,11 +86,11 @@ import Testing
         let app = try makeApp()
         defer { app.shutdown() }
         let now = app.loop.clock()
-        app.handle(.key(.playPause, time: now, isRepeat: false))
-        app.handle(.key(.faster, time: now, isRepeat: false))
+        app.handle(.key(KeyPress(code: 0, action: .playPause, time: now)))
+        app.handle(.key(KeyPress(code: 0, action: .faster, time: now)))
         #expect(app.controller.engine.state == .playing)
         #expect(app.controller.engine.speed == 70)
-        app.handle(.key(.stop, time: now + 1, isRepeat: false))
+        app.handle(.key(KeyPress(code: 0, action: .stop, time: now + 1)))
         #expect(app.controller.engine.state == .stopped)
     }
 

@@ -143,7 +143,7 @@ final class InputRigTests {
     }
 
     private var keys: [(KeyAction, Double, Bool)] {
-        events.compactMap { if case let .key(action, time, isRepeat) = $0 { (action, time, isRepeat) } else { nil } }
+        events.compactMap { if case let .key(press) = $0, let action = press.action { (action, press.time, press.isRepeat) } else { nil } }
     }
 
     @Test func devicesGetTheirRoles() {
@@ -210,7 +210,7 @@ final class InputRigTests {
         if let time = keys.first?.1, space.count == 2 { #expect(time >= space[0] && time < space[1]) }
         #expect(keys.dropFirst().first?.0 == .blank)
         let delays = zip(events, receivedAt).compactMap { event, received -> Double? in
-            if case let .key(_, time, false) = event { (received - time) * 1000 } else { nil }
+            if case let .key(press) = event, !press.isRepeat { (received - press.time) * 1000 } else { nil }
         }
         print("input-proof: key event time to handler: \(delays.map { String(format: "%.1f ms", $0) })")
         // Held 900 ms: the press, then repeats from 0.4 s at 0.1 s intervals.
