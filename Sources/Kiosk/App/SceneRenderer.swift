@@ -21,7 +21,7 @@ final class SceneRenderer {
         var camera: CameraKey
         /// The console's own state and what only it shows (inner display only).
         var console: Int
-        var outerFlags: [Bool]
+        var innerFacts: [String]
     }
 
     /// What the inner display's console needs beyond the prompter state.
@@ -169,7 +169,7 @@ final class SceneRenderer {
                            problems: controller.problems.count, outerPresenting: outerPresenting,
                            camera: cameraKey(role, camera: camera, mode: controller.mode),
                            console: role == .inner ? inner?.console.generation ?? 0 : 0,
-                           outerFlags: role == .inner ? [inner?.outer?.available ?? false, inner?.outer?.enabled ?? false] : [])
+                           innerFacts: role == .inner ? innerFacts(inner) : [])
         guard target.mustDraw || lastKeys[role] != key, let buffer = frameBuffer(for: target) else { return false }
         lastKeys[role] = key
         let state = PrompterSceneState(scriptTitle: controller.script?.title ?? "", engine: engine,
@@ -205,6 +205,15 @@ final class SceneRenderer {
         }
         compositors[role]?.compose(layers, into: buffer)
         return true
+    }
+
+    /// What the console shows of the rig beyond the prompter: the outer display's
+    /// flags and mode, the camera's state.
+    private func innerFacts(_ inner: InnerView?) -> [String] {
+        guard let inner else { return [] }
+        let outer = inner.outer
+        return ["\(outer?.available ?? false) \(outer?.enabled ?? false) \(outer?.mode.map { "\($0)" } ?? "")",
+                inner.cameraState ?? ""]
     }
 
     /// Camera changes only matter where the camera is shown: the outer display in

@@ -51,6 +51,18 @@ struct ConsoleModel {
         return controller.blanked ? "Presenting (blanked)" : "Presenting"
     }
 
+    /// The banner: recorded problems, then what is wrong with the rig right now.
+    var problems: [String] {
+        var lines = controller.problems
+        if let outer, !outer.available {
+            lines.append("Outer display \(outer.connector) is not connected: the talent sees nothing. Check its cable.")
+        }
+        if let cameraState, cameraState.hasPrefix("unavailable") {
+            lines.append("Camera \(cameraState)")
+        }
+        return lines
+    }
+
     var transportName: String {
         InnerStatusScene.stateName(engine, at: time, pausedByTap: controller.pausedByTap)
     }

@@ -11,8 +11,9 @@ enum ConsoleView {
         tabs(model, panel: panel, header: header)
         var body = PixelRect(x: theme.gap * 2, y: header.maxY + theme.gap, width: panel.size.width - theme.gap * 4,
                              height: panel.size.height - header.maxY - theme.gap * 2)
-        let banner = model.controller.problems.isEmpty ? [] : InnerStatusScene.problemBanner(
-            model.controller.problems, display: panel.size, margin: theme.gap * 2, size: theme.smallTextSize,
+        let problems = model.problems
+        let banner = problems.isEmpty ? [] : InnerStatusScene.problemBanner(
+            problems, display: panel.size, margin: theme.gap * 2, size: theme.smallTextSize,
             painter: panel.labels.painter)
         if let top = banner.first?.bounds.y { body.height = max(0, top - theme.gap - body.y) }
         switch model.state.screen {

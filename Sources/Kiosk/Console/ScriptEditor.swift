@@ -13,6 +13,8 @@ struct ScriptEditor: Equatable {
     private(set) var isDirty = false
     /// The first logical line shown; the screen keeps the caret's line in view.
     var topLine = 0
+    /// The column Up and Down aim for, kept across short lines until the caret moves otherwise.
+    private var goalColumn: Int?
 
     init(scriptID: String, title: String, text: String) {
         self.scriptID = scriptID
@@ -31,6 +33,7 @@ struct ScriptEditor: Equatable {
     mutating func insert(_ string: String) {
         let inserted = Array(string)
         guard !inserted.isEmpty else { return }
+        goalColumn = nil
         characters.insert(contentsOf: inserted, at: caret)
         caret += inserted.count
         isDirty = true
@@ -38,6 +41,7 @@ struct ScriptEditor: Equatable {
 
     mutating func deleteBackward() {
         guard caret > 0 else { return }
+        goalColumn = nil
         characters.remove(at: caret - 1)
         caret -= 1
         isDirty = true
@@ -45,20 +49,27 @@ struct ScriptEditor: Equatable {
 
     mutating func deleteForward() {
         guard caret < characters.count else { return }
+        goalColumn = nil
         characters.remove(at: caret)
         isDirty = true
     }
 
     // MARK: moving
 
-    mutating func moveLeft() { caret = max(0, caret - 1) }
-    mutating func moveRight() { caret = min(characters.count, caret + 1) }
-    mutating func moveToLineStart() { caret = lineStart(of: caret) }
-    mutating func moveToLineEnd() { caret = lineEnd(of: caret) }
+    mutating func moveLeft() { move(to: max(0, caret - 1)) }
+    mutating func moveRight() { move(to: min(characters.count, caret + 1)) }
+    mutating func moveToLineStart() { move(to: lineStart(of: caret)) }
+    mutating func moveToLineEnd() { move(to: lineEnd(of: caret)) }
+
+    private mutating func move(to index: Int) {
+        caret = index
+        goalColumn = nil
+    }
 
     /// Up or down by logical lines, keeping the column where the target line allows.
     mutating func moveLines(_ count: Int) {
-        let column = caret - lineStart(of: caret)
+        let column = goalColumn ?? caret - lineStart(of: caret)
+        goalColumn = column
         var start = lineStart(of: caret)
         if count < 0 {
             for _ in 0..<(-count) where start > 0 { start = lineStart(of: start - 1) }
@@ -76,7 +87,7 @@ struct ScriptEditor: Equatable {
     mutating func moveTo(line: Int, column: Int) {
         let starts = lineStarts
         let start = starts[min(max(line, 0), starts.count - 1)]
-        caret = min(start + max(column, 0), lineEnd(of: start))
+        move(to: min(start + max(column, 0), lineEnd(of: start)))
     }
 
     // MARK: lines

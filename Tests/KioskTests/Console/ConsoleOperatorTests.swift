@@ -101,4 +101,20 @@ import Testing
         rig.click("editor:line:2", fraction: 0.98)
         #expect(rig.state.editor?.caretLine.column == "Tonight we talk about light.".count)
     }
+
+    @Test func anUnpluggedOuterDisplayShowsAsABannerAndTheConsoleGoesOn() throws {
+        let rig = try ConsoleHarness()
+        let banner = InnerStatusScene.bannerColor.xrgb & 0xff_ffff
+        let bottomLeft = { (try? rig.innerCanvas().pixel(x: 4, y: 536)).map { $0 & 0xff_ffff } }
+        #expect(bottomLeft() != banner)
+        let headless = try #require(rig.app.displaysBackend as? HeadlessBackend)
+        headless.disconnect(.outer)
+        rig.settle()
+        #expect(bottomLeft() == banner)
+        rig.click("prompter:play")
+        #expect(rig.app.controller.engine.state == .playing)
+        headless.connect(.outer)
+        rig.settle()
+        #expect(bottomLeft() != banner)
+    }
 }
