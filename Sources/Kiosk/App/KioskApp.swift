@@ -204,6 +204,7 @@ final class KioskApp {
             loop.addReader(fd: watcher.fileDescriptor, name: "scripts folder") { [weak self] in
                 guard watcher.drain() else { return }
                 _ = library.refresh()
+                self?.console.libraryChanged()
                 self?.stateChanged()
             }
         } catch {

@@ -58,6 +58,14 @@ final class ConsoleController {
         }
     }
 
+    /// Files came, went or changed in the scripts folder: the list is drawn again,
+    /// and a selection that is gone moves to a script still there.
+    func libraryChanged() {
+        generation += 1
+        selectFirstIfNeeded()
+        onChange()
+    }
+
     // MARK: screens
 
     func show(_ screen: ConsoleScreen) {

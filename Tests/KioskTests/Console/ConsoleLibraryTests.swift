@@ -126,4 +126,13 @@ import Testing
         rig.key("Esc")
         #expect(rig.state.screen == .library)
     }
+
+    @Test func scriptsCopiedIntoTheFolderAppearWithoutAnyKey() throws {
+        let rig = try ConsoleHarness()
+        rig.click("tab:library")
+        try Data("Fresh from the stick.".utf8).write(to: rig.scripts.appendingPathComponent("Stick.txt"))
+        rig.run { rig.scriptRows.first == "Stick.txt" }
+        try FileManager.default.removeItem(at: rig.scripts.appendingPathComponent("Stick.txt"))
+        rig.run { !rig.scriptRows.contains("Stick.txt") }
+    }
 }
