@@ -52,6 +52,8 @@ struct BenchReport: Sendable {
         var file: String; var script: String; var sizePx: Int; var lines: Int?; var result: BenchMeasurement
     }
     struct FirstFrameFigure: Sendable { var display: Display; var sizePx: Int; var result: BenchMeasurement }
+    /// The inner console (operator view, playing) on a display of this size.
+    struct ConsoleFigure: Sendable { var display: Display; var result: BenchMeasurement }
 
     struct PangoCase: Sendable {
         var mode: String; var display: String; var sizePx: Int; var lines: Int?; var result: BenchMeasurement
@@ -85,6 +87,7 @@ struct BenchReport: Sendable {
     var pango: PangoPeer = .unavailable("not run")
     var camera: Camera?
     var memory: Memory?
+    var console: [ConsoleFigure] = []
 
     func floorMedian(_ display: Display) -> Double? {
         floor.first { $0.display == display }?.result.medianMs

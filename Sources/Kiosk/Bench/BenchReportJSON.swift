@@ -5,6 +5,7 @@ extension BenchReport {
     static let topLevelKeys = [
         "schema", "command", "build", "quick", "machine", "text", "floor", "composition",
         "layout", "layout_samples", "first_frame", "pango", "pango_comparison", "camera", "memory",
+        "console_frame",
     ]
 
     func json() -> BenchJSON {
@@ -73,6 +74,10 @@ extension BenchReport {
                          ("pango_peak_kib", m.pangoKiB.map { .int($0) } ?? .null),
                          ("gstreamer_peak_kib", m.gstreamerKiB.map { .int($0) } ?? .null)])
             } ?? .null),
+            ("console_frame", .array(console.map { c in
+                .object([("display", .string(c.display.description))] + c.result.json
+                        + [("ratio_to_floor", .number(BenchStatistics.ratio(c.result.medianMs, to: floorMedian(c.display))))])
+            })),
         ])
     }
 

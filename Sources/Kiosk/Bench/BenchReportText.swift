@@ -44,6 +44,12 @@ struct BenchReportText {
         }
         section(&out, "Time to first frame after opening the script", ["display", "size px", "median", "p99"],
                 report.firstFrame.map { ($0.result, [$0.display.description, "\($0.sizePx)"]) }) { _ in [] }
+        section(&out, "Inner console frame (operator view, playing; outer 1920x1080 at 120 px)",
+                ["display", "median", "p99", "x floor"],
+                report.console.map { ($0.result, [$0.display.description]) }) { i in
+            let c = report.console[i]
+            return [Self.ratio(BenchStatistics.ratio(c.result.medianMs, to: report.floorMedian(c.display)))]
+        }
         cameraSection(&out)
         if let memory = report.memory {
             out.append("")

@@ -29,6 +29,8 @@ struct BenchRunner {
             report.firstFrame = ProducerBenches.firstFrame(text: text, plan: plan, fonts: fonts)
             progress("outer frame composition, \(plan.transforms.count) transforms x 3 sizes x 2 displays")
             report.composition = ProducerBenches.composition(text: text, plan: plan, fonts: fonts, progress: progress)
+            progress("inner console frame while playing")
+            report.console = ProducerBenches.console(text: text, plan: plan)
         case let .failure(error):
             report.layout = BenchPlan.sizes.map {
                 .init(display: .fullHD, sizePx: $0, lines: nil, result: .unavailable(error.description))
@@ -40,6 +42,7 @@ struct BenchRunner {
             report.firstFrame = BenchReport.Display.all.flatMap { display in
                 BenchPlan.sizes.map { .init(display: display, sizePx: $0, result: .unavailable(error.description)) }
             }
+            report.console = BenchReport.Display.all.map { .init(display: $0, result: .unavailable(error.description)) }
             report.composition = BenchReport.Display.all.flatMap { display in
                 BenchPlan.sizes.flatMap { size in
                     plan.transforms.map {

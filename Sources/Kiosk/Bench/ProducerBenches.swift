@@ -156,6 +156,22 @@ enum ProducerBenches {
         return (BenchMeasurement(samplesMs: samples), pieces)
     }
 
+    /// The operator console built and composed per frame while the prompter plays.
+    static func console(text: String, plan: BenchPlan) -> [BenchReport.ConsoleFigure] {
+        BenchReport.Display.all.map { display in
+            do {
+                let console = try ConsoleFrameBench(display: display, text: text)
+                let samples = BenchClock.sampleMs(frames: plan.composeFrames, warmup: plan.composeWarmup) {
+                    console.composeFrame()
+                    console.advance()
+                }
+                return .init(display: display, result: BenchMeasurement(samplesMs: samples))
+            } catch {
+                return .init(display: display, result: .unavailable("\(error)"))
+            }
+        }
+    }
+
     static func camera(frames: Int) -> BenchMeasurement {
         do {
             let camera = try CameraBench()

@@ -135,4 +135,14 @@ import Testing
         try FileManager.default.removeItem(at: rig.scripts.appendingPathComponent("Stick.txt"))
         rig.run { !rig.scriptRows.contains("Stick.txt") }
     }
+
+    @Test func theControlSocketsModeRequestMovesTheConsoleToo() throws {
+        let rig = try ConsoleHarness()
+        #expect(rig.app.handle(.mode("library")) == .success())
+        rig.settle()
+        #expect(rig.state.screen == .library)
+        #expect(rig.app.handle(.open("Notes.txt")) == .success())
+        rig.settle()
+        #expect(rig.state.screen == .prompter)
+    }
 }
