@@ -132,6 +132,21 @@ import Testing
             .hasPrefix("rig.toml:3:11: keyboard.layout: no XKB keyboard layouts found"))
     }
 
+    /// InputDevices on this machine's libinput (no devices are needed): a layout XKB
+    /// lacks leaves it without a keymap, with the message and place the banner shows.
+    @Test(.enabled(if: hasXKBData)) func inputDevicesFallBackAndSayWhy() throws {
+        let loop = try EventLoop()
+        var configuration = InputConfiguration()
+        #expect(try InputDevices(loop: loop, configuration: configuration, opener: DirectInputDeviceOpener()) { _ in }
+            .keymapProblem == nil)
+        configuration.keyboard = KeyboardLayoutNames(layout: "xx")
+        configuration.keyboardPlaces = ["keyboard.layout": ConfigPlace(file: "/etc/rig/rig.toml", line: 12, column: 10)]
+        let devices = try InputDevices(loop: loop, configuration: configuration, opener: DirectInputDeviceOpener()) { _ in }
+        #expect(devices.keymap == nil)
+        #expect(devices.keymapError == .unknownLayout("xx"))
+        #expect(devices.keymapProblem?.hasPrefix("/etc/rig/rig.toml:12:10: keyboard.layout: XKB has no keyboard layout \"xx\"") == true)
+    }
+
     @Test func fallbackKeepsTheUSEditingKeysAndTypesNothing() {
         #expect(KeyMeaning.fallback(code: code(KEY_ENTER)) == KeyMeaning(symbol: .enter, text: nil, modifiers: []))
         #expect(KeyMeaning.fallback(code: code(KEY_A)) == KeyMeaning(symbol: nil, text: nil, modifiers: []))
