@@ -12,6 +12,9 @@ final class KioskApp {
     let config: RigConfig
     let controller: PrompterController
     let renderer: SceneRenderer
+    /// The operator console on the inner display.
+    let console: ConsoleController
+    private var stopwatch = ReadingStopwatch()
     private let displays: DisplayService
     var displaysBackend: any DisplayBackend { displays.backend }
     private let notifier = SystemdNotifier()
@@ -47,6 +50,7 @@ final class KioskApp {
                                         defaults: ReadingSettings(config: config.prompter),
                                         wordsPerMinute: config.prompter.wordsPerMinute)
         renderer = SceneRenderer(config: config)
+        console = ConsoleController(controller: controller)
         let inner = config.displays.inner.drawingSize(headless: config.displays)
         let outer = config.displays.outer.drawingSize(headless: config.displays)
         displays = try DisplayService(kind: backend, configuration: DisplayConfiguration(config.displays),
@@ -59,6 +63,16 @@ final class KioskApp {
         if let fontProblem = renderer.fontProblem { controller.addProblem(fontProblem) }
         controller.onChange = { [weak self] in self?.stateChanged() }
         controller.onLayoutChange = { [weak self] in self?.relayout() }
+        connectConsole()
+    }
+
+    private func connectConsole() {
+        let loop = loop
+        console.now = { loop.clock() }
+        console.schedule = { deadline, action in loop.addTimer(at: deadline, action) }
+        console.onChange = { [weak self] in self?.displaysBackend.requestFrame(.inner) }
+        console.setOuterEnabled = { [weak self] on in self?.setOuterEnabled(on) }
+        console.isOuterEnabled = { [weak self] in self?.displaysBackend.status(of: .outer).enabled ?? false }
     }
 
     /// Starts everything and runs until SIGTERM or SIGINT. Returns the exit status.
@@ -216,6 +230,8 @@ final class KioskApp {
     // MARK: state changes
 
     private func stateChanged() {
+        stopwatch.observe(controller.engine.state, at: loop.clock())
+        console.controllerChanged()
         for role in DisplayRole.allCases { displays.backend.requestFrame(role) }
         notifier.status(statusLine)
     }
@@ -318,6 +334,7 @@ final class KioskApp {
             controller.tap(at: time)
             if wasPlaying { tapLatency.tapAccepted(at: time) }
         case let .key(press):
+            if console.handle(press) { return }
             // Held keys repeat; of the bound actions only speed changes follow a repeat.
             guard let action = press.action, !press.isRepeat || action.repeatsWhileHeld else { return }
             controller.perform(action, at: press.time)
@@ -325,16 +342,22 @@ final class KioskApp {
             KioskLog.info("input device added: \(info.name) (\(info.role.rawValue))")
         case let .deviceRemoved(info):
             KioskLog.info("input device removed: \(info.name)")
-        case .innerPointer, .innerTouch:
-            break
+        case let .innerPointer(x, y, button, _):
+            console.pointer(x: x, y: y, button: button)
+        case let .innerTouch(phase, _, x, y, _):
+            console.touch(phase: phase, x: x, y: y)
         }
     }
 }
 
 extension KioskApp: DisplayBackendDelegate {
     func drawFrame(for role: DisplayRole, into target: FrameTarget) -> Bool {
+        let inner = SceneRenderer.InnerView(console: console, outer: displaysBackend.status(of: .outer),
+                                            elapsed: stopwatch.elapsed(at: target.presentationTime),
+                                            cameraState: config.camera.enabled ? camera.map { "\($0.state)" } ?? "unavailable" : nil)
         let drew = renderer.draw(role, into: target, controller: controller,
-                                 outerPresenting: displayStatus[.outer]?.showsContent ?? false, camera: cameraView)
+                                 outerPresenting: displayStatus[.outer]?.showsContent ?? false, camera: cameraView,
+                                 inner: inner)
         // Moving text that has not moved a whole pixel yet (the start of a ramp) gives
         // no new frame and so no flip to chain on: ask for the next vblank instead.
         if !drew && renderer.isAnimating(role, controller: controller, at: target.presentationTime) {

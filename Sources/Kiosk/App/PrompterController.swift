@@ -76,6 +76,16 @@ final class PrompterController {
         onChange()
     }
 
+    /// The open script was edited: the new text replaces it where the reading is,
+    /// without stopping or going back to the top.
+    func replaceText(of id: String, with text: ScriptText) {
+        guard let current = script, current.id == id, current.text != text.readingText else { return }
+        script = OpenScript(id: id, title: current.title, text: text.readingText, wordCount: text.wordCount,
+                            repaired: text.repaired)
+        onLayoutChange()
+        onChange()
+    }
+
     /// The offset to resume at once the layout of the script is known.
     var resumePoint: ResumeState? {
         guard let script, let saved = resumeStore.state, saved.scriptID == script.id else { return nil }

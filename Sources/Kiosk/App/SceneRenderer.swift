@@ -19,6 +19,17 @@ final class SceneRenderer {
         var problems: Int
         var outerPresenting: Bool
         var camera: CameraKey
+        /// The console's own state and what only it shows (inner display only).
+        var console: Int
+        var outerFlags: [Bool]
+    }
+
+    /// What the inner display's console needs beyond the prompter state.
+    struct InnerView {
+        var console: ConsoleController
+        var outer: DisplayStatus?
+        var elapsed: Double
+        var cameraState: String?
     }
 
     /// What the camera adds to a frame: the newest frame and what is drawn over it.
@@ -58,6 +69,8 @@ final class SceneRenderer {
     private(set) var lastOuterCameraFrame: CameraFrame?
     /// Set when fonts could not be loaded; the kiosk still shows plain colours.
     let fontProblem: String?
+    private let labels: LabelCache?
+    private let scriptPreview: OperatorScriptPreview?
 
     init(config: RigConfig) {
         markerPosition = config.prompter.markerPosition
@@ -65,11 +78,16 @@ final class SceneRenderer {
         do {
             let library = try FontLibrary()
             fonts = library
-            painter = GlyphPainter(fonts: library)
+            let glyphs = GlyphPainter(fonts: library)
+            painter = glyphs
+            labels = LabelCache(painter: glyphs)
+            scriptPreview = OperatorScriptPreview(fonts: library, painter: glyphs)
             fontProblem = nil
         } catch {
             fonts = nil
             painter = nil
+            labels = nil
+            scriptPreview = nil
             fontProblem = "fonts: \(error)"
         }
     }
@@ -141,7 +159,7 @@ final class SceneRenderer {
 
     /// Draws the frame for `role` if anything it shows changed. Returns whether it drew.
     func draw(_ role: DisplayRole, into target: FrameTarget, controller: PrompterController,
-              outerPresenting: Bool, camera: CameraView = .none) -> Bool {
+              outerPresenting: Bool, camera: CameraView = .none, inner: InnerView? = nil) -> Bool {
         let time = target.presentationTime
         let engine = controller.engine
         let key = FrameKey(offsetRow: Int(engine.offset(at: time).rounded()), state: engine.state(at: time),
@@ -149,7 +167,9 @@ final class SceneRenderer {
                            layoutGeneration: layoutGeneration, pausedByTap: controller.pausedByTap,
                            blanked: controller.blanked, mode: controller.mode,
                            problems: controller.problems.count, outerPresenting: outerPresenting,
-                           camera: cameraKey(role, camera: camera, mode: controller.mode))
+                           camera: cameraKey(role, camera: camera, mode: controller.mode),
+                           console: role == .inner ? inner?.console.generation ?? 0 : 0,
+                           outerFlags: role == .inner ? [inner?.outer?.available ?? false, inner?.outer?.enabled ?? false] : [])
         guard target.mustDraw || lastKeys[role] != key, let buffer = frameBuffer(for: target) else { return false }
         lastKeys[role] = key
         let state = PrompterSceneState(scriptTitle: controller.script?.title ?? "", engine: engine,
@@ -173,8 +193,15 @@ final class SceneRenderer {
                 layers = [.fill(PixelRect(size: buffer.size), InnerStatusScene.background)]
                 break
             }
-            layers = InnerStatusScene.layers(display: buffer.size, state: state, at: time, painter: painter)
-                + thumbnailLayers(camera, display: buffer.size, painter: painter)
+            if let inner, let labels {
+                layers = consoleLayers(inner, size: buffer.size, controller: controller, camera: camera, labels: labels,
+                                       at: time)
+            } else {
+                layers = InnerStatusScene.layers(display: buffer.size, state: state, at: time, painter: painter)
+                    + thumbnailLayers(camera, in: PixelRect(x: buffer.size.width * 17 / 24, y: buffer.size.width / 24,
+                                                            width: buffer.size.width / 4, height: buffer.size.width / 4 * 9 / 16),
+                                      painter: painter)
+            }
         }
         compositors[role]?.compose(layers, into: buffer)
         return true
@@ -201,23 +228,52 @@ final class SceneRenderer {
         return canvas
     }
 
-    /// The inner display's camera thumbnail: unmirrored, as the camera sees the scene.
-    private func thumbnailLayers(_ camera: CameraView, display: PixelSize, painter: GlyphPainter) -> [Layer] {
+    /// The operator console, built from state for this frame; its targets go back
+    /// to the console controller for the clicks and focus moves that follow.
+    private func consoleLayers(_ inner: InnerView, size: PixelSize, controller: PrompterController,
+                               camera: CameraView, labels: LabelCache, at time: Double) -> [Layer] {
+        let theme = WidgetTheme(displayHeight: size.height)
+        labels.beginFrame()
+        let panel = WidgetPanel(size: size, theme: theme, labels: labels, focus: inner.console.state.focus)
+        let model = ConsoleModel(
+            state: inner.console.state, controller: controller, time: time, outer: inner.outer, elapsed: inner.elapsed,
+            cameraState: inner.cameraState,
+            scriptPreview: { [unowned self] rect in self.previewLayers(in: rect, controller: controller, at: time) },
+            cameraThumbnail: { [unowned self] rect in
+                guard let painter = self.painter else { return [] }
+                return self.thumbnailLayers(camera, in: rect, painter: painter)
+            })
+        ConsoleView.build(model, panel: panel)
+        inner.console.targets = panel.targets
+        inner.console.lastBuild = (labels, theme)
+        return panel.layers
+    }
+
+    private func previewLayers(in rect: PixelRect, controller: PrompterController, at time: Double) -> [Layer] {
+        let background: [Layer] = [.fill(rect, controller.settings.backgroundColor.color)]
+        guard let scriptPreview, let readingText, let outerSize = appliedSize else { return background }
+        let column = controller.settings.textTransform.textSize(forDisplay: outerSize).width
+        return background + scriptPreview.layers(in: rect, outer: readingText, outerColumnWidth: column,
+                                           settings: controller.settings, offset: controller.engine.offset(at: time),
+                                           markerPosition: markerPosition)
+    }
+
+    /// The camera thumbnail fitted into `rect`: unmirrored, as the camera sees the scene.
+    private func thumbnailLayers(_ camera: CameraView, in rect: PixelRect, painter: GlyphPainter) -> [Layer] {
         guard let frame = camera.frame else {
             guard let message = camera.message else { return [] }
-            let label = Label(message, style: TextStyle(fontSize: Double(max(10, display.height / 40))),
-                              x: 0, y: 0, color: InnerStatusScene.detailColor, painter: painter)
-            return [.label(Label(lines: label.lines, x: display.width - label.width - display.width / 24,
-                                 y: display.width / 24, color: InnerStatusScene.detailColor, painter: painter))]
+            return [.label(Label(message, style: TextStyle(fontSize: Double(max(10, rect.height / 8))),
+                                 x: rect.x + rect.width / 16, y: rect.y + rect.height / 3,
+                                 color: InnerStatusScene.detailColor, maxWidth: rect.width * 7 / 8, painter: painter))]
         }
-        let size = PixelSize(width: max(16, display.width / 4), height: max(9, display.width / 4 * 9 / 16))
+        let size = PixelSize(width: max(16, rect.width), height: max(9, rect.height))
         if thumbnail?.canvas.size != size { thumbnail = (try? Canvas(size: size)).map { ($0, nil) } }
         guard let canvas = thumbnail?.canvas else { return [] }
         if thumbnail?.sequence != frame.sequence {
             convert(frame, into: canvas, mirrored: false)
             thumbnail = (canvas, frame.sequence)
         }
-        return [.image(canvas, x: display.width - size.width - display.width / 24, y: display.width / 24)]
+        return [.image(canvas, x: rect.x, y: rect.y)]
     }
 
     private func convert(_ frame: CameraFrame, into canvas: Canvas, mirrored: Bool) {

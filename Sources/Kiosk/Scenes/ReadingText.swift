@@ -59,12 +59,15 @@ final class ReadingText {
     /// Brings layout and block in line with `settings` on a display of `display`
     /// size. Returns the old and new layout when the text was laid out again, so
     /// the engine can keep the reading position (`PrompterEngine.relayout`).
+    /// `fontScale` sets the text smaller than the settings say (the operator's copy).
     @discardableResult
-    func update(settings: ReadingSettings, display: PixelSize) throws(TextError) -> Relayout? {
+    func update(settings: ReadingSettings, display: PixelSize, fontScale: Double = 1) throws(TextError) -> Relayout? {
         let transform = settings.textTransform
         let columnWidth = transform.textSize(forDisplay: display).width
         let inset = Int((Double(columnWidth) * settings.margin / 100).rounded())
-        let newLayoutKey = LayoutKey(style: settings.textStyle, columnWidth: columnWidth,
+        var style = settings.textStyle
+        style.fontSize = max(6, (style.fontSize * fontScale).rounded())
+        let newLayoutKey = LayoutKey(style: style, columnWidth: columnWidth,
                                      textWidth: max(1, columnWidth - 2 * inset))
         var relayout: Relayout?
         if newLayoutKey != layoutKey {

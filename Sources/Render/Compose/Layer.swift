@@ -18,7 +18,7 @@ public enum Layer {
     case label(Label)
 
     /// The display rectangle the layer may touch.
-    var bounds: PixelRect {
+    public var bounds: PixelRect {
         switch self {
         case let .fill(rect, _): return rect
         case let .image(canvas, x, y):

@@ -84,6 +84,13 @@ final class HeadlessBackend: DisplayBackend {
         for role in heads.keys { heads[role]?.front.clear() }
     }
 
+    /// True when the display shows its latest frame: nothing asked for, composing or
+    /// waiting for its flip. Tests poll for this instead of sleeping.
+    func isSettled(_ role: DisplayRole) -> Bool {
+        guard let head = heads[role] else { return true }
+        return !head.frameRequested && !head.mustDraw && !head.busy && !head.composing && timers[role] == nil
+    }
+
     /// What the display shows now (the last completed flip).
     func screen(_ role: DisplayRole) -> HeadlessFramebuffer? { heads[role]?.front }
 

@@ -1,0 +1,165 @@
+import Prompter
+import Render
+
+/// The operator console's input side: keys, clicks and taps on the inner display
+/// become focus moves and activations, applied to the prompter and the library.
+/// The screens are rebuilt from state for every frame; this keeps the targets of
+/// the frame last shown, so a click acts on what the operator saw.
+final class ConsoleController {
+    let controller: PrompterController
+    private(set) var state = ConsoleState()
+    /// The targets of the last built frame, for clicks, taps and focus moves.
+    var targets = WidgetTargets()
+    /// Bumped on every change, so the inner display knows to draw again.
+    private(set) var generation = 0
+
+    /// Hooks into the kiosk: the outer display's operator toggle, the clock, timers.
+    var setOuterEnabled: (Bool) -> Void = { _ in }
+    var isOuterEnabled: () -> Bool = { true }
+    var now: () -> Double = { 0 }
+    var schedule: (Double, @escaping () -> Void) -> Void = { _, _ in }
+    var onChange: () -> Void = {}
+
+    /// The editor saves this long after the last keystroke.
+    static let autosaveDelay = 1.0
+    var autosaveToken = 0
+    /// What the last frame was built with, to measure text where it was clicked.
+    var lastBuild: (labels: LabelCache, theme: WidgetTheme)?
+    private var lastMode: PrompterController.Mode
+    private var lastScriptID: String?
+
+    init(controller: PrompterController) {
+        self.controller = controller
+        lastMode = controller.mode
+        state.screen = controller.script == nil ? .library : .prompter
+    }
+
+    func update(_ body: (inout ConsoleState) -> Void) {
+        var next = state
+        body(&next)
+        guard next != state else { return }
+        state = next
+        generation += 1
+        onChange()
+    }
+
+    /// Follows mode changes made elsewhere (the library key, `rig ctl mode`, opening a script).
+    func controllerChanged() {
+        if controller.script?.id != lastScriptID {
+            lastScriptID = controller.script?.id
+            if controller.script != nil && state.screen == .library && controller.mode != .library { show(.prompter) }
+        }
+        guard controller.mode != lastMode else { return }
+        lastMode = controller.mode
+        switch controller.mode {
+        case .library: show(.library)
+        case .prompter where state.screen == .library && controller.script != nil: show(.prompter)
+        default: break
+        }
+    }
+
+    // MARK: screens
+
+    func show(_ screen: ConsoleScreen) {
+        if state.screen == .editor && screen != .editor { saveEditor() }
+        if screen == .editor && state.editor == nil, let id = state.selectedScript ?? controller.script?.id {
+            openEditor(id: id)
+            return
+        }
+        update {
+            $0.screen = screen
+            $0.focus = nil
+            $0.dialog = nil
+        }
+        if screen == .library {
+            selectFirstIfNeeded()
+        } else if controller.mode == .library, controller.script != nil {
+            controller.setMode(.prompter)
+            lastMode = .prompter
+        }
+    }
+
+    // MARK: keys
+
+    /// Returns true when the console used the key; otherwise its bound action applies.
+    func handle(_ press: KeyPress) -> Bool {
+        if state.pointer != nil { update { $0.pointer = nil } }
+        if state.dialog != nil { return dialogKey(press) }
+        if press.symbol == .tab {
+            moveFocus(backwards: press.modifiers.contains(.shift))
+            return true
+        }
+        switch state.screen {
+        case .library: return libraryKey(press)
+        case .prompter: return prompterKey(press)
+        case .settings: return settingsKey(press)
+        case .editor: return editorKey(press)
+        }
+    }
+
+    private func moveFocus(backwards: Bool) {
+        guard let next = targets.next(after: state.focus, backwards: backwards) else { return }
+        focus(next.id)
+    }
+
+    func focus(_ id: WidgetID?) {
+        update {
+            $0.focus = id
+            if let id, id.hasPrefix("script:") { $0.selectedScript = String(id.dropFirst("script:".count)) }
+        }
+    }
+
+    private func prompterKey(_ press: KeyPress) -> Bool {
+        if press.action == .library {
+            show(.library)
+            return false
+        }
+        if press.action != nil { return false }
+        switch press.symbol {
+        case .enter:
+            if let focus = state.focus { activate(focus) }
+            return true
+        case .left, .right:
+            guard state.focus == "prompter:speed" else { return false }
+            let step = press.symbol == .left ? -PrompterEngine.speedStep : PrompterEngine.speedStep
+            controller.setSpeed(controller.engine.speed + step, at: now())
+            return true
+        default:
+            return false
+        }
+    }
+
+    private func settingsKey(_ press: KeyPress) -> Bool {
+        let item = state.focus.flatMap(SettingsScreen.item(for:))
+        switch press.symbol {
+        case .up, .down:
+            let backwards = press.symbol == .up
+            if let next = targets.neighbour(of: state.focus, backwards: backwards) ?? (item == nil
+                ? targets.first(inGroup: "settings") : nil) {
+                focus(next.id)
+            }
+            return true
+        case .left, .right, .enter, .space:
+            guard let item else {
+                if press.symbol == .enter, let focus = state.focus { activate(focus) }
+                return press.symbol == .enter
+            }
+            step(item, by: press.symbol == .left ? -1 : 1)
+            return true
+        case .escape:
+            show(controller.script == nil ? .library : .prompter)
+            return true
+        default:
+            return false
+        }
+    }
+
+    func step(_ item: SettingsScreen.Item, by delta: Int) {
+        var settings = controller.settings
+        item.step(&settings, by: delta)
+        if settings.speed != controller.engine.speed { controller.setSpeed(settings.speed, at: now()) }
+        controller.updateSettings { $0 = settings }
+        generation += 1
+        onChange()
+    }
+}

@@ -1,0 +1,57 @@
+import Prompter
+import Render
+
+/// What the console screens read to build a frame: the console's own state and a
+/// view of the app at the frame's time. Screens never change anything; input goes
+/// through `ConsoleController`.
+struct ConsoleModel {
+    var state: ConsoleState
+    let controller: PrompterController
+    let time: Double
+    /// The outer display as the display side reports it (nil before it is known).
+    let outer: DisplayStatus?
+    /// Playing time since the script was opened, pauses excluded.
+    let elapsed: Double
+    /// The camera's state in a few words ("streaming", "no camera"), nil with no camera configured.
+    let cameraState: String?
+    /// The upright operator copy of the reading text, drawn into a rectangle.
+    let scriptPreview: (PixelRect) -> [Layer]
+    /// The camera thumbnail fitted into a rectangle.
+    let cameraThumbnail: (PixelRect) -> [Layer]
+
+    var engine: PrompterEngine { controller.engine }
+    var library: ScriptLibrary? { controller.library }
+
+    /// The scripts the list shows: the sidebar's selection, filtered by the search.
+    var listedScripts: [ScriptEntry] {
+        library?.search(state.search, in: state.folder) ?? []
+    }
+
+    /// Words per minute at the current speed, from the open script's words per pixel.
+    var wordsPerMinute: Int? {
+        guard let script = controller.script, engine.maxOffset > 0 else { return nil }
+        return Int((Double(engine.speed) * 60 * Double(script.wordCount) / engine.maxOffset).rounded())
+    }
+
+    var progress: Double {
+        guard engine.maxOffset > 0 else { return 0 }
+        return min(max(engine.offset(at: time) / engine.maxOffset, 0), 1)
+    }
+
+    /// Seconds left to the end at the current speed.
+    var remaining: Double {
+        guard engine.speed > 0 else { return 0 }
+        return max(0, engine.maxOffset - engine.offset(at: time)) / Double(engine.speed)
+    }
+
+    /// The outer display in the operator's words: seed 001's two flags kept apart.
+    var outerSummary: String {
+        guard let outer, outer.available else { return "Unavailable" }
+        if !outer.enabled { return "Available, turned off" }
+        return controller.blanked ? "Presenting (blanked)" : "Presenting"
+    }
+
+    var transportName: String {
+        InnerStatusScene.stateName(engine, at: time, pausedByTap: controller.pausedByTap)
+    }
+}

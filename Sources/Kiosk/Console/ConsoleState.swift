@@ -1,0 +1,69 @@
+import Prompter
+import Render
+
+/// The operator console's screens, in the order of the tabs along its top.
+enum ConsoleScreen: String, CaseIterable, Sendable {
+    case library, prompter, settings, editor
+
+    var title: String {
+        switch self {
+        case .library: "Library"
+        case .prompter: "Prompter"
+        case .settings: "Settings"
+        case .editor: "Editor"
+        }
+    }
+}
+
+/// A question the console asks before it acts, drawn over the screen; while one is
+/// open only its own controls take input.
+enum ConsoleDialog: Equatable {
+    case confirmDelete(id: String, title: String)
+    case rename(id: String, text: String)
+    case move(id: String)
+    case newFolder(text: String)
+
+    /// The text a dialog's field holds, if it has one.
+    var fieldText: String? {
+        switch self {
+        case let .rename(_, text), let .newFolder(text): text
+        case .confirmDelete, .move: nil
+        }
+    }
+
+    func withFieldText(_ text: String) -> ConsoleDialog {
+        switch self {
+        case let .rename(id, _): .rename(id: id, text: text)
+        case .newFolder: .newFolder(text: text)
+        case .confirmDelete, .move: self
+        }
+    }
+}
+
+/// Everything the console shows that is not prompter state: which screen, what has
+/// the focus, the library's sidebar choice and search, an open dialog, the editor.
+/// Owned by the event loop with the rest of the app.
+struct ConsoleState: Equatable {
+    var screen: ConsoleScreen = .prompter
+    var focus: WidgetID?
+    var folder: LibrarySelection = .allScripts
+    var search = ""
+    var selectedScript: String?
+    /// The first script row shown; the list scrolls to keep the selection in view.
+    var listTop = 0
+    var dialog: ConsoleDialog?
+    var editor: ScriptEditor?
+    /// The outcome of the last library action ("Deleted “Intro”"), or why it failed.
+    var notice: String?
+    /// Where the mouse pointer is, once a mouse has moved; touch and keys hide it.
+    var pointer: (x: Double, y: Double)?
+    /// The slider being dragged with a held button or finger.
+    var dragging: WidgetID?
+
+    static func == (lhs: ConsoleState, rhs: ConsoleState) -> Bool {
+        lhs.screen == rhs.screen && lhs.focus == rhs.focus && lhs.folder == rhs.folder
+            && lhs.search == rhs.search && lhs.selectedScript == rhs.selectedScript && lhs.listTop == rhs.listTop
+            && lhs.dialog == rhs.dialog && lhs.editor == rhs.editor && lhs.notice == rhs.notice
+            && lhs.pointer?.x == rhs.pointer?.x && lhs.pointer?.y == rhs.pointer?.y && lhs.dragging == rhs.dragging
+    }
+}

@@ -1,0 +1,53 @@
+import Prompter
+import Render
+
+/// The operator's copy of the reading text: upright whatever the outer display's
+/// mirror, flip or rotation, set smaller so its lines break where the talent's do,
+/// with the same reading line and band. It follows the outer text by word, so a
+/// size the preview cannot match exactly still shows the line being read.
+final class OperatorScriptPreview {
+    private let fonts: FontLibrary
+    private let painter: GlyphPainter
+    private var text: ReadingText?
+    /// The operator's copy needs a screen or two of pieces, not the outer's budget.
+    static let cacheBudgetBytes = 12 << 20
+
+    init(fonts: FontLibrary, painter: GlyphPainter) {
+        self.fonts = fonts
+        self.painter = painter
+    }
+
+    /// Layers showing `outer`'s text at `offset` (the outer layout's reading-line
+    /// offset) inside `rect`. `outerColumnWidth` is the outer text column in pixels.
+    func layers(in rect: PixelRect, outer: ReadingText, outerColumnWidth: Int, settings: ReadingSettings,
+                offset: Double, markerPosition: Double) -> [Layer] {
+        guard let outerLayout = outer.layout, rect.width > 8, rect.height > 8, outerColumnWidth > 0 else { return [] }
+        if text?.text != outer.text {
+            text = ReadingText(text: outer.text, fonts: fonts, painter: painter, cacheBudgetBytes: Self.cacheBudgetBytes)
+        }
+        guard let text else { return [] }
+        var upright = settings
+        upright.mirror = false
+        upright.flip = false
+        upright.rotation = .none
+        let scale = Double(rect.width) / Double(outerColumnWidth)
+        do {
+            try text.update(settings: upright, display: rect.size, fontScale: scale)
+        } catch {
+            return []
+        }
+        guard let layout = text.layout, let block = text.block else { return [] }
+        // The same word on the reading line, and as far into its line as the outer text is.
+        let word = outerLayout.wordIndex(atY: offset)
+        let intoLine = (offset - outerLayout.y(ofWord: word)) / max(outerLayout.lineHeight, 1)
+        let innerOffset = layout.y(ofWord: word) + max(0, intoLine) * layout.lineHeight
+        layout.ensureLaidOut(throughY: innerOffset + Double(rect.height) * 2)
+        let readingRow = ReadingMarker.readingRow(viewportHeight: rect.height, position: markerPosition)
+        var marker = ReadingMarker(frame: rect, transform: block.transform, position: markerPosition,
+                                   thickness: Int(layout.lineHeight.rounded()), textColor: settings.textColor.color)
+        marker.bandInText = true
+        return [.textBlock(block, frame: rect, viewportTop: Int(innerOffset.rounded()) - readingRow,
+                           highlight: marker.highlight),
+                .readingMarker(marker)]
+    }
+}

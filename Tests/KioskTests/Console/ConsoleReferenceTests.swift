@@ -1,0 +1,52 @@
+import Foundation
+import Prompter
+import Render
+import Testing
+@testable import Kiosk
+
+/// Each console screen at 960x540 against a reference image (per-channel tolerance;
+/// on a mismatch the actual image and a diff are written next to the reference).
+@Suite(.serialized) struct ConsoleReferenceTests {
+    @Test func operatorView() throws {
+        let rig = try ConsoleHarness()
+        rig.key("Tab")
+        try SceneReferenceImage.expectMatch(rig.innerCanvas(), named: "console-operator")
+    }
+
+    @Test func operatorViewOfAMirroredQuarterTurnStaysUpright() throws {
+        let rig = try ConsoleHarness(overrides: ["prompter.mirror=true", "prompter.rotation=90"])
+        try SceneReferenceImage.expectMatch(rig.innerCanvas(), named: "console-operator-rot90-mirror")
+    }
+
+    @Test func library() throws {
+        let rig = try ConsoleHarness()
+        rig.key("Esc")
+        rig.key("Down")
+        try SceneReferenceImage.expectMatch(rig.innerCanvas(), named: "console-library")
+    }
+
+    @Test func deleteConfirmation() throws {
+        let rig = try ConsoleHarness()
+        rig.key("Esc")
+        rig.key("Delete")
+        try SceneReferenceImage.expectMatch(rig.innerCanvas(), named: "console-delete-dialog")
+    }
+
+    @Test func settings() throws {
+        let rig = try ConsoleHarness()
+        rig.app.console.show(.settings)
+        rig.settle()
+        rig.key("Down")
+        try SceneReferenceImage.expectMatch(rig.innerCanvas(), named: "console-settings")
+    }
+
+    @Test func editor() throws {
+        let rig = try ConsoleHarness()
+        rig.app.console.show(.editor)
+        rig.settle()
+        rig.key("Down")
+        rig.key("Down")
+        rig.key("End")
+        try SceneReferenceImage.expectMatch(rig.innerCanvas(), named: "console-editor")
+    }
+}
