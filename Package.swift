@@ -27,6 +27,7 @@ let package = Package(
         shim("CDRM", "libdrm"),
         shim("CUdev", "libudev"),
         shim("CInput", "libinput"),
+        shim("CXKB", "xkbcommon"),
         shim("CV4L2", "libv4l2"),
         shim("CSeat", "libseat"),
         shim("CSystemd", "libsystemd"),
@@ -52,7 +53,7 @@ let package = Package(
         .executableTarget(
             name: "Kiosk",
             dependencies: ["Prompter", "Game", "Render", "CTOML", "CDRM", "CUdev", "CInput",
-                           "CV4L2", "CSeat", "CSystemd", "CLinux"],
+                           "CV4L2", "CSeat", "CSystemd", "CLinux", "CXKB"],
             swiftSettings: strict
         ),
 

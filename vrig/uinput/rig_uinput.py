@@ -16,7 +16,8 @@ Commands (touch coordinates are in sensor units, 0..width-1 / 0..height-1):
   palm X Y [FINGERS]                several contacts at once (default 5)
   itap X Y [HOLD_MS]                a tap on the inner touchscreen (--inner-touch-name)
   mouse DX DY / click               relative motion / a left click (--mouse-name)
-  key NAME [HOLD_MS]                press and release (NAME: evdev name without KEY_, e.g. SPACE, UP)
+  key NAME[+NAME...] [HOLD_MS]      press and release (NAME: evdev name without KEY_, e.g. SPACE, UP);
+                                    a chord such as LEFTSHIFT+H presses in order, releases in reverse
   sleep MS
   quit                              remove the devices and exit
   wait-device SECONDS               wait until udev has made the nodes (/dev/input/eventN)
@@ -53,6 +54,7 @@ KEYS = {
     "F1": 59, "F2": 60, "F3": 61, "F4": 62, "F5": 63,
     "HOME": 102, "UP": 103, "PAGEUP": 104, "LEFT": 105, "RIGHT": 106, "END": 107,
     "DOWN": 108, "PAGEDOWN": 109, "PLAYPAUSE": 164,
+    "LEFTCTRL": 29, "LEFTSHIFT": 42, "RIGHTSHIFT": 54, "LEFTALT": 56, "CAPSLOCK": 58, "RIGHTALT": 100,
 }
 
 
@@ -257,14 +259,13 @@ class Player:
             pause(80)
             return [down, self.touch.up(list(range(fingers)))]
         if command == "key":
-            name = numbers[0].upper()
-            code = KEYS.get(name.removeprefix("KEY_"))
-            if code is None:
-                raise ValueError(f"unknown key {numbers[0]}")
+            codes = [KEYS.get(name.removeprefix("KEY_")) for name in numbers[0].upper().split("+")]
+            if None in codes:
+                raise ValueError(f"unknown key in {numbers[0]}")
             hold = int(numbers[1]) if len(numbers) > 1 else 40
-            down = self.keyboard.press(code, True)
+            down = [self.keyboard.press(code, True) for code in codes][0]
             pause(hold)
-            return [down, self.keyboard.press(code, False)]
+            return [down] + [self.keyboard.press(code, False) for code in reversed(codes)][-1:]
         if command == "itap":
             x, y, *rest = ints()
             down = self.inner_touch.down([(0, x, y)])

@@ -152,6 +152,7 @@ final class KioskApp {
             displays.seat?.onDisable.append { [weak devices] in devices?.suspend() }
             displays.seat?.onEnable.append { [weak devices] in devices?.resume() }
             input = devices
+            if let problem = devices.keymapProblem { controller.addProblem("input: \(problem)") }
         } catch {
             controller.addProblem("input: \(error)")
         }

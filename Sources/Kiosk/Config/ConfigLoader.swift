@@ -38,6 +38,7 @@ struct ConfigLoader {
             applyOverride(override, index: index + 1, to: &result)
         }
         checkKeyNames(&result)
+        checkKeyboardLayout(&result)
         return result
     }
 
@@ -131,6 +132,8 @@ struct ConfigLoader {
             result.problems.append(.error(place, message))
         } else if path.hasPrefix("keys.") {
             result.keyPlaces[String(path.dropFirst("keys.".count))] = place
+        } else if path.hasPrefix("keyboard.") {
+            result.config.keyboard.places[path] = place
         }
     }
 
@@ -145,6 +148,21 @@ struct ConfigLoader {
             let place = result.keyPlaces.values.first { $0.line == problem.line && $0.column == problem.column }
                 ?? ConfigPlace(file: "rig.toml", line: problem.line, column: problem.column)
             result.problems.append(.error(place, problem.message))
+        }
+    }
+
+    /// A `[keyboard]` layout is compiled here too, so `rig check` names a layout XKB
+    /// does not know. A warning, not an error: the kiosk runs with the rest of the file
+    /// and only typed text is lost; it shows the same message itself
+    /// (`InputDevices.keymapProblem`), since warnings make no banner.
+    private static func checkKeyboardLayout(_ result: inout Result) {
+        let keyboard = result.config.keyboard
+        guard !keyboard.places.isEmpty else { return }
+        do {
+            _ = try KeyboardKeymap(names: keyboard.names)
+        } catch {
+            let (place, message) = error.placed(in: keyboard.places)
+            result.problems.append(.warning(place ?? ConfigPlace(file: "rig.toml", line: 0, column: 0), message))
         }
     }
 

@@ -25,7 +25,7 @@ struct ConfigProblem: Error, Equatable, CustomStringConvertible {
 }
 
 /// Where a value came from: a file position, or the n-th `--set` on the command line.
-struct ConfigPlace: Equatable {
+struct ConfigPlace: Equatable, Sendable {
     let file: String
     let line: Int
     let column: Int

@@ -33,7 +33,7 @@ enum ConfigValue: Equatable {
 
 enum ConfigSchema {
     static let sections = ["displays", "displays.inner", "displays.outer", "camera", "touch",
-                           "prompter", "keys", "control", "state"]
+                           "prompter", "keys", "keyboard", "control", "state"]
 
     static let rotations = [0, 90, 180, 270]
     static let fontFamilies = FontFamily.allCases.map(\.rawValue)
@@ -70,6 +70,9 @@ enum ConfigSchema {
             double("prompter.marker_position", 0.1...0.9, \.prompter.markerPosition),
             int("prompter.max_script_mb", 1...512, \.prompter.maxScriptMB),
             int("prompter.cache_mb", 16...1024, \.prompter.cacheMB),
+
+            xkbName("keyboard.layout", allowsEmpty: false, \.keyboard.layout),
+            xkbName("keyboard.variant", allowsEmpty: true, \.keyboard.variant),
 
             string("control.socket", \.control.socket),
             string("state.dir", \.state.dir),
@@ -171,6 +174,25 @@ enum ConfigSchema {
         ConfigKey(path: path) { config, value in
             guard case let .scalar(.string(text)) = value else {
                 return "\(path) must be a string, found \(value.kindName)"
+            }
+            config[keyPath: at] = text
+            return nil
+        }
+    }
+
+    /// An XKB layout or variant name. Whether XKB has it is checked once the whole
+    /// `[keyboard]` table is known (`ConfigLoader.checkKeyboardLayout`).
+    static func xkbName(_ path: String, allowsEmpty: Bool, _ at: WritableKeyPath<RigConfig, String>) -> ConfigKey {
+        ConfigKey(path: path) { config, value in
+            guard case let .scalar(.string(text)) = value else {
+                return "\(path) must be a string such as \"us\", found \(value.kindName)"
+            }
+            if text.isEmpty && !allowsEmpty { return "\(path) must name an XKB layout such as \"us\", \"de\" or \"fr\"" }
+            // XKB's names are short ASCII words; anything else cannot be one and would
+            // only reach XKB's include machinery as a path.
+            let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-,()")
+            guard text.allSatisfy(allowed.contains) else {
+                return "\(path) must be an XKB name such as \"us\" or \"nodeadkeys\" (letters, digits, _ - , ( )), found \"\(text)\""
             }
             config[keyPath: at] = text
             return nil

@@ -55,6 +55,20 @@ struct RigConfig: Equatable, Sendable {
         var cacheMB = 64
     }
 
+    /// The operator keyboards' layout, as XKB names it (see `KeyboardLayoutNames`).
+    struct Keyboard: Equatable, Sendable {
+        var layout = "us"
+        var variant = ""
+        /// Where `keyboard.layout` and `keyboard.variant` were written, by full key path:
+        /// whether XKB can build the layout is only known when the kiosk starts, and its
+        /// message names the line. Not part of the value.
+        var places: [String: ConfigPlace] = [:]
+
+        var names: KeyboardLayoutNames { KeyboardLayoutNames(layout: layout, variant: variant) }
+
+        static func == (lhs: Keyboard, rhs: Keyboard) -> Bool { lhs.names == rhs.names }
+    }
+
     struct Control: Equatable, Sendable {
         var socket = "/run/rig/control.sock"
     }
@@ -69,6 +83,7 @@ struct RigConfig: Equatable, Sendable {
     var prompter = Prompter()
     /// Action name -> key names, only for actions the file rebinds.
     var keys: [String: [String]] = [:]
+    var keyboard = Keyboard()
     var control = Control()
     var state = State()
 

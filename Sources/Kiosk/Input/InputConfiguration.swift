@@ -10,7 +10,11 @@ struct InputConfiguration: Sendable, Equatable {
     var bindings = KeyBindings.defaults
     var tapLimits = TapRecognizer.Limits()
     var seat = "seat0"
-    /// Held speed keys repeat after this long, then at this interval (seconds).
+    /// rig.toml `[keyboard]`: what the operator's keys type.
+    var keyboard = KeyboardLayoutNames()
+    /// Where rig.toml set `keyboard.*`, for the message when XKB cannot build the layout.
+    var keyboardPlaces: [String: ConfigPlace] = [:]
+    /// Held keys repeat after this long, then at this interval (seconds).
     var repeatDelay = 0.40
     var repeatInterval = 0.10
 }
@@ -29,5 +33,7 @@ extension InputConfiguration {
         self.innerHeight = innerHeight
         let entries = config.keys.map { (action: $0.key, keys: $0.value, line: 0, column: 0) }
         bindings = KeyBindings.parse(bindings: entries).bindings
+        keyboard = config.keyboard.names
+        keyboardPlaces = config.keyboard.places
     }
 }

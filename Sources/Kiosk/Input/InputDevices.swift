@@ -9,6 +9,8 @@ final class InputDevices {
         var info: InputDeviceInfo
         /// Last position per inner touch slot, since libinput's up events carry none.
         var touchPositions: [Int32: (x: Double, y: Double)] = [:]
+        /// Shift, CapsLock and AltGr of this keyboard; nil without a keymap.
+        var keyboard: KeyboardState?
     }
 
     private let loop: EventLoop
@@ -21,6 +23,10 @@ final class InputDevices {
     private var pointer: (x: Double, y: Double)
     private var heldRepeat: (key: UInt32, timer: EventLoop.TimerID)?
     private(set) var counters = InputCounters()
+    /// The `[keyboard]` layout; nil when it cannot be compiled (see `keymapError`).
+    let keymap: KeyboardKeymap?
+    /// Why keys type no text and the editing keys have their US meaning.
+    let keymapError: KeyboardKeymapError?
 
     /// Low-level lines (touch down/up with times, recogniser verdicts) for `rig input-probe`.
     var trace: ((String) -> Void)?
@@ -31,6 +37,13 @@ final class InputDevices {
         self.configuration = configuration
         self.handler = handler
         context = try LibinputContext(opener: opener, seat: configuration.seat)
+        do {
+            keymap = try KeyboardKeymap(names: configuration.keyboard)
+            keymapError = nil
+        } catch {
+            keymap = nil
+            keymapError = error
+        }
         recognizer = TapRecognizer(displayWidth: configuration.outerMapping.width,
                                    displayHeight: configuration.outerMapping.height,
                                    limits: configuration.tapLimits)
@@ -44,6 +57,10 @@ final class InputDevices {
         if let readerID { loop.remove(readerID) }
         if let heldRepeat { loop.cancel(heldRepeat.timer) }
     }
+
+    /// Why keys type no text, for the operator's problems banner, with the rig.toml place
+    /// of `[keyboard]` when the file set it.
+    var keymapProblem: String? { keymapError?.operatorMessage(places: configuration.keyboardPlaces) }
 
     /// The devices present now, for the operator console and `rig devices`.
     var devices: [InputDeviceInfo] { devicesByHandle.values.map(\.info).sorted { $0.sysname < $1.sysname } }
@@ -86,7 +103,11 @@ final class InputDevices {
         switch event.type {
         case LIBINPUT_EVENT_DEVICE_ADDED:
             let info = Self.describe(device, outerTouch: configuration.outerTouch)
-            devicesByHandle[device] = Device(info: info)
+            var added = Device(info: info)
+            if info.role == .inner, info.capabilities.contains(.keyboard) {
+                added.keyboard = keymap.flatMap(KeyboardState.init(keymap:))
+            }
+            devicesByHandle[device] = added
             trace?("device added: \(info)")
             handler(.deviceAdded(info))
         case LIBINPUT_EVENT_DEVICE_REMOVED:
@@ -125,19 +146,28 @@ final class InputDevices {
         let action = configuration.bindings.action(forKey: code)
         trace?(String(format: "%.6f key %@ %@ -> %@", time, KeyNames.name(for: code) ?? "code \(code)",
                       pressed ? "pressed" : "released", action?.rawValue ?? "unbound"))
+        // Every press and release reaches the device's keyboard state, even the ones
+        // not reported below, or its Shift and CapsLock would drift from the keys.
+        let keyboard = devicesByHandle[device]?.keyboard
         guard pressed else {
+            keyboard?.release(code: code)
             if heldRepeat?.key == code { stopRepeat() }
             return
         }
+        let meaning = keyboard?.press(code: code) ?? KeyMeaning.fallback(code: code)
         // The same key held on two keyboards at once counts once.
         guard libinput_event_keyboard_get_seat_key_count(event) == 1 else { return }
         if action == nil { counters.unboundKeys += 1 } else { counters.keyActions += 1 }
-        let press = KeyPress(code: code, action: action, symbol: KeyNames.symbol(for: code), time: time)
+        let press = KeyPress(code: code, action: action, symbol: meaning.symbol, text: meaning.text,
+                             modifiers: meaning.modifiers, time: time)
         handler(.key(press))
-        if action?.repeatsWhileHeld == true { startRepeat(press, at: time + configuration.repeatDelay) }
+        // Speed keys always repeat; the rest as the layout says (not the modifiers).
+        let repeats = keymap?.repeats(code: code) ?? KeyMeaning.fallbackRepeats(code: code)
+        if repeats || action?.repeatsWhileHeld == true { startRepeat(press, at: time + configuration.repeatDelay) }
     }
 
-    /// libinput never repeats keys; the kiosk repeats held keys on the loop's timers.
+    /// libinput never repeats keys; the kiosk repeats held keys on the loop's timers, the
+    /// last pressed key only. A repeat carries the press's text and modifiers as they were.
     private func startRepeat(_ press: KeyPress, at deadline: Double) {
         stopRepeat()
         let timer = loop.addTimer(at: deadline) { [weak self] in

@@ -9,13 +9,15 @@ enum InputProbeCommand: Command {
     static let summary = "Test aid: print input devices and the taps and key actions they produce"
     static let help = """
         Usage: rig input-probe [--touch DEVICE] [--outer-size WxH] [--rotation 0|90|180|270]
-                               [--seconds N]
+                               [--layout XKB_LAYOUT] [--variant XKB_VARIANT] [--seconds N]
                rig input-probe --list [--touch DEVICE]
 
           DEVICE is what rig.toml's [touch] device holds: a device name, a udev property
           match such as ID_PATH=..., or a /dev/input node. Prints "device-added ...",
           "event outer-tap <time>", "event key <action> <time>", and "trace ..." lines
           (touch down/up, why a touch was not a tap) until N seconds pass or SIGINT/SIGTERM.
+          Key lines add what the key means on the layout ([keyboard] layout and variant,
+          default "us"): its console symbol, the text it types and the modifiers held.
           --list prints the devices as `rig devices` will.
         """
 
@@ -40,6 +42,8 @@ enum InputProbeCommand: Command {
             }
             configuration.outerMapping.rotation = rotation
         }
+        if let layout = try arguments.option("--layout") { configuration.keyboard.layout = layout }
+        if let variant = try arguments.option("--variant") { configuration.keyboard.variant = variant }
         try arguments.finish()
         do {
             if list {
@@ -65,9 +69,16 @@ enum InputProbeCommand: Command {
         }
         devices.trace = { Log.stdout("trace \($0)") }
         if let seconds { loop.addTimer(at: loop.clock() + seconds) { loop.stop() } }
-        Log.stdout("probe ready; outer touchscreen: \(configuration.outerTouch?.description ?? "none configured")")
+        Log.stdout("probe ready; outer touchscreen: \(configuration.outerTouch?.description ?? "none configured")"
+            + "; keyboard layout: " + (devices.keymap.map { "\($0.names) (\($0.layoutName))" }
+                ?? "none, \(devices.keymapProblem ?? "")"))
         loop.run()
         withExtendedLifetime(devices) {}
+    }
+
+    private static func describe(_ modifiers: KeyModifiers) -> String {
+        let names: [(KeyModifiers, String)] = [(.shift, "shift"), (.control, "control"), (.alt, "alt")]
+        return names.filter { modifiers.contains($0.0) }.map(\.1).joined(separator: "+")
     }
 
     /// One event per line, times in CLOCK_MONOTONIC seconds, for people and scripts.
@@ -76,7 +87,9 @@ enum InputProbeCommand: Command {
         case let .outerTap(time): String(format: "outer-tap %.6f", time)
         case let .key(press):
             String(format: "key %@ %.6f%@", press.action?.rawValue ?? "unbound", press.time, press.isRepeat ? " repeat" : "")
+                + (press.symbol.map { " symbol \($0.rawValue)" } ?? "")
                 + (press.text.map { " text \($0.debugDescription)" } ?? "")
+                + (press.modifiers.isEmpty ? "" : " modifiers \(describe(press.modifiers))")
         case let .innerPointer(x, y, button, time):
             String(format: "inner-pointer %.1f %.1f %.6f", x, y, time)
                 + (button.map { " button \($0.code) \($0.isPressed ? "pressed" : "released")" } ?? "")

@@ -202,7 +202,11 @@ final class InputRigTests {
         #expect(devices?.counters.rejected == ["moved": 1, "held_too_long": 1, "second_finger": 1, "palm": 1])
     }
 
-    @Test func keysBecomeActionsAndOnlySpeedKeysRepeat() {
+    private var presses: [KeyPress] {
+        events.compactMap { if case let .key(press) = $0 { press } else { nil } }
+    }
+
+    @Test func keysBecomeActionsAndHeldKeysRepeat() {
         let space = play("key SPACE 40")
         _ = play("key DOT 40")
         #expect(runUntil { self.keys.count >= 2 })
@@ -218,9 +222,35 @@ final class InputRigTests {
         #expect(runUntil { self.keys.contains { $0.0 == .faster && !$0.2 } })
         let repeats = keys.filter { $0.0 == .faster && $0.2 }.count
         #expect(repeats >= 3, "repeats \(repeats)")
+        // Every held key repeats now, for text editing; the app acts on repeats of the
+        // speed keys only (KioskApp.handle).
         _ = play("key SPACE 900")
-        #expect(runUntil { self.keys.filter { $0.0 == .playPause }.count == 2 })
-        #expect(!keys.contains { $0.0 == .playPause && $0.2 })
+        #expect(runUntil { self.keys.contains { $0.0 == .playPause && $0.2 } })
+        #expect(keys.filter { $0.0 == .playPause && !$0.2 }.count == 2)
+    }
+
+    /// The keymap (rig.toml [keyboard], "us" here) over a real keyboard: text with Shift
+    /// as this device holds it, editing keys as symbols, repeats for BackSpace, none for Shift.
+    @Test func keysTypeTextOnTheLayout() {
+        #expect(devices?.keymap?.layoutName == "English (US)", "\(String(describing: devices?.keymapError))")
+        _ = play("key LEFTSHIFT+H 40")
+        _ = play("key I 40")
+        _ = play("key ENTER 40")
+        #expect(runUntil { self.presses.contains { $0.symbol == .enter } })
+        let typed = presses.filter { !$0.isRepeat }.compactMap(\.text)
+        #expect(typed == ["H", "i"], "\(presses)")
+        #expect(presses.first { $0.code == 35 }?.modifiers == .shift)
+        #expect(presses.first { $0.code == 23 }?.modifiers == [])
+        #expect(presses.first { $0.symbol == .enter }?.text == nil)
+        _ = play("key BACKSPACE 700")
+        #expect(runUntil { self.presses.contains { $0.symbol == .backspace && $0.isRepeat } })
+        #expect(presses.filter { $0.symbol == .backspace && $0.isRepeat }.allSatisfy { $0.text == nil })
+        _ = play("key LEFTSHIFT 700")
+        // The release was read; had Shift repeated, its repeats would be queued by now.
+        _ = play("key I 40")
+        #expect(runUntil { self.presses.filter { $0.code == 23 }.count == 2 })
+        #expect(presses.filter { $0.code == 42 }.count == 2, "Shift pressed twice, never repeated")
+        #expect(presses.last { $0.code == 23 }?.text == "i")
     }
 
     /// The unprivileged path: devices opened by seatd through libseat (input-proof
