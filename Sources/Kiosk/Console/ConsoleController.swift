@@ -91,6 +91,7 @@ final class ConsoleController {
 
     /// Returns true when the console used the key; otherwise its bound action applies.
     func handle(_ press: KeyPress) -> Bool {
+        if press.isRepeat && !repeats(press) { return press.action == nil }
         if state.pointer != nil { update { $0.pointer = nil } }
         if state.dialog != nil { return dialogKey(press) }
         if press.symbol == .tab {
@@ -103,6 +104,16 @@ final class ConsoleController {
         case .settings: return settingsKey(press)
         case .editor: return editorKey(press)
         }
+    }
+
+    /// A held key repeats what moves or types; it never opens, confirms, deletes a
+    /// script or leaves a screen twice.
+    private func repeats(_ press: KeyPress) -> Bool {
+        let moving: Set<KeySymbol> = [.up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .tab, .backspace]
+        if let symbol = press.symbol, moving.contains(symbol) { return true }
+        let typing = state.screen == .editor || state.screen == .library || state.dialog?.fieldText != nil
+        if typing && press.text != nil && press.symbol != .enter { return true }
+        return state.screen == .editor && state.dialog == nil && (press.symbol == .enter || press.symbol == .delete)
     }
 
     private func moveFocus(backwards: Bool) {

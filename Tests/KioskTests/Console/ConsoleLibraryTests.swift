@@ -145,4 +145,30 @@ import Testing
         rig.settle()
         #expect(rig.state.screen == .prompter)
     }
+
+    @Test func aHeldKeyRepeatsMovesAndTypingButNeverOpensOrDeletesTwice() throws {
+        let rig = try ConsoleHarness()
+        rig.key("Esc")
+        let now = rig.app.loop.clock()
+        let down = KeyPress(code: KeyNames.code(for: "Down") ?? 0, symbol: .down, time: now)
+        rig.app.handle(.key(down))
+        var held = down
+        held.isRepeat = true
+        rig.app.handle(.key(held))
+        rig.settle()
+        // The first Down focuses the selected script, the repeat moves on from it.
+        #expect(rig.state.focus == "script:Keynote.md")
+        var enter = KeyPress(code: KeyNames.code(for: "Enter") ?? 0, symbol: .enter, time: now, isRepeat: true)
+        rig.app.handle(.key(enter))
+        #expect(rig.app.controller.script?.id == "Talks/Intro.txt")
+        enter.isRepeat = false
+        rig.app.handle(.key(enter))
+        #expect(rig.app.controller.script?.id == "Keynote.md")
+        rig.key("Esc")
+        var typed = KeyPress(code: KeyNames.code(for: "K") ?? 0, text: "k", time: now)
+        rig.app.handle(.key(typed))
+        typed.isRepeat = true
+        rig.app.handle(.key(typed))
+        #expect(rig.state.search == "kk")
+    }
 }
