@@ -312,7 +312,7 @@ final class KioskApp {
                             camera: cameraStatus,
                             input: .object(inputStatus),
                             latency: ["tap_to_flip": tapLatency.summary.json],
-                            time: now).json
+                            time: now, console: console.statusJSON).json
     }
 
     private var cameraStatus: JSONValue {

@@ -86,6 +86,15 @@ final class PrompterController {
         onChange()
     }
 
+    /// The open script was renamed or moved: the prompter follows it to its new name,
+    /// so the reading position is saved under the name it will be found by.
+    func scriptMoved(from oldID: String, to entry: ScriptEntry) {
+        guard let current = script, current.id == oldID else { return }
+        script = OpenScript(id: entry.id, title: entry.title, text: current.text, wordCount: current.wordCount,
+                            repaired: current.repaired)
+        onChange()
+    }
+
     /// The offset to resume at once the layout of the script is known.
     var resumePoint: ResumeState? {
         guard let script, let saved = resumeStore.state, saved.scriptID == script.id else { return nil }

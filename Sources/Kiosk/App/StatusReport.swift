@@ -9,6 +9,8 @@ struct StatusReport {
     var input: JSONValue
     var latency: JSONValue
     var time: Double
+    /// The operator console's screen, focus, search and dialog.
+    var console: JSONValue = .null
 
     var json: JSONValue {
         let engine = controller.engine
@@ -50,6 +52,7 @@ struct StatusReport {
             "input": input,
             "latency": latency,
             "problems": .array(controller.problems.map { .string($0) }),
+            "console": console,
         ]
     }
 

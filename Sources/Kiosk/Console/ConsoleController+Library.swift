@@ -88,8 +88,10 @@ extension ConsoleController {
     }
 
     /// Runs a library edit; its outcome (or why it failed) shows under the list.
-    func edit(_ done: String, _ body: (ScriptLibrary) throws(ScriptLibraryError) -> String?) {
-        guard let library = controller.library else { return }
+    /// Returns whether it worked.
+    @discardableResult
+    func edit(_ done: String, _ body: (ScriptLibrary) throws(ScriptLibraryError) -> String?) -> Bool {
+        guard let library = controller.library else { return false }
         do {
             let select = try body(library)
             update {
@@ -99,11 +101,13 @@ extension ConsoleController {
                 $0.focus = $0.selectedScript.map { "script:" + $0 }
             }
             selectFirstIfNeeded()
+            return true
         } catch {
             update {
                 $0.notice = "\(error)"
                 $0.dialog = nil
             }
+            return false
         }
     }
 
@@ -113,11 +117,10 @@ extension ConsoleController {
         switch id {
         case "library:open": if let selected { open(selected) }
         case "library:new":
-            edit("New script created") { library throws(ScriptLibraryError) in
-                let entry = try library.createScript(in: folder)
-                return entry.id
+            let created = edit("New script created") { library throws(ScriptLibraryError) in
+                try library.createScript(in: folder).id
             }
-            if let created = state.selectedScript { openEditor(id: created) }
+            if created, let id = state.selectedScript { openEditor(id: id) }
         case "library:edit": if let selected { openEditor(id: selected) }
         case "library:rename":
             if let selected { update { $0.dialog = .rename(id: selected, text: title(of: selected)); $0.focus = "dialog:field" } }
@@ -173,7 +176,9 @@ extension ConsoleController {
             if wasOpen { KioskLog.notice("deleted the open script \(script); it stays on the prompter until another is opened") }
         case let .rename(script, text) where id == "dialog:confirm":
             edit("Renamed to “\(text)”") { library throws(ScriptLibraryError) in
-                try library.rename(id: script, to: text).id
+                let entry = try library.rename(id: script, to: text)
+                controller.scriptMoved(from: script, to: entry)
+                return entry.id
             }
         case let .newFolder(text) where id == "dialog:confirm":
             edit("Folder “\(text)” created") { library throws(ScriptLibraryError) in
@@ -183,7 +188,9 @@ extension ConsoleController {
         case let .move(script) where id.hasPrefix("dialog:folder:"):
             let name = String(id.dropFirst("dialog:folder:".count))
             edit("Moved “\(title(of: script))” to \(name.isEmpty ? "the top level" : name)") { library throws(ScriptLibraryError) in
-                try library.move(id: script, toFolder: name.isEmpty ? nil : name).id
+                let entry = try library.move(id: script, toFolder: name.isEmpty ? nil : name)
+                controller.scriptMoved(from: script, to: entry)
+                return entry.id
             }
         default:
             break

@@ -66,6 +66,20 @@ final class ConsoleController {
         onChange()
     }
 
+    /// What `rig ctl status` reports of the console, for remote controls and tests.
+    var statusJSON: JSONValue {
+        let dialog: String? = switch state.dialog {
+        case .confirmDelete: "confirm_delete"
+        case .rename: "rename"
+        case .move: "move"
+        case .newFolder: "new_folder"
+        case nil: nil
+        }
+        return ["screen": .string(state.screen.rawValue), "focus": .optional(state.focus),
+                "search": .string(state.search), "selected": .optional(state.selectedScript),
+                "dialog": .optional(dialog), "editing": .optional(state.editor?.scriptID)]
+    }
+
     // MARK: screens
 
     func show(_ screen: ConsoleScreen) {

@@ -171,4 +171,17 @@ import Testing
         rig.app.handle(.key(typed))
         #expect(rig.state.search == "kk")
     }
+
+    @Test func renamingTheOpenScriptKeepsItOnThePrompterUnderItsNewName() throws {
+        let rig = try ConsoleHarness()
+        #expect(rig.app.controller.script?.id == "Talks/Intro.txt")
+        rig.key("Esc")
+        rig.key("F2")
+        for _ in 0..<5 { rig.key("BackSpace") }
+        rig.type("Opening")
+        rig.key("Enter")
+        #expect(rig.fileText("Talks/Opening.txt") != nil)
+        #expect(rig.app.controller.script?.id == "Talks/Opening.txt")
+        #expect(rig.app.controller.script?.title == "Opening")
+    }
 }
