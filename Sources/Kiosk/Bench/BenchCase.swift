@@ -4,6 +4,7 @@ enum BenchCase: Equatable, Sendable {
     case compose(BenchReport.Display, sizePx: Int, BenchReport.Transform)
     case layout(sizePx: Int)
     case camera
+    case console(BenchReport.Display)
 
     static func parse(_ name: String) throws(BenchOptions.ParseError) -> BenchCase {
         let parts = name.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
@@ -17,8 +18,10 @@ enum BenchCase: Equatable, Sendable {
             return .layout(sizePx: try size(parts[1], in: name))
         case "camera" where parts.count == 1:
             return .camera
+        case "console" where parts.count == 2:
+            return .console(try display(parts[1], in: name))
         default:
-            throw .badCase(name, "expected floor:WxH, compose:WxH:SIZE[:TRANSFORM], layout:SIZE or camera")
+            throw .badCase(name, "expected floor:WxH, compose:WxH:SIZE[:TRANSFORM], layout:SIZE, camera or console:WxH")
         }
     }
 

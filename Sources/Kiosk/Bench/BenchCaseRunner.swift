@@ -40,6 +40,17 @@ enum BenchCaseRunner {
             case .camera:
                 let camera = try CameraBench()
                 for _ in 0..<frames { try camera.convertFrame() }
+            case let .console(display):
+                let console = try ConsoleFrameBench(display: display, text: text)
+                var slowest = (ms: 0.0, frame: 0)
+                for frame in 0..<frames {
+                    let start = BenchClock.nanoseconds()
+                    console.composeFrame()
+                    let ms = Double(BenchClock.nanoseconds() - start) / 1e6
+                    if ms > slowest.ms { slowest = (ms, frame) }
+                    console.advance()
+                }
+                BenchCommand.printError(String(format: "slowest frame: %.2f ms (frame %d)", slowest.ms, slowest.frame))
             }
         } catch {
             BenchCommand.printError("rig bench: case unavailable: \(error)")
