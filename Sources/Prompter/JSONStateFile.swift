@@ -41,6 +41,13 @@ public struct JSONStateFile: Sendable {
 
     /// Encodes as pretty, key-sorted JSON (readable over ssh) and writes atomically,
     /// creating the state directory when needed.
+    /// The bytes `save` writes, for a caller that writes them elsewhere (off its thread).
+    public static func encode<Value: Encodable>(_ value: Value) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(value)
+    }
+
     public func save<Value: Encodable>(_ value: Value) throws(AtomicFileError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

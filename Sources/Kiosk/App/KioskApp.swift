@@ -106,6 +106,7 @@ final class KioskApp {
     func shutdown() {
         notifier.stopping()
         controller.saveResume(at: loop.clock(), wordIndex: renderer.wordIndex(atOffset: controller.engine.offset(at: loop.clock())))
+        controller.flushStateWrites()
         camera?.stop()
         displays.shutdown()
         writeStatusFile(state: "stopped")

@@ -30,6 +30,9 @@ final class PrompterController {
     let settingsStore: SettingsStore
     let resumeStore: ResumeStore
     let wordsPerMinute: Int
+    private let stateWriter = StateWriter()
+    /// The reading position last handed to `stateWriter`.
+    private var lastSavedResume: ResumeState?
 
     /// Called after any change that alters what a display shows.
     var onChange: () -> Void = {}
@@ -46,6 +49,8 @@ final class PrompterController {
         if let problem = settingsStore.problem { problems.append(problem) }
         if let problem = resumeStore.problem { problems.append(problem) }
     }
+
+    deinit { stateWriter.stop() }
 
     func addProblem(_ message: String) {
         problems.append(message)
@@ -97,7 +102,7 @@ final class PrompterController {
 
     /// The offset to resume at once the layout of the script is known.
     var resumePoint: ResumeState? {
-        guard let script, let saved = resumeStore.state, saved.scriptID == script.id else { return nil }
+        guard let script, let saved = lastSavedResume ?? resumeStore.state, saved.scriptID == script.id else { return nil }
         return saved
     }
 
@@ -113,15 +118,22 @@ final class PrompterController {
         onChange()
     }
 
-    /// Saves where reading is, so a restart resumes there. Cheap when nothing moved.
+    /// Saves where reading is, so a restart resumes there. Cheap when nothing moved:
+    /// the loop encodes, `stateWriter` does the atomic write with its fsyncs.
     func saveResume(at t: Double, wordIndex: Int?) {
         guard let script else { return }
+        let state = ResumeState(scriptID: script.id, offset: engine.offset(at: t), wordIndex: wordIndex)
+        guard state != (lastSavedResume ?? resumeStore.state) else { return }
         do {
-            try resumeStore.save(ResumeState(scriptID: script.id, offset: engine.offset(at: t), wordIndex: wordIndex))
+            stateWriter.write(try JSONStateFile.encode(state), to: resumeStore.file.url)
+            lastSavedResume = state
         } catch {
-            KioskLog.error("cannot save the reading position: \(error)")
+            KioskLog.error("cannot encode the reading position: \(error)")
         }
     }
+
+    /// Waits for queued state writes (at shutdown, and in tests).
+    func flushStateWrites() { stateWriter.flush() }
 
     // MARK: transport
 

@@ -109,6 +109,7 @@ import Testing
         controller.layoutChanged(at: 0, maxOffset: 10_000) { $0 }
         controller.play(at: 0)
         controller.saveResume(at: 10, wordIndex: 2)
+        controller.flushStateWrites()
         let restarted = PrompterController(library: controller.library, stateDirectory: root, defaults: .standard, wordsPerMinute: 150)
         try restarted.open(id: "Intro.txt", at: 100)
         #expect(restarted.resumePoint?.wordIndex == 2)
