@@ -100,6 +100,13 @@ final class PrompterController {
         onChange()
     }
 
+    /// Takes over an engine driven elsewhere (`rig snapshot` composes the console for
+    /// the state its own engine reached).
+    func adopt(_ driven: PrompterEngine) {
+        engine = driven
+        onChange()
+    }
+
     /// The offset to resume at once the layout of the script is known.
     var resumePoint: ResumeState? {
         guard let script, let saved = lastSavedResume ?? resumeStore.state, saved.scriptID == script.id else { return nil }

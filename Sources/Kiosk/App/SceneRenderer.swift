@@ -241,9 +241,6 @@ final class SceneRenderer {
     /// to the console controller for the clicks and focus moves that follow.
     private func consoleLayers(_ inner: InnerView, size: PixelSize, controller: PrompterController,
                                camera: CameraView, labels: LabelCache, at time: Double) -> [Layer] {
-        let theme = WidgetTheme(displayHeight: size.height)
-        labels.beginFrame()
-        let panel = WidgetPanel(size: size, theme: theme, labels: labels, focus: inner.console.state.focus)
         let model = ConsoleModel(
             state: inner.console.state, controller: controller, time: time, outer: inner.outer, elapsed: inner.elapsed,
             cameraState: inner.cameraState,
@@ -252,19 +249,18 @@ final class SceneRenderer {
                 guard let painter = self.painter else { return [] }
                 return self.thumbnailLayers(camera, in: rect, painter: painter)
             })
-        ConsoleView.build(model, panel: panel)
+        let panel = ConsoleView.panel(model, size: size, labels: labels)
         inner.console.targets = panel.targets
-        inner.console.lastBuild = (labels, theme)
+        inner.console.lastBuild = (labels, panel.theme)
         return panel.layers
     }
 
     private func previewLayers(in rect: PixelRect, controller: PrompterController, at time: Double) -> [Layer] {
-        let background: [Layer] = [.fill(rect, controller.settings.backgroundColor.color)]
-        guard let scriptPreview, let readingText, let outerSize = appliedSize else { return background }
-        let column = controller.settings.textTransform.textSize(forDisplay: outerSize).width
-        return background + scriptPreview.layers(in: rect, outer: readingText, outerColumnWidth: column,
-                                           settings: controller.settings, offset: controller.engine.offset(at: time),
-                                           markerPosition: markerPosition)
+        guard let scriptPreview, let readingText, let outerSize = appliedSize else {
+            return [.fill(rect, controller.settings.backgroundColor.color)]
+        }
+        return scriptPreview.layers(in: rect, outer: readingText, outerDisplay: outerSize, settings: controller.settings,
+                                    offset: controller.engine.offset(at: time), markerPosition: markerPosition)
     }
 
     /// The camera thumbnail fitted into `rect`: unmirrored, as the camera sees the scene.

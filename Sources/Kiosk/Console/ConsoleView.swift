@@ -4,6 +4,15 @@ import Render
 /// Builds the operator console for one inner frame: the tabs, the screen, an open
 /// dialog, the problem banner and the mouse pointer, all upright.
 enum ConsoleView {
+    /// A panel of the display's size with the console built on it.
+    static func panel(_ model: ConsoleModel, size: PixelSize, labels: LabelCache) -> WidgetPanel {
+        labels.beginFrame()
+        let panel = WidgetPanel(size: size, theme: WidgetTheme(displayHeight: size.height), labels: labels,
+                                focus: model.state.focus)
+        build(model, panel: panel)
+        return panel
+    }
+
     static func build(_ model: ConsoleModel, panel: WidgetPanel) {
         let theme = panel.theme
         panel.fill(panel.bounds, theme.background)

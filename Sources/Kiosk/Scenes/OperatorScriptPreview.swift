@@ -2,9 +2,11 @@ import Prompter
 import Render
 
 /// The operator's copy of the reading text: upright whatever the outer display's
-/// mirror, flip or rotation, set smaller so its lines break where the talent's do,
-/// with the same reading line and band. It follows the outer text by word, so a
-/// size the preview cannot match exactly still shows the line being read.
+/// mirror, flip or rotation, set smaller so its lines break where the upright
+/// talent's text does, with the same reading line and band. It follows the outer
+/// text by word, so the line being read is shown even where lines break otherwise:
+/// with a quarter turn the talent's column is the display's height, but the copy
+/// keeps the upright column, so the operator's view never changes with a transform.
 final class OperatorScriptPreview {
     private let fonts: FontLibrary
     private let painter: GlyphPainter
@@ -18,25 +20,28 @@ final class OperatorScriptPreview {
     }
 
     /// Layers showing `outer`'s text at `offset` (the outer layout's reading-line
-    /// offset) inside `rect`. `outerColumnWidth` is the outer text column in pixels.
-    func layers(in rect: PixelRect, outer: ReadingText, outerColumnWidth: Int, settings: ReadingSettings,
+    /// offset) inside `rect`, over the reading background.
+    func layers(in rect: PixelRect, outer: ReadingText, outerDisplay: PixelSize, settings: ReadingSettings,
                 offset: Double, markerPosition: Double) -> [Layer] {
-        guard let outerLayout = outer.layout, rect.width > 8, rect.height > 8, outerColumnWidth > 0 else { return [] }
+        let background = Layer.fill(rect, settings.backgroundColor.color)
+        guard let outerLayout = outer.layout, rect.width > 8, rect.height > 8, outerDisplay.width > 0 else {
+            return [background]
+        }
         if text?.text != outer.text {
             text = ReadingText(text: outer.text, fonts: fonts, painter: painter, cacheBudgetBytes: Self.cacheBudgetBytes)
         }
-        guard let text else { return [] }
+        guard let text else { return [background] }
         var upright = settings
         upright.mirror = false
         upright.flip = false
         upright.rotation = .none
-        let scale = Double(rect.width) / Double(outerColumnWidth)
+        let scale = Double(rect.width) / Double(outerDisplay.width)
         do {
             try text.update(settings: upright, display: rect.size, fontScale: scale)
         } catch {
-            return []
+            return [background]
         }
-        guard let layout = text.layout, let block = text.block else { return [] }
+        guard let layout = text.layout, let block = text.block else { return [background] }
         // The same word on the reading line, and as far into its line as the outer text is.
         let word = outerLayout.wordIndex(atY: offset)
         let intoLine = (offset - outerLayout.y(ofWord: word)) / max(outerLayout.lineHeight, 1)
@@ -46,7 +51,7 @@ final class OperatorScriptPreview {
         var marker = ReadingMarker(frame: rect, transform: block.transform, position: markerPosition,
                                    thickness: Int(layout.lineHeight.rounded()), textColor: settings.textColor.color)
         marker.bandInText = true
-        return [.textBlock(block, frame: rect, viewportTop: Int(innerOffset.rounded()) - readingRow,
+        return [background, .textBlock(block, frame: rect, viewportTop: Int(innerOffset.rounded()) - readingRow,
                            highlight: marker.highlight),
                 .readingMarker(marker)]
     }

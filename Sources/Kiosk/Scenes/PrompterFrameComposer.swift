@@ -1,3 +1,4 @@
+import Foundation
 import Prompter
 import Render
 
@@ -56,8 +57,29 @@ final class PrompterFrameComposer {
         outerCompositor.compose(layers, into: target)
     }
 
+    /// The operator console's prompter screen for the same state, as the kiosk's
+    /// inner display would show it (outer display presenting, no camera).
     func composeInnerFrame(at time: Double, into target: PixelTarget) {
-        let layers = InnerStatusScene.layers(display: target.size, state: state, at: time, painter: painter)
-        innerCompositor.compose(layers, into: target)
+        // A controller that never saves: its state directory is never created.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rig-snapshot-\(UUID().uuidString)")
+        let controller = PrompterController(library: nil, stateDirectory: scratch, defaults: state.settings,
+                                            wordsPerMinute: ReadingTime.defaultWordsPerMinute)
+        controller.openText(.init(id: state.scriptTitle, title: state.scriptTitle, text: readingText.text,
+                                  wordCount: ReadingTime.wordCount(readingText.text), repaired: false), at: 0)
+        controller.adopt(state.engine)
+        for problem in state.problems { controller.addProblem(problem) }
+        var outer = DisplayStatus(connector: "outer", connected: true, available: true)
+        outer.mode = VideoMode(width: outerSize.width, height: outerSize.height, refreshMillihertz: 60_000)
+        let preview = OperatorScriptPreview(fonts: readingText.fonts, painter: painter)
+        let model = ConsoleModel(
+            state: ConsoleState(), controller: controller, time: time, outer: outer,
+            elapsed: state.engine.state(at: time) == .stopped ? 0 : time, cameraState: nil,
+            scriptPreview: { [readingText, outerSize, state] rect in
+                preview.layers(in: rect, outer: readingText, outerDisplay: outerSize, settings: state.settings,
+                               offset: state.engine.offset(at: time), markerPosition: state.markerPosition)
+            },
+            cameraThumbnail: { _ in [] })
+        let panel = ConsoleView.panel(model, size: target.size, labels: LabelCache(painter: painter))
+        innerCompositor.compose(panel.layers, into: target)
     }
 }
