@@ -46,6 +46,23 @@ public enum AtomicFile {
         try syncDirectory(directory)
     }
 
+    /// Deletes temp files a killed writer left in `directory` (a power cut or SIGKILL
+    /// between create and rename). A temp file of a process still running is kept: it
+    /// may be mid-write. Returns the names removed.
+    @discardableResult
+    public static func removeLeftovers(in directory: URL) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        var removed: [String] = []
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+            let parts = name.split(separator: ".")
+            // ".<file>.<pid>.<random>.tmp": the pid is third from the end.
+            guard parts.count >= 4, let pid = Int32(parts[parts.count - 3]), pid > 0 else { continue }
+            if pid == getpid() || kill(pid, 0) == 0 || errno != ESRCH { continue }
+            if unlink(directory.appendingPathComponent(name).path) == 0 { removed.append(name) }
+        }
+        return removed
+    }
+
     /// Makes a rename, create or unlink in `directory` durable.
     public static func syncDirectory(_ directory: String) throws(AtomicFileError) {
         let dirFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

@@ -42,3 +42,16 @@ import Testing
         #expect(dir.names() == ["taken"])
     }
 }
+
+@Test func leftoversOfDeadWritersAreRemovedAndLiveOnesKept() throws {
+    let dir = TemporaryDirectory()
+    let url = dir.url
+    let dead = ".resume.json.2147483646.12345.tmp"
+    let live = ".resume.json.\(getpid()).777.tmp"
+    for name in [dead, live, "notes.txt", ".hidden.tmp"] {
+        try Data("x".utf8).write(to: url.appendingPathComponent(name))
+    }
+    #expect(AtomicFile.removeLeftovers(in: url) == [dead])
+    let left = try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+    #expect(left == [".hidden.tmp", live, "notes.txt"].sorted())
+}

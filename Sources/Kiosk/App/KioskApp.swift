@@ -38,6 +38,11 @@ final class KioskApp {
         self.config = config
         let stateDirectory = URL(fileURLWithPath: config.state.dir)
         try? FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+        for directory in [stateDirectory, URL(fileURLWithPath: config.scriptsDirectory)] {
+            for name in AtomicFile.removeLeftovers(in: directory) {
+                KioskLog.info("removed \(name), left by a write that was cut short")
+            }
+        }
         var library: ScriptLibrary?
         var libraryProblem: String?
         do {
