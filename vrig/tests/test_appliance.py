@@ -158,6 +158,9 @@ def test_soak_scroll_taps_and_outer_hotplug(rig, ctx):
     rig.exec("rm -f /tmp/soak.stop; (n=0; while [ ! -e /tmp/soak.stop ]; do sleep 4; "
              "/usr/local/bin/rig ctl toggle >/dev/null 2>&1 && n=$((n+1)); echo $n > /tmp/soak.toggles; "
              "done) >/dev/null 2>&1 &")
+    if os.environ.get("RIG_SOAK_SMAPS"):  # where memory moved: vrig/smaps-report
+        rig.exec(f"mkdir -p /vrig-io/smaps; (while [ ! -e /tmp/soak.stop ]; do t=$(cut -d. -f1 /proc/uptime); "
+                 f"cat /proc/{pid}/smaps > /vrig-io/smaps/$t.txt; sleep 5; done) >/dev/null 2>&1 &")
     start = time.monotonic()
     # The first unplug falls inside the warm-up, so the baseline already holds what
     # a replugged head allocates once (its framebuffers, the text laid out again).
@@ -228,11 +231,14 @@ def test_soak_scroll_taps_and_outer_hotplug(rig, ctx):
     assert replugs and len(replugs) >= int((duration - plug_every / 2) // plug_every), replugs
     assert travelled > 100, f"the prompter scrolled only {travelled:.0f} px"
     assert toggles >= duration // 6, f"only {toggles} toggles in {duration:.0f}s"
-    # The memory criterion is for the long soak: after its first minute. In
-    # 90 s the text cache and glibc's arenas have not settled (single runs measured
-    # 0 to 3.6 MB), so the short soak reports the figure and asserts survival only.
-    if long_soak:
-        assert growth < 2048, f"RSS grew by {growth} kB after warm-up: {samples}"
+    # The memory criterion (after the first minute; after 40 s in the short
+    # soak). The kiosk fills its text cache while idle right after opening the script
+    # and pins glibc's mmap threshold (SceneRenderer.prepareAhead, MallocPolicy), so
+    # its RSS settles within seconds; before that, the cache grew by a piece (8 MB)
+    # when the scrolling first reached one and the heap moved by a highlight strip
+    # (1.4 MB) at a time. `RIG_SOAK_SMAPS=1` keeps /proc/PID/smaps every 5 s in
+    # io-appliance/smaps/ for `vrig/smaps-report`.
+    assert growth < 2048, f"RSS grew by {growth} kB after warm-up: {samples}"
     expect_content(rig, ctx, "after-soak")
 
 

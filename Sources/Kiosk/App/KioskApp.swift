@@ -34,6 +34,7 @@ final class KioskApp {
 
     init(config: RigConfig, configProblems: [ConfigProblem], backend: DisplayService.Kind,
          headlessSizes: HeadlessSizes = HeadlessSizes(), statusPath: String? = nil, useSeat: Bool = false) throws {
+        MallocPolicy.apply()
         loop = try EventLoop()
         self.config = config
         let stateDirectory = URL(fileURLWithPath: config.state.dir)

@@ -1,0 +1,93 @@
+import Foundation
+import Prompter
+import Render
+import Testing
+@testable import Kiosk
+
+/// The kiosk's idle time fills the outer text cache to the size it settles at (the
+/// whole text when it fits the budget, else the budget), so the process's memory stops
+/// growing right after a script is opened instead of a piece at a time as scrolling
+/// first reaches each one (issue 9's soak: RSS flat after the first minute).
+@Suite(.serialized) struct TextCacheWarmUpTests {
+    private func makeApp(script: String, others: [String: String] = [:], overrides: [String] = []) throws -> KioskApp {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("rig-warm-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("scripts"), withIntermediateDirectories: true)
+        try Data(script.utf8).write(to: root.appendingPathComponent("scripts/Take.txt"))
+        for (name, text) in others { try Data(text.utf8).write(to: root.appendingPathComponent("scripts/\(name)")) }
+        let loaded = ConfigLoader.load(text: "", name: "test", overrides: [
+            "state.dir=\"\(root.path)\"", "control.socket=\"\(root.path)/control.sock\"",
+            "displays.headless_width=480", "displays.headless_height=270", "prompter.font_size=24",
+            "camera.enabled=false",
+        ] + overrides)
+        #expect(loaded.errors.isEmpty, "\(loaded.errors)")
+        let app = try KioskApp(config: loaded.config, configProblems: [], backend: .headless)
+        app.start()
+        return app
+    }
+
+    /// Runs the loop until `condition` holds, failing after a deadline.
+    private func run(_ app: KioskApp, seconds: Double = 20, until condition: () -> Bool,
+                     sourceLocation: SourceLocation = #_sourceLocation) {
+        let deadline = app.loop.clock() + seconds
+        while !condition() && app.loop.clock() < deadline { app.loop.runOnce(timeout: 0.02) }
+        #expect(condition(), "condition not reached in \(seconds) s", sourceLocation: sourceLocation)
+    }
+
+    private func outerBlock(_ app: KioskApp) -> ChunkedTextBlock? { app.renderer.readingText?.block }
+
+    @Test func aScriptThatFitsTheBudgetIsCachedWholeBeforePlay() throws {
+        // About 5,000 text rows at 24 px on 480 px: seven chunks, eighteen screens,
+        // far past the next screens and well inside 16 MB.
+        let app = try makeApp(script: String(repeating: "Read these words at a steady pace. ", count: 100),
+                              overrides: ["prompter.cache_mb=16"])
+        defer { app.shutdown() }
+        run(app) { app.displaysBackend.status(of: .outer).flips > 0 }
+        let block = try #require(outerBlock(app))
+        let wholeText = block.measureContentHeight() * block.columnWidth * 4
+        #expect(wholeText > 8 * 270 * block.columnWidth * 4, "the script must reach well past the screen")
+        #expect(wholeText < block.cacheBudgetBytes)
+        run(app) { block.cachedBytes >= wholeText }
+        // Scrolling through all of it then rasterizes nothing more: memory stays put.
+        let rasterized = block.rasterizedPieceCount
+        let end = app.controller.engine.maxOffset
+        for step in 1...10 {
+            app.controller.seek(to: end * Double(step) / 10, at: app.loop.clock())
+            let flips = app.displaysBackend.status(of: .outer).flips
+            run(app) { app.displaysBackend.status(of: .outer).flips > flips }
+        }
+        #expect(block.rasterizedPieceCount == rasterized)
+    }
+
+    @Test func aLongerScriptFillsTheBudgetAndNoMore() throws {
+        let app = try makeApp(script: String(repeating: "Read these words at a steady pace. ", count: 1_500),
+                              overrides: ["prompter.cache_mb=16"])
+        defer { app.shutdown() }
+        run(app) { app.displaysBackend.status(of: .outer).flips > 0 }
+        let block = try #require(outerBlock(app))
+        #expect(block.measureContentHeight() * block.columnWidth * 4 > 2 * block.cacheBudgetBytes)
+        let largestPiece = block.pieceRows * block.columnWidth * 4
+        // Full: no room left for another piece.
+        run(app) { block.cachedBytes > block.cacheBudgetBytes - largestPiece }
+        #expect(block.cachedBytes - block.cacheBudgetBytes < largestPiece, "\(block.cachedBytes) bytes cached")
+    }
+
+    @Test func aNewScriptsFirstFrameComesBeforeItsWarmUp() throws {
+        let words = String(repeating: "Read these words at a steady pace. ", count: 100)
+        let app = try makeApp(script: words, others: ["Other.txt": "Other " + words],
+                              overrides: ["prompter.cache_mb=16"])
+        defer { app.shutdown() }
+        run(app) { app.displaysBackend.status(of: .outer).flips > 0 }
+        let outer = PixelSize(width: 480, height: 270)
+        // The newest script opened at start (either, written in the same instant): the other one now.
+        let next = app.controller.script?.id == "Other.txt" ? "Take.txt" : "Other.txt"
+        try app.controller.open(id: next, at: app.loop.clock())
+        let block = try #require(outerBlock(app))
+        #expect(app.controller.script?.id == next)
+        // Laid out, not drawn yet: idle time must leave the first frame's work alone.
+        #expect(!app.renderer.prepareAhead(outerSize: outer))
+        #expect(block.rasterizedPieceCount == 0)
+        let flips = app.displaysBackend.status(of: .outer).flips
+        run(app) { app.displaysBackend.status(of: .outer).flips > flips }
+        run(app) { block.cachedBytes >= block.measureContentHeight() * block.columnWidth * 4 }
+    }
+}
