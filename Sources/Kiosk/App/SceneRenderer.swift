@@ -70,7 +70,8 @@ final class SceneRenderer {
     /// Set when fonts could not be loaded; the kiosk still shows plain colours.
     let fontProblem: String?
     private let labels: LabelCache?
-    private let scriptPreview: OperatorScriptPreview?
+    /// The operator's upright copy of the reading text on the inner display.
+    let scriptPreview: OperatorScriptPreview?
 
     init(config: RigConfig) {
         markerPosition = config.prompter.markerPosition
@@ -155,8 +156,11 @@ final class SceneRenderer {
         guard let block = readingText?.block, lastKeys[.outer]?.layoutGeneration == layoutGeneration
         else { return false }
         let viewportRows = block.transform.textSize(forDisplay: outerSize).height
-        return block.prepareAhead(viewportRows: Self.prepareReach(viewportRows: viewportRows, block: block),
-                                  limit: 1) > 0
+        if block.prepareAhead(viewportRows: Self.prepareReach(viewportRows: viewportRows, block: block), limit: 1) > 0 {
+            return true
+        }
+        // Then the operator's copy on the inner display, the same way.
+        return scriptPreview?.prepareAhead() ?? false
     }
 
     /// The `viewportRows` to give `ChunkedTextBlock.prepareAhead`, which prepares text

@@ -14,6 +14,9 @@ final class OperatorScriptPreview {
     /// The operator's copy needs a screen or two of pieces, not the outer's budget.
     static let cacheBudgetBytes = 12 << 20
 
+    /// The rows of the last frame's rectangle, for warming the cache around it.
+    private var viewportRows = 0
+
     init(fonts: FontLibrary, painter: GlyphPainter) {
         self.fonts = fonts
         self.painter = painter
@@ -47,6 +50,7 @@ final class OperatorScriptPreview {
         let intoLine = (offset - outerLayout.y(ofWord: word)) / max(outerLayout.lineHeight, 1)
         let innerOffset = layout.y(ofWord: word) + max(0, intoLine) * layout.lineHeight
         layout.ensureLaidOut(throughY: innerOffset + Double(rect.height) * 2)
+        viewportRows = rect.height
         let readingRow = ReadingMarker.readingRow(viewportHeight: rect.height, position: markerPosition)
         var marker = ReadingMarker(frame: rect, transform: block.transform, position: markerPosition,
                                    thickness: Int(layout.lineHeight.rounded()), textColor: settings.textColor.color)
@@ -54,5 +58,16 @@ final class OperatorScriptPreview {
         return [background, .textBlock(block, frame: rect, viewportTop: Int(innerOffset.rounded()) - readingRow,
                            highlight: marker.highlight),
                 .readingMarker(marker)]
+    }
+
+    /// The copy's text block, for tests and figures.
+    var block: ChunkedTextBlock? { text?.block }
+
+    /// Idle time: rasterizes one more piece of the copy near what it shows, until its
+    /// budget is full, so its memory settles early as the outer text's does.
+    func prepareAhead() -> Bool {
+        guard let block = text?.block, viewportRows > 0 else { return false }
+        return block.prepareAhead(viewportRows: SceneRenderer.prepareReach(viewportRows: viewportRows, block: block),
+                                  limit: 1) > 0
     }
 }

@@ -90,4 +90,17 @@ import Testing
         run(app) { app.displaysBackend.status(of: .outer).flips > flips }
         run(app) { block.cachedBytes >= block.measureContentHeight() * block.columnWidth * 4 }
     }
+
+    @Test func theOperatorsCopyWarmsUpToo() throws {
+        let app = try makeApp(script: String(repeating: "Read these words at a steady pace. ", count: 100),
+                              overrides: ["prompter.cache_mb=16"])
+        defer { app.shutdown() }
+        run(app) { app.displaysBackend.status(of: .inner).flips > 0 }
+        let block = try #require(app.renderer.scriptPreview?.block)
+        let wholeText = block.measureContentHeight() * block.columnWidth * 4
+        let budget = min(wholeText, block.cacheBudgetBytes)
+        // Filled to where it settles while idle, without a single scrolled frame.
+        run(app) { block.cachedBytes >= budget * 2 / 3 }
+        #expect(app.controller.engine.offset(at: app.loop.clock()) == 0)
+    }
 }
