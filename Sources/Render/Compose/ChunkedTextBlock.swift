@@ -54,6 +54,11 @@ public final class ChunkedTextBlock {
     private var strip: HighlightStrip?
     private var lastHighlight: (rows: (top: Int, bottom: Int), color: Color)?
 
+    /// Quarter turns while scrolling: the viewport in display orientation, taken
+    /// out of the budget while it exists (see QuarterTurnWindow).
+    private var window: QuarterTurnWindow?
+    private var lastDrawnTop: Int?
+
     public init(lines: ReadingTextLines, columnWidth: Int, textInset: Int, textColor: Color,
                 background: Color, transform: TextTransform = .identity,
                 cacheBudgetBytes: Int = ChunkedTextBlock.defaultCacheBudgetBytes) {
@@ -71,7 +76,9 @@ public final class ChunkedTextBlock {
     }
 
     /// Bytes of rasterized pieces held now.
-    public var cachedBytes: Int { cache.totalBytes + (strip?.canvas.byteCount ?? 0) }
+    public var cachedBytes: Int {
+        cache.totalBytes + (strip?.canvas.byteCount ?? 0) + (window?.byteCount ?? 0)
+    }
     public var cachedPieceCount: Int { cache.count }
 
     /// The height of the whole text, once the layout has reached its end.
@@ -86,6 +93,7 @@ public final class ChunkedTextBlock {
     /// Drops every cached piece (they are rasterized again when needed), e.g.
     /// before `rig snapshot` writes its PNG files.
     public func releaseCache() {
+        dropWindow()
         cache.removeAll()
         strip = nil
     }
@@ -95,6 +103,7 @@ public final class ChunkedTextBlock {
     public func setTransform(_ newValue: TextTransform) {
         guard newValue != transform else { return }
         transform = newValue
+        dropWindow()
         cache.removeAll()
         strip = nil
     }
@@ -109,6 +118,8 @@ public final class ChunkedTextBlock {
     /// scrolls through), so a frame still only copies.
     public func draw(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, viewportTop: Int,
                      highlight: ReadingHighlight? = nil) {
+        if drawThroughWindow(into: target, frame: frame, clip: clip, viewportTop: viewportTop,
+                             highlight: highlight) { return }
         guard let highlight, !highlight.rows.isEmpty else {
             drawPlain(into: target, frame: frame, clip: clip, viewportTop: viewportTop)
             return
@@ -137,19 +148,24 @@ public final class ChunkedTextBlock {
                         into: target, x: visibleBand.x, y: visibleBand.y)
     }
 
-    private func drawPlain(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, viewportTop: Int) {
+    /// `focus` is the text row whose pieces matter most when the budget is short
+    /// (the viewport's centre unless given); `keepOnlyClipped` lets pieces outside
+    /// the clip go first (the window draws only the rows entering it).
+    private func drawPlain(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, viewportTop: Int,
+                           focus: Int? = nil, keepOnlyClipped: Bool = false) {
         let visibleClip = frame.intersection(clip)
         guard !visibleClip.isEmpty else { return }
         let viewport = transform.textSize(forDisplay: frame.size)
-        lastViewportCentre = viewportTop + viewport.height / 2
-        let keys = pieceKeys(fromRow: viewportTop, toRow: viewportTop + viewport.height)
-        let visibleKeys = Set(keys.map(\.key))
-        var covered: (top: Int, bottom: Int)?
-        for (key, rows) in keys {
+        lastViewportCentre = focus ?? viewportTop + viewport.height / 2
+        let placed = pieceKeys(fromRow: viewportTop, toRow: viewportTop + viewport.height).map { key, rows in
             let textRect = PixelRect(x: 0, y: rows.top - viewportTop, width: viewport.width,
                                      height: rows.bottom - rows.top)
-            let displayRect = transform.displayRect(ofText: textRect, viewport: viewport)
-                .offsetBy(dx: frame.x, dy: frame.y)
+            return (key: key, rows: rows, displayRect: transform.displayRect(ofText: textRect, viewport: viewport)
+                .offsetBy(dx: frame.x, dy: frame.y))
+        }
+        let visibleKeys = Set(placed.filter { !keepOnlyClipped || $0.displayRect.intersects(visibleClip) }.map(\.key))
+        var covered: (top: Int, bottom: Int)?
+        for (key, rows, displayRect) in placed {
             covered = (covered?.top ?? rows.top, rows.bottom)
             let visible = displayRect.intersection(visibleClip)
             guard !visible.isEmpty else { continue }
@@ -160,7 +176,7 @@ public final class ChunkedTextBlock {
             PixmanDraw.copy(piece.canvas.pixmanImage,
                             sourceRect: visible.offsetBy(dx: -displayRect.x, dy: -displayRect.y),
                             into: target, x: visible.x, y: visible.y)
-            if cache.totalBytes > cacheBudgetBytes { cache.remove(key) }
+            if cache.totalBytes > cache.budgetBytes { cache.remove(key) }
         }
         // Background above the first line and below the last one.
         let viewportRows = (top: viewportTop, bottom: viewportTop + viewport.height)
@@ -206,6 +222,85 @@ public final class ChunkedTextBlock {
         return done
     }
 
+    // MARK: - Quarter-turn window
+
+    /// Quarter turns while scrolling: the frame's rows come whole from the window,
+    /// and the band is written over them from the tinted strip. False when this
+    /// frame is drawn from the pieces instead (not a quarter turn, a single frame
+    /// such as `rig snapshot`, a target that is not XRGB8888 memory).
+    private func drawThroughWindow(into target: OpaquePointer, frame: PixelRect, clip: PixelRect,
+                                   viewportTop: Int, highlight: ReadingHighlight?) -> Bool {
+        let previousTop = lastDrawnTop
+        lastDrawnTop = viewportTop
+        guard transform.swapsAxes, frame.height == columnWidth,
+              pixman_image_get_format(target) == PIXMAN_x8r8g8b8,
+              let bits = pixman_image_get_data(target),
+              let window = scrollingWindow(frameSize: frame.size, viewportTop: viewportTop, previousTop: previousTop)
+        else { return false }
+        window.update(viewportTop: viewportTop) { rect, top in
+            drawPlain(into: window.canvas.pixmanImage, frame: PixelRect(size: window.canvas.size), clip: rect,
+                      viewportTop: top, focus: window.leadingRow(viewportTop: viewportTop), keepOnlyClipped: true)
+        }
+        // Pieces are needed where text enters the window: keep and prepare those.
+        lastViewportCentre = window.leadingRow(viewportTop: viewportTop)
+        let visible = frame.intersection(clip).intersection(PixmanDraw.bounds(of: target))
+        guard !visible.isEmpty else { return true }
+        var band: QuarterTurnWindow.BandSource?
+        if let highlight, !highlight.rows.isEmpty {
+            let viewport = transform.textSize(forDisplay: frame.size)
+            let bandText = PixelRect(x: 0, y: highlight.rows.lowerBound, width: viewport.width,
+                                     height: highlight.rows.count)
+            let bandRect = transform.displayRect(ofText: bandText, viewport: viewport)
+                .offsetBy(dx: frame.x, dy: frame.y)
+            let visibleBand = bandRect.intersection(visible)
+            if !visibleBand.isEmpty {
+                // A quarter-turned band runs the frame's full height.
+                guard bandRect.y <= visible.y, bandRect.maxY >= visible.maxY else { return false }
+                let rows = (top: viewportTop + highlight.rows.lowerBound,
+                            bottom: viewportTop + highlight.rows.upperBound)
+                lastHighlight = (rows, highlight.color)
+                guard let strip = highlightStrip(covering: rows, color: highlight.color),
+                      let stripBits = strip.canvas.pixels.baseAddress
+                else { return false }
+                let source = transform.displayRect(
+                    ofText: PixelRect(x: 0, y: rows.top - strip.top, width: columnWidth, height: rows.bottom - rows.top),
+                    viewport: PixelSize(width: columnWidth, height: strip.rows))
+                band = .init(pixels: stripBits, stride: strip.canvas.width,
+                             columns: (visibleBand.x - frame.x)..<(visibleBand.maxX - frame.x),
+                             firstColumn: visibleBand.x - bandRect.x + source.x,
+                             rowShift: frame.y - bandRect.y + source.y)
+            }
+        }
+        window.copy(rows: (visible.y - frame.y)..<(visible.maxY - frame.y),
+                    columns: (visible.x - frame.x)..<(visible.maxX - frame.x), viewportTop: viewportTop,
+                    into: bits, targetStride: Int(pixman_image_get_stride(target)) / 4,
+                    targetX: frame.x, targetY: frame.y, band: band)
+        return true
+    }
+
+    /// The window for this frame size, made once the text scrolls by a small step
+    /// (two frames in a row), when it fits in at most 3/5 of the budget.
+    private func scrollingWindow(frameSize: PixelSize, viewportTop: Int, previousTop: Int?) -> QuarterTurnWindow? {
+        if let window, window.frameSize == frameSize { return window }
+        dropWindow()
+        let slack = QuarterTurnWindow.slack
+        guard let previousTop, previousTop != viewportTop, abs(viewportTop - previousTop) <= slack / 2,
+              (frameSize.width + slack) * frameSize.height * 4 <= cacheBudgetBytes / 5 * 3
+        else { return nil }
+        let firstRow = transform.displayRect(ofText: PixelRect(x: 0, y: 0, width: 1, height: 1),
+                                             viewport: PixelSize(width: 1, height: 2))
+        guard let made = try? QuarterTurnWindow(frameSize: frameSize, forward: firstRow.x == 0) else { return nil }
+        window = made
+        cache.budgetBytes = cacheBudgetBytes - made.byteCount
+        cache.makeRoom(for: 0, focus: made.leadingRow(viewportTop: viewportTop), keep: [])
+        return made
+    }
+
+    private func dropWindow() {
+        window = nil
+        cache.budgetBytes = cacheBudgetBytes
+    }
+
     // MARK: - Highlight strip
 
     private func highlightStrip(covering rows: (top: Int, bottom: Int), color: Color) -> HighlightStrip? {
@@ -222,10 +317,13 @@ public final class ChunkedTextBlock {
         let rows = max(1, bandRows) * 3
         let size = transform.displaySize(forText: PixelSize(width: columnWidth, height: rows))
         guard let canvas = try? Canvas(size: size) else { return nil }
-        let centre = lastViewportCentre
-        drawPlain(into: canvas.pixmanImage, frame: PixelRect(size: size), clip: PixelRect(size: size),
-                  viewportTop: top)
-        lastViewportCentre = centre
+        // A quarter-turn window already holds these rows: copy them from there.
+        if window?.copyTextRows(top: top, count: rows, into: canvas) != true {
+            let centre = lastViewportCentre
+            drawPlain(into: canvas.pixmanImage, frame: PixelRect(size: size), clip: PixelRect(size: size),
+                      viewportTop: top)
+            lastViewportCentre = centre
+        }
         PixmanDraw.fill(canvas.pixmanImage, rect: PixelRect(size: size), color: color)
         let built = HighlightStrip(canvas: canvas, top: top, rows: rows, color: color)
         strip = built
