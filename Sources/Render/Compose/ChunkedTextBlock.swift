@@ -37,27 +37,31 @@ public final class ChunkedTextBlock {
 
     private var chunks: [ChunkExtent] = []
     private var layoutComplete = false
-    private let cache: TextPieceCache
-    private var lastViewportCentre = 0
+    // Internal, not private: the quarter-turn window (ChunkedTextBlock+QuarterTurn.swift) uses them.
+    let cache: TextPieceCache
+    var lastViewportCentre = 0
 
     /// Rows under the marker band, blended towards the band colour, in final
     /// orientation. It reaches two band heights past the band, so it is rebuilt
     /// (in `prepareAhead`, or by a frame that outruns it) about once per two
     /// band heights of scrolling.
-    private struct HighlightStrip {
+    struct HighlightStrip {
         let canvas: Canvas
         let top: Int
         let rows: Int
         let color: Color
     }
 
-    private var strip: HighlightStrip?
-    private var lastHighlight: (rows: (top: Int, bottom: Int), color: Color)?
+    var strip: HighlightStrip?
+    var lastHighlight: (rows: (top: Int, bottom: Int), color: Color)?
 
     /// Quarter turns while scrolling: the viewport in display orientation, taken
     /// out of the budget while it exists (see QuarterTurnWindow).
-    private var window: QuarterTurnWindow?
-    private var lastDrawnTop: Int?
+    var window: QuarterTurnWindow?
+    var lastDrawnTop: Int?
+    /// The band's rows, tinted, in a window of their own (read as sequentially as
+    /// the main window; a strip three bands wide is not).
+    var bandWindow: (window: QuarterTurnWindow, highlight: ReadingHighlight)?
 
     public init(lines: ReadingTextLines, columnWidth: Int, textInset: Int, textColor: Color,
                 background: Color, transform: TextTransform = .identity,
@@ -78,6 +82,7 @@ public final class ChunkedTextBlock {
     /// Bytes of rasterized pieces held now.
     public var cachedBytes: Int {
         cache.totalBytes + (strip?.canvas.byteCount ?? 0) + (window?.byteCount ?? 0)
+            + (bandWindow?.window.byteCount ?? 0)
     }
     public var cachedPieceCount: Int { cache.count }
 
@@ -110,12 +115,16 @@ public final class ChunkedTextBlock {
 
     /// Draws the text viewport whose top edge is text row `viewportTop` into
     /// `target`, filling `frame` (the display rectangle the text occupies), but
-    /// only pixels inside `clip`. Every pixel of `frame ∩ clip` is written once
-    /// with SRC: cached pieces where there is text, the background elsewhere.
+    /// only pixels inside `clip`, with SRC: cached pieces where there is text, the
+    /// background elsewhere. The target is never read.
     ///
     /// With a `highlight`, its viewport rows are copied from a tinted strip (the
     /// rows blended towards the highlight colour once, then reused while the text
     /// scrolls through), so a frame still only copies.
+    ///
+    /// Quarter turns while scrolling copy each display row whole from a window of
+    /// the viewport in display orientation, then write the band's columns of that
+    /// row again from its tinted window (QuarterTurnWindow explains why).
     public func draw(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, viewportTop: Int,
                      highlight: ReadingHighlight? = nil) {
         if drawThroughWindow(into: target, frame: frame, clip: clip, viewportTop: viewportTop,
@@ -151,7 +160,7 @@ public final class ChunkedTextBlock {
     /// `focus` is the text row whose pieces matter most when the budget is short
     /// (the viewport's centre unless given); `keepOnlyClipped` lets pieces outside
     /// the clip go first (the window draws only the rows entering it).
-    private func drawPlain(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, viewportTop: Int,
+    func drawPlain(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, viewportTop: Int,
                            focus: Int? = nil, keepOnlyClipped: Bool = false) {
         let visibleClip = frame.intersection(clip)
         guard !visibleClip.isEmpty else { return }
@@ -222,88 +231,9 @@ public final class ChunkedTextBlock {
         return done
     }
 
-    // MARK: - Quarter-turn window
-
-    /// Quarter turns while scrolling: the frame's rows come whole from the window,
-    /// and the band is written over them from the tinted strip. False when this
-    /// frame is drawn from the pieces instead (not a quarter turn, a single frame
-    /// such as `rig snapshot`, a target that is not XRGB8888 memory).
-    private func drawThroughWindow(into target: OpaquePointer, frame: PixelRect, clip: PixelRect,
-                                   viewportTop: Int, highlight: ReadingHighlight?) -> Bool {
-        let previousTop = lastDrawnTop
-        lastDrawnTop = viewportTop
-        guard transform.swapsAxes, frame.height == columnWidth,
-              pixman_image_get_format(target) == PIXMAN_x8r8g8b8,
-              let bits = pixman_image_get_data(target),
-              let window = scrollingWindow(frameSize: frame.size, viewportTop: viewportTop, previousTop: previousTop)
-        else { return false }
-        window.update(viewportTop: viewportTop) { rect, top in
-            drawPlain(into: window.canvas.pixmanImage, frame: PixelRect(size: window.canvas.size), clip: rect,
-                      viewportTop: top, focus: window.leadingRow(viewportTop: viewportTop), keepOnlyClipped: true)
-        }
-        // Pieces are needed where text enters the window: keep and prepare those.
-        lastViewportCentre = window.leadingRow(viewportTop: viewportTop)
-        let visible = frame.intersection(clip).intersection(PixmanDraw.bounds(of: target))
-        guard !visible.isEmpty else { return true }
-        var band: QuarterTurnWindow.BandSource?
-        if let highlight, !highlight.rows.isEmpty {
-            let viewport = transform.textSize(forDisplay: frame.size)
-            let bandText = PixelRect(x: 0, y: highlight.rows.lowerBound, width: viewport.width,
-                                     height: highlight.rows.count)
-            let bandRect = transform.displayRect(ofText: bandText, viewport: viewport)
-                .offsetBy(dx: frame.x, dy: frame.y)
-            let visibleBand = bandRect.intersection(visible)
-            if !visibleBand.isEmpty {
-                // A quarter-turned band runs the frame's full height.
-                guard bandRect.y <= visible.y, bandRect.maxY >= visible.maxY else { return false }
-                let rows = (top: viewportTop + highlight.rows.lowerBound,
-                            bottom: viewportTop + highlight.rows.upperBound)
-                lastHighlight = (rows, highlight.color)
-                guard let strip = highlightStrip(covering: rows, color: highlight.color),
-                      let stripBits = strip.canvas.pixels.baseAddress
-                else { return false }
-                let source = transform.displayRect(
-                    ofText: PixelRect(x: 0, y: rows.top - strip.top, width: columnWidth, height: rows.bottom - rows.top),
-                    viewport: PixelSize(width: columnWidth, height: strip.rows))
-                band = .init(pixels: stripBits, stride: strip.canvas.width,
-                             columns: (visibleBand.x - frame.x)..<(visibleBand.maxX - frame.x),
-                             firstColumn: visibleBand.x - bandRect.x + source.x,
-                             rowShift: frame.y - bandRect.y + source.y)
-            }
-        }
-        window.copy(rows: (visible.y - frame.y)..<(visible.maxY - frame.y),
-                    columns: (visible.x - frame.x)..<(visible.maxX - frame.x), viewportTop: viewportTop,
-                    into: bits, targetStride: Int(pixman_image_get_stride(target)) / 4,
-                    targetX: frame.x, targetY: frame.y, band: band)
-        return true
-    }
-
-    /// The window for this frame size, made once the text scrolls by a small step
-    /// (two frames in a row), when it fits in at most 3/5 of the budget.
-    private func scrollingWindow(frameSize: PixelSize, viewportTop: Int, previousTop: Int?) -> QuarterTurnWindow? {
-        if let window, window.frameSize == frameSize { return window }
-        dropWindow()
-        let slack = QuarterTurnWindow.slack
-        guard let previousTop, previousTop != viewportTop, abs(viewportTop - previousTop) <= slack / 2,
-              (frameSize.width + slack) * frameSize.height * 4 <= cacheBudgetBytes / 5 * 3
-        else { return nil }
-        let firstRow = transform.displayRect(ofText: PixelRect(x: 0, y: 0, width: 1, height: 1),
-                                             viewport: PixelSize(width: 1, height: 2))
-        guard let made = try? QuarterTurnWindow(frameSize: frameSize, forward: firstRow.x == 0) else { return nil }
-        window = made
-        cache.budgetBytes = cacheBudgetBytes - made.byteCount
-        cache.makeRoom(for: 0, focus: made.leadingRow(viewportTop: viewportTop), keep: [])
-        return made
-    }
-
-    private func dropWindow() {
-        window = nil
-        cache.budgetBytes = cacheBudgetBytes
-    }
-
     // MARK: - Highlight strip
 
-    private func highlightStrip(covering rows: (top: Int, bottom: Int), color: Color) -> HighlightStrip? {
+    func highlightStrip(covering rows: (top: Int, bottom: Int), color: Color) -> HighlightStrip? {
         if let strip, strip.color == color, rows.top >= strip.top, rows.bottom <= strip.top + strip.rows {
             return strip
         }
@@ -318,7 +248,7 @@ public final class ChunkedTextBlock {
         let size = transform.displaySize(forText: PixelSize(width: columnWidth, height: rows))
         guard let canvas = try? Canvas(size: size) else { return nil }
         // A quarter-turn window already holds these rows: copy them from there.
-        if window?.copyTextRows(top: top, count: rows, into: canvas) != true {
+        if window?.copyTextRows(0..<size.height, top: top, count: rows, into: canvas, column: 0) != true {
             let centre = lastViewportCentre
             drawPlain(into: canvas.pixmanImage, frame: PixelRect(size: size), clip: PixelRect(size: size),
                       viewportTop: top)

@@ -28,8 +28,10 @@ final class QuarterTurnWindow {
     /// True when a text row further down lands further right on the display.
     let forward: Bool
 
-    /// First text row held by each window row (`nil` until drawn).
-    private var rowTops: [Int?]
+    /// First text row held by each window row (`notDrawn` until drawn). Raw memory:
+    /// the frame loop reads it once per row, without Swift's exclusivity checks.
+    private let rowTops: UnsafeMutableBufferPointer<Int>
+    private static let notDrawn = Int.min
     private var lastViewportTop: Int?
     /// +1 while the text scrolls towards its end, -1 back towards its start.
     private(set) var direction = 1
@@ -41,7 +43,12 @@ final class QuarterTurnWindow {
         canvas = try Canvas(width: frameSize.width + Self.slack, height: frameSize.height)
         viewportRows = frameSize.width
         self.forward = forward
-        rowTops = Array(repeating: nil, count: frameSize.height)
+        rowTops = .allocate(capacity: frameSize.height)
+        rowTops.initialize(repeating: Self.notDrawn)
+    }
+
+    deinit {
+        rowTops.deallocate()
     }
 
     var frameSize: PixelSize { PixelSize(width: viewportRows, height: canvas.height) }
@@ -55,60 +62,56 @@ final class QuarterTurnWindow {
     /// Brings every row up to date for `viewportTop`. `fill(rect, top)` draws the
     /// window columns and rows of `rect` as a viewport starting at text row `top`.
     func update(viewportTop top: Int, fill: (PixelRect, Int) -> Void) {
+        // Every row is valid for the last top (the compositor draws a frame in several areas).
+        guard top != lastViewportTop else { return }
         let slack = Self.slack, height = canvas.height
-        let step = lastViewportTop.map { top - $0 } ?? Int.max
-        if step > 0 { direction = 1 } else if step < 0 { direction = -1 }
+        let step = lastViewportTop.map { top - $0 }
+        if let step { direction = step > 0 ? 1 : -1 }
         // A fresh row starts at the end of its runway that the scrolling moves away from.
         let freshTop = direction > 0 ? top : top - slack
-        defer { lastViewportTop = top }
-        guard step != 0 else {
-            refresh(rows: { self.isStale($0, top: top) }, to: freshTop, fill: fill)
-            return
-        }
-        if step == Int.max || abs(step) > slack / 2 {
+        lastViewportTop = top
+        guard let step, abs(step) <= slack / 2 else {
             // A jump (or the first frame): everything at once, in one draw.
             fill(PixelRect(size: canvas.size), freshTop)
             for row in 0..<height { rowTops[row] = freshTop }
             cursor = 0
             return
         }
-        // Rows are moved a quarter before their runway ends, in rolling order, so the
-        // work is spread evenly over the frames.
-        let count = min(height, (height * abs(step) * 5 + 4 * slack - 1) / (4 * slack))
+        // Rows move in rolling order just as their runway ends, so the work is spread
+        // evenly over the frames; rows the scrolling outran (a speed-up) move too.
+        let count = min(height, (height * abs(step) + slack - 1) / slack)
         let first = cursor
         cursor = (cursor + count) % height
-        refresh(rows: { row in
-            let rolling = (row - first + height) % height < count
-            return rolling || self.isStale(row, top: top)
-        }, to: freshTop, fill: fill)
-    }
-
-    private func isStale(_ row: Int, top: Int) -> Bool {
-        guard let rowTop = rowTops[row] else { return true }
-        let lag = top - rowTop
-        return lag < 0 || lag > Self.slack
-    }
-
-    /// Moves the chosen rows to start at `freshTop`: rows that held the same text
-    /// rows go together, keeping what they already hold and drawing only the rest.
-    private func refresh(rows chosen: (Int) -> Bool, to freshTop: Int, fill: (PixelRect, Int) -> Void) {
-        let height = canvas.height
         var row = 0
         while row < height {
-            guard chosen(row) else { row += 1; continue }
+            guard (row - first + height) % height < count || isStale(row, top: top) else {
+                row += 1
+                continue
+            }
             let oldTop = rowTops[row]
             var end = row + 1
-            while end < height, chosen(end), rowTops[end] == oldTop { end += 1 }
+            while end < height, rowTops[end] == oldTop,
+                  (end - first + height) % height < count || isStale(end, top: top) {
+                end += 1
+            }
             move(rows: row..<end, from: oldTop, to: freshTop, fill: fill)
             row = end
         }
     }
 
-    private func move(rows: Range<Int>, from oldTop: Int?, to newTop: Int, fill: (PixelRect, Int) -> Void) {
+    @inline(__always)
+    private func isStale(_ row: Int, top: Int) -> Bool {
+        let rowTop = rowTops[row]
+        guard rowTop != Self.notDrawn else { return true }
+        let lag = top - rowTop
+        return lag < 0 || lag > Self.slack
+    }
+
+    private func move(rows: Range<Int>, from oldTop: Int, to newTop: Int, fill: (PixelRect, Int) -> Void) {
         let width = canvas.width
         let run = PixelRect(x: 0, y: rows.lowerBound, width: width, height: rows.count)
         defer { for row in rows { rowTops[row] = newTop } }
-        guard let oldTop else { return fill(run, newTop) }
+        guard oldTop != Self.notDrawn else { return fill(run, newTop) }
         // Window column c holds text row top + c (forward) or top + width - 1 - c, so
         // the new row's column c is the old row's column c + shift.
         let shift = forward ? newTop - oldTop : oldTop - newTop
@@ -130,59 +133,65 @@ final class QuarterTurnWindow {
 
     /// Window column shown at the frame's left edge in `row`.
     @inline(__always)
-    private func offset(row: Int, viewportTop: Int) -> Int {
-        let lag = viewportTop - (rowTops[row] ?? viewportTop)
+    func offset(row: Int, viewportTop: Int) -> Int {
+        let lag = viewportTop - rowTops[row]
         return forward ? lag : Self.slack - lag
     }
 
     /// Copies display rows `rows` (window rows), display columns `columns` (relative
     /// to the frame's left edge) into `target` at (targetX, targetY + row). With a
-    /// `band`, its columns are then overwritten row by row from `band.pixels`, while
-    /// the row is still in the cache: the target is written, never read.
+    /// `band`, its columns are then overwritten from the band's own window, row by
+    /// row while the row is still in the cache: the target is written, never read.
     func copy(rows: Range<Int>, columns: Range<Int>, viewportTop: Int, into target: UnsafeMutablePointer<UInt32>,
-              targetStride: Int, targetX: Int, targetY: Int, band: BandSource?) {
+              targetStride: Int, targetX: Int, targetY: Int, band: Band?) {
         guard let base = canvas.pixels.baseAddress, !columns.isEmpty else { return }
         let width = canvas.width, bytes = columns.count * 4
+        let bandBase = band?.window.canvas.pixels.baseAddress
+        let bandWidth = band?.window.canvas.width ?? 0
         for row in rows {
             let destination = target + (targetY + row) * targetStride + targetX + columns.lowerBound
             memcpy(destination, base + row * width + offset(row: row, viewportTop: viewportTop) + columns.lowerBound,
                    bytes)
-            if let band {
+            if let band, let bandBase {
                 memcpy(destination + band.columns.lowerBound - columns.lowerBound,
-                       band.pixels + (row + band.rowShift) * band.stride + band.firstColumn,
+                       bandBase + row * bandWidth + band.window.offset(row: row, viewportTop: band.viewportTop)
+                           + band.firstColumn,
                        band.columns.count * 4)
             }
         }
     }
 
-    /// Copies text rows [top, top + count) of every window row into `strip` (of
-    /// `count` columns, the same orientation). False when some row does not hold them.
-    func copyTextRows(top: Int, count: Int, into strip: Canvas) -> Bool {
-        guard strip.height == canvas.height, strip.width == count,
-              let base = canvas.pixels.baseAddress, let destination = strip.pixels.baseAddress
+    /// Copies text rows [top, top + count) of window rows `rows` into the same rows
+    /// of `destination` (same orientation), at column `column`. False when some row
+    /// does not hold them (nothing is then promised about what was copied).
+    func copyTextRows(_ rows: Range<Int>, top: Int, count: Int, into destination: Canvas, column: Int) -> Bool {
+        guard destination.height == canvas.height, column >= 0, column + count <= destination.width,
+              let base = canvas.pixels.baseAddress, let target = destination.pixels.baseAddress
         else { return false }
-        let width = canvas.width
-        var columns: [Int] = []
-        columns.reserveCapacity(canvas.height)
-        for row in 0..<canvas.height {
-            guard let rowTop = rowTops[row], top >= rowTop, top + count <= rowTop + width else { return false }
-            columns.append(forward ? top - rowTop : rowTop + width - top - count)
-        }
-        for (row, column) in columns.enumerated() {
-            memcpy(destination + row * count, base + row * width + column, count * 4)
+        let width = canvas.width, targetWidth = destination.width
+        for row in rows {
+            let rowTop = rowTops[row]
+            guard rowTop != Self.notDrawn, top >= rowTop, top + count <= rowTop + width else { return false }
+            let source = forward ? top - rowTop : rowTop + width - top - count
+            memcpy(target + row * targetWidth + column, base + row * width + source, count * 4)
         }
         return true
     }
 
-    /// Where the band's pixels come from, for `copy`.
-    struct BandSource {
-        let pixels: UnsafeMutablePointer<UInt32>
-        let stride: Int
+    /// Text rows shown by window columns `columns` of a window whose rows start at
+    /// text row `top` (lowest first).
+    func textRows(ofColumns columns: Range<Int>, top: Int) -> Int {
+        forward ? top + columns.lowerBound : top + canvas.width - columns.upperBound
+    }
+
+    /// The band written over a frame's rows, from its own window.
+    struct Band {
+        let window: QuarterTurnWindow
+        /// The band window's viewport top (the first text row under the band).
+        let viewportTop: Int
         /// Display columns (relative to the frame) the band overwrites.
         let columns: Range<Int>
-        /// Source column of the first of `columns`.
+        /// Column of the band window's viewport that the first of `columns` shows.
         let firstColumn: Int
-        /// Source row of window row r is r + rowShift.
-        let rowShift: Int
     }
 }
