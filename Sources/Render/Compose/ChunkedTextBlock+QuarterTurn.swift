@@ -2,10 +2,10 @@ import CPixman
 
 /// Quarter turns while scrolling: frames copied from QuarterTurnWindow.
 extension ChunkedTextBlock {
-    /// Quarter turns while scrolling: the frame's rows come whole from the window,
-    /// and the band is written over them from its own tinted window. False when this
-    /// frame is drawn from the pieces instead (not a quarter turn, a single frame
-    /// such as `rig snapshot`, a target that is not XRGB8888 memory).
+    /// Quarter turns while scrolling: the frame's rows, band included, come whole
+    /// from the window. False when this frame is drawn from the pieces instead (not
+    /// a quarter turn, a single frame such as `rig snapshot`, a target that is not
+    /// XRGB8888 memory).
     func drawThroughWindow(into target: OpaquePointer, frame: PixelRect, clip: PixelRect,
                            viewportTop: Int, highlight: ReadingHighlight?) -> Bool {
         let previousTop = lastDrawnTop
@@ -23,32 +23,16 @@ extension ChunkedTextBlock {
         lastViewportCentre = window.leadingRow(viewportTop: viewportTop)
         let visible = frame.intersection(clip).intersection(PixmanDraw.bounds(of: target))
         guard !visible.isEmpty else { return true }
-        var band: QuarterTurnWindow.Band?
-        if let highlight, !highlight.rows.isEmpty {
-            let viewport = transform.textSize(forDisplay: frame.size)
-            let bandText = PixelRect(x: 0, y: highlight.rows.lowerBound, width: viewport.width,
-                                     height: highlight.rows.count)
-            let bandRect = transform.displayRect(ofText: bandText, viewport: viewport)
-                .offsetBy(dx: frame.x, dy: frame.y)
-            let visibleBand = bandRect.intersection(visible)
-            if !visibleBand.isEmpty {
-                // A quarter-turned band runs the frame's full height.
-                guard bandRect.y <= visible.y, bandRect.maxY >= visible.maxY,
-                      let bandWindow = tintedBand(highlight, frameHeight: frame.height, main: window)
-                else { return false }
-                let bandTop = viewportTop + highlight.rows.lowerBound
-                bandWindow.update(viewportTop: bandTop) { rect, top in
-                    drawTinted(rect, top: top, of: bandWindow, color: highlight.color, from: window)
-                }
-                band = .init(window: bandWindow, viewportTop: bandTop,
-                             columns: (visibleBand.x - frame.x)..<(visibleBand.maxX - frame.x),
-                             firstColumn: visibleBand.x - bandRect.x)
-            }
+        window.setBand(rows: highlight?.rows ?? 0..<0, tint: highlight.flatMap { bandTint(for: $0.color) })
+        if cache.budgetBytes != cacheBudgetBytes - window.byteCount {
+            // The ring for the band's plain pixels comes out of the budget too.
+            cache.budgetBytes = cacheBudgetBytes - window.byteCount
+            cache.makeRoom(for: 0, focus: lastViewportCentre, keep: [])
         }
         window.copy(rows: (visible.y - frame.y)..<(visible.maxY - frame.y),
                     columns: (visible.x - frame.x)..<(visible.maxX - frame.x), viewportTop: viewportTop,
                     into: bits, targetStride: Int(pixman_image_get_stride(target)) / 4,
-                    targetX: frame.x, targetY: frame.y, band: band)
+                    targetX: frame.x, targetY: frame.y)
         return true
     }
 
@@ -72,37 +56,13 @@ extension ChunkedTextBlock {
 
     func dropWindow() {
         window = nil
-        bandWindow = nil
         cache.budgetBytes = cacheBudgetBytes
     }
 
-    /// The band's window, made (and its bytes taken out of the budget) on first use.
-    private func tintedBand(_ highlight: ReadingHighlight, frameHeight: Int,
-                            main: QuarterTurnWindow) -> QuarterTurnWindow? {
-        if let bandWindow, bandWindow.highlight == highlight { return bandWindow.window }
-        if let old = bandWindow?.window { cache.budgetBytes += old.byteCount }
-        bandWindow = nil
-        guard let made = try? QuarterTurnWindow(frameSize: PixelSize(width: highlight.rows.count, height: frameHeight),
-                                                forward: main.forward)
-        else { return nil }
-        bandWindow = (made, highlight)
-        cache.budgetBytes -= made.byteCount
-        cache.makeRoom(for: 0, focus: main.leadingRow(viewportTop: lastDrawnTop ?? 0), keep: [])
-        strip = nil   // the frames use the band window now
-        lastHighlight = nil
-        return made
-    }
-
-    /// Draws columns and rows `rect` of the band window (rows from text row `top`),
-    /// copied from the main window where it holds them, then tints them once.
-    private func drawTinted(_ rect: PixelRect, top: Int, of band: QuarterTurnWindow, color: Color,
-                            from main: QuarterTurnWindow) {
-        let columns = rect.x..<rect.maxX
-        if !main.copyTextRows(rect.y..<rect.maxY, top: band.textRows(ofColumns: columns, top: top),
-                              count: rect.width, into: band.canvas, column: rect.x) {
-            drawPlain(into: band.canvas.pixmanImage, frame: PixelRect(size: band.canvas.size), clip: rect,
-                      viewportTop: top, focus: lastViewportCentre, keepOnlyClipped: true)
-        }
-        PixmanDraw.fill(band.canvas.pixmanImage, rect: rect, color: color)
+    /// The band's blend as lookup tables, made once per colour.
+    private func bandTint(for color: Color) -> BandTint? {
+        if let tint = windowBandTint, tint.color == color { return tint }
+        windowBandTint = BandTint(color: color)
+        return windowBandTint
     }
 }

@@ -59,9 +59,7 @@ public final class ChunkedTextBlock {
     /// out of the budget while it exists (see QuarterTurnWindow).
     var window: QuarterTurnWindow?
     var lastDrawnTop: Int?
-    /// The band's rows, tinted, in a window of their own (read as sequentially as
-    /// the main window; a strip three bands wide is not).
-    var bandWindow: (window: QuarterTurnWindow, highlight: ReadingHighlight)?
+    var windowBandTint: BandTint?
 
     public init(lines: ReadingTextLines, columnWidth: Int, textInset: Int, textColor: Color,
                 background: Color, transform: TextTransform = .identity,
@@ -82,7 +80,6 @@ public final class ChunkedTextBlock {
     /// Bytes of rasterized pieces held now.
     public var cachedBytes: Int {
         cache.totalBytes + (strip?.canvas.byteCount ?? 0) + (window?.byteCount ?? 0)
-            + (bandWindow?.window.byteCount ?? 0)
     }
     public var cachedPieceCount: Int { cache.count }
 
@@ -123,8 +120,8 @@ public final class ChunkedTextBlock {
     /// scrolls through), so a frame still only copies.
     ///
     /// Quarter turns while scrolling copy each display row whole from a window of
-    /// the viewport in display orientation, then write the band's columns of that
-    /// row again from its tinted window (QuarterTurnWindow explains why).
+    /// the viewport in display orientation with the band tinted into it
+    /// (QuarterTurnWindow explains why).
     public func draw(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, viewportTop: Int,
                      highlight: ReadingHighlight? = nil) {
         if drawThroughWindow(into: target, frame: frame, clip: clip, viewportTop: viewportTop,
@@ -247,13 +244,10 @@ public final class ChunkedTextBlock {
         let rows = max(1, bandRows) * 3
         let size = transform.displaySize(forText: PixelSize(width: columnWidth, height: rows))
         guard let canvas = try? Canvas(size: size) else { return nil }
-        // A quarter-turn window already holds these rows: copy them from there.
-        if window?.copyTextRows(0..<size.height, top: top, count: rows, into: canvas, column: 0) != true {
-            let centre = lastViewportCentre
-            drawPlain(into: canvas.pixmanImage, frame: PixelRect(size: size), clip: PixelRect(size: size),
-                      viewportTop: top)
-            lastViewportCentre = centre
-        }
+        let centre = lastViewportCentre
+        drawPlain(into: canvas.pixmanImage, frame: PixelRect(size: size), clip: PixelRect(size: size),
+                  viewportTop: top)
+        lastViewportCentre = centre
         PixmanDraw.fill(canvas.pixmanImage, rect: PixelRect(size: size), color: color)
         let built = HighlightStrip(canvas: canvas, top: top, rows: rows, color: color)
         strip = built

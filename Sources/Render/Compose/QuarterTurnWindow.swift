@@ -17,6 +17,12 @@ import Glibc
 /// along (a memmove in the row plus the few newly exposed text rows drawn from
 /// the pieces), about `height * step / slack` rows a frame, so no frame redraws
 /// the whole window and no row ever runs out.
+///
+/// The marker band is baked into the window: the text rows under it are tinted in
+/// place (their plain pixels kept aside in a small ring per row), and as each row
+/// is copied it gives back the few text rows that left the band and tints the few
+/// that entered it. So a frame row is still one copy, the band included, and the
+/// target is written once, never read.
 final class QuarterTurnWindow {
     /// Extra text rows per window row: the runway before a row must move. Kept
     /// small because it is also the gap the frame copy skips between rows.
@@ -37,6 +43,17 @@ final class QuarterTurnWindow {
     private(set) var direction = 1
     /// Next row of the rolling refresh.
     private var cursor = 0
+    /// The viewport top of the next frame if the text keeps its pace.
+    private var expectedViewportTop: Int?
+
+    /// The band: viewport rows and their tint.
+    private var band: (rows: Range<Int>, tint: BandTint)?
+    /// Per row, the viewport top whose band rows the row holds tinted (`notDrawn`
+    /// when none).
+    private let bakedTops: UnsafeMutableBufferPointer<Int>
+    /// Plain pixels of tinted text rows (see Baker.ring).
+    private var saved: UnsafeMutableBufferPointer<UInt32>?
+    private var ringWidth = 0
 
     /// `frameSize` is the display rectangle the text fills.
     init(frameSize: PixelSize, forward: Bool) throws(ImageError) {
@@ -45,14 +62,18 @@ final class QuarterTurnWindow {
         self.forward = forward
         rowTops = .allocate(capacity: frameSize.height)
         rowTops.initialize(repeating: Self.notDrawn)
+        bakedTops = .allocate(capacity: frameSize.height)
+        bakedTops.initialize(repeating: Self.notDrawn)
     }
 
     deinit {
         rowTops.deallocate()
+        bakedTops.deallocate()
+        saved?.deallocate()
     }
 
     var frameSize: PixelSize { PixelSize(width: viewportRows, height: canvas.height) }
-    var byteCount: Int { canvas.byteCount }
+    var byteCount: Int { canvas.byteCount + (saved?.count ?? 0) * 4 }
 
     /// The text row entering the viewport while scrolling (where pieces are needed).
     func leadingRow(viewportTop: Int) -> Int {
@@ -67,6 +88,7 @@ final class QuarterTurnWindow {
         let slack = Self.slack, height = canvas.height
         let step = lastViewportTop.map { top - $0 }
         if let step { direction = step > 0 ? 1 : -1 }
+        expectedViewportTop = step.flatMap { abs($0) <= slack / 2 ? top + $0 : nil }
         // A fresh row starts at the end of its runway that the scrolling moves away from.
         let freshTop = direction > 0 ? top : top - slack
         lastViewportTop = top
@@ -74,6 +96,7 @@ final class QuarterTurnWindow {
             // A jump (or the first frame): everything at once, in one draw.
             fill(PixelRect(size: canvas.size), freshTop)
             for row in 0..<height { rowTops[row] = freshTop }
+            for row in 0..<height { bakedTops[row] = Self.notDrawn }
             cursor = 0
             return
         }
@@ -111,14 +134,30 @@ final class QuarterTurnWindow {
         let width = canvas.width
         let run = PixelRect(x: 0, y: rows.lowerBound, width: width, height: rows.count)
         defer { for row in rows { rowTops[row] = newTop } }
-        guard oldTop != Self.notDrawn else { return fill(run, newTop) }
+        guard oldTop != Self.notDrawn else {
+            for row in rows { bakedTops[row] = Self.notDrawn }
+            return fill(run, newTop)
+        }
         // Window column c holds text row top + c (forward) or top + width - 1 - c, so
         // the new row's column c is the old row's column c + shift.
         let shift = forward ? newTop - oldTop : oldTop - newTop
         guard shift != 0 else { return }
-        guard abs(shift) < width, let base = canvas.pixels.baseAddress else { return fill(run, newTop) }
+        guard abs(shift) < width, let base = canvas.pixels.baseAddress else {
+            for row in rows { bakedTops[row] = Self.notDrawn }
+            return fill(run, newTop)
+        }
         let kept = width - abs(shift)
+        let exposedColumns = shift > 0 ? kept..<width : 0..<(-shift)
+        let exposedStart = textRows(ofColumns: exposedColumns, top: newTop)
+        let exposedRows = exposedStart..<(exposedStart + exposedColumns.count)
+        let baker = self.baker
         for row in rows {
+            // Text rows about to be drawn plain must not count as tinted. (Rows copied
+            // every frame never hit this: what enters lies beyond the last viewport.)
+            if let baker, let bandRows = baker.bakedRows(row), bandRows.overlaps(exposedRows) {
+                baker.restore(bandRows, row: row)
+                bakedTops[row] = Self.notDrawn
+            }
             let start = base + row * width
             if shift > 0 {
                 memmove(start, start + shift, kept * 4)
@@ -139,59 +178,128 @@ final class QuarterTurnWindow {
     }
 
     /// Copies display rows `rows` (window rows), display columns `columns` (relative
-    /// to the frame's left edge) into `target` at (targetX, targetY + row). With a
-    /// `band`, its columns are then overwritten from the band's own window, row by
-    /// row while the row is still in the cache: the target is written, never read.
+    /// to the frame's left edge) into `target` at (targetX, targetY + row): one copy
+    /// per row, the band included (each row brings its band up to date first).
     func copy(rows: Range<Int>, columns: Range<Int>, viewportTop: Int, into target: UnsafeMutablePointer<UInt32>,
-              targetStride: Int, targetX: Int, targetY: Int, band: Band?) {
+              targetStride: Int, targetX: Int, targetY: Int) {
         guard let base = canvas.pixels.baseAddress, !columns.isEmpty else { return }
         let width = canvas.width, bytes = columns.count * 4
-        let bandBase = band?.window.canvas.pixels.baseAddress
-        let bandWidth = band?.window.canvas.width ?? 0
+        // Right after its copy a row is baked for the frame expected next, while its
+        // pixels are still in the cache; only a change of pace makes a row bake first.
+        let next = expectedViewportTop, baker = self.baker
         for row in rows {
-            let destination = target + (targetY + row) * targetStride + targetX + columns.lowerBound
-            memcpy(destination, base + row * width + offset(row: row, viewportTop: viewportTop) + columns.lowerBound,
-                   bytes)
-            if let band, let bandBase {
-                memcpy(destination + band.columns.lowerBound - columns.lowerBound,
-                       bandBase + row * bandWidth + band.window.offset(row: row, viewportTop: band.viewportTop)
-                           + band.firstColumn,
-                       band.columns.count * 4)
-            }
+            if let baker, bakedTops[row] != viewportTop { baker.bake(row: row, viewportTop: viewportTop) }
+            memcpy(target + (targetY + row) * targetStride + targetX + columns.lowerBound,
+                   base + row * width + offset(row: row, viewportTop: viewportTop) + columns.lowerBound, bytes)
+            if let baker, let next { baker.bake(row: row, viewportTop: next) }
         }
     }
 
-    /// Copies text rows [top, top + count) of window rows `rows` into the same rows
-    /// of `destination` (same orientation), at column `column`. False when some row
-    /// does not hold them (nothing is then promised about what was copied).
-    func copyTextRows(_ rows: Range<Int>, top: Int, count: Int, into destination: Canvas, column: Int) -> Bool {
-        guard destination.height == canvas.height, column >= 0, column + count <= destination.width,
-              let base = canvas.pixels.baseAddress, let target = destination.pixels.baseAddress
-        else { return false }
-        let width = canvas.width, targetWidth = destination.width
-        for row in rows {
-            let rowTop = rowTops[row]
-            guard rowTop != Self.notDrawn, top >= rowTop, top + count <= rowTop + width else { return false }
-            let source = forward ? top - rowTop : rowTop + width - top - count
-            memcpy(target + row * targetWidth + column, base + row * width + source, count * 4)
-        }
-        return true
-    }
-
-    /// Text rows shown by window columns `columns` of a window whose rows start at
-    /// text row `top` (lowest first).
-    func textRows(ofColumns columns: Range<Int>, top: Int) -> Int {
+    /// Text rows shown by window columns `columns` of a row starting at text row
+    /// `top`: the lowest of them.
+    private func textRows(ofColumns columns: Range<Int>, top: Int) -> Int {
         forward ? top + columns.lowerBound : top + canvas.width - columns.upperBound
     }
 
-    /// The band written over a frame's rows, from its own window.
-    struct Band {
-        let window: QuarterTurnWindow
-        /// The band window's viewport top (the first text row under the band).
-        let viewportTop: Int
-        /// Display columns (relative to the frame) the band overwrites.
-        let columns: Range<Int>
-        /// Column of the band window's viewport that the first of `columns` shows.
-        let firstColumn: Int
+    // MARK: - The baked band
+
+    /// Sets the band (viewport rows `rows` tinted by `tint`; none when nil). A new
+    /// band first gives back every row's old tint; rows tint themselves when copied.
+    func setBand(rows: Range<Int>, tint: BandTint?) {
+        let wanted = tint.flatMap { rows.isEmpty ? nil : (rows: rows, tint: $0) }
+        guard wanted?.rows != band?.rows || wanted?.tint !== band?.tint else { return }
+        if let baker {
+            for row in 0..<canvas.height {
+                if let tinted = baker.bakedRows(row) { baker.restore(tinted, row: row) }
+            }
+        }
+        for row in 0..<canvas.height { bakedTops[row] = Self.notDrawn }
+        band = wanted
+        guard let wanted, ringWidth < wanted.rows.count + Self.slack else { return }
+        saved?.deallocate()
+        var width = 64
+        while width < wanted.rows.count + Self.slack { width *= 2 }
+        ringWidth = width
+        saved = .allocate(capacity: width * canvas.height)
+    }
+
+    /// What baking needs, read once per copy: reading this class's stored properties
+    /// row by row would cost an exclusivity check each time.
+    private var baker: Baker? {
+        guard let band, let ring = saved?.baseAddress, let pixels = canvas.pixels.baseAddress else { return nil }
+        return Baker(rowTops: rowTops, bakedTops: bakedTops, pixels: pixels, width: canvas.width,
+                     height: canvas.height, forward: forward, band: band.rows, tint: band.tint, ring: ring,
+                     mask: ringWidth - 1)
+    }
+
+    private struct Baker {
+        let rowTops: UnsafeMutableBufferPointer<Int>
+        let bakedTops: UnsafeMutableBufferPointer<Int>
+        let pixels: UnsafeMutablePointer<UInt32>
+        let width: Int
+        let height: Int
+        let forward: Bool
+        let band: Range<Int>
+        let tint: BandTint
+        /// Plain pixels of tinted text rows: window row r, text row t at
+        /// (t & mask) * height + r, so a frame's few entering and leaving text rows
+        /// are read and written as short sequential runs.
+        let ring: UnsafeMutablePointer<UInt32>
+        let mask: Int
+
+        /// The text rows `row` holds tinted, nil when none.
+        @inline(__always)
+        func bakedRows(_ row: Int) -> Range<Int>? {
+            let top = bakedTops[row]
+            guard top != QuarterTurnWindow.notDrawn else { return nil }
+            return (top + band.lowerBound)..<(top + band.upperBound)
+        }
+
+        /// Gives back the text rows of `row` that left the band since it was last
+        /// baked, and tints those that entered it.
+        func bake(row: Int, viewportTop top: Int) {
+            defer { bakedTops[row] = top }
+            let wanted = (top + band.lowerBound)..<(top + band.upperBound)
+            guard let old = bakedRows(row) else { return tint(wanted, row: row) }
+            // Rows staying under the band keep their tint only while their plain
+            // pixels cannot be overwritten in the ring.
+            let span = max(old.upperBound, wanted.upperBound) - min(old.lowerBound, wanted.lowerBound)
+            guard span <= mask + 1 else {
+                restore(old, row: row)
+                return tint(wanted, row: row)
+            }
+            if old.lowerBound < wanted.lowerBound {
+                restore(old.lowerBound..<min(old.upperBound, wanted.lowerBound), row: row)
+                tint(max(old.upperBound, wanted.lowerBound)..<wanted.upperBound, row: row)
+            } else {
+                restore(max(old.lowerBound, wanted.upperBound)..<old.upperBound, row: row)
+                tint(wanted.lowerBound..<min(wanted.upperBound, old.lowerBound), row: row)
+            }
+        }
+
+        @inline(__always)
+        private func column(ofTextRow textRow: Int, rowTop: Int) -> Int {
+            forward ? textRow - rowTop : rowTop + width - 1 - textRow
+        }
+
+        func tint(_ textRows: Range<Int>, row: Int) {
+            let rowTop = rowTops[row], line = pixels + row * width
+            for textRow in textRows {
+                let column = column(ofTextRow: textRow, rowTop: rowTop)
+                guard column >= 0, column < width else { continue }
+                ring[(textRow & mask) * height + row] = line[column]
+                line[column] = tint.apply(line[column])
+            }
+        }
+
+        func restore(_ textRows: Range<Int>, row: Int) {
+            let rowTop = rowTops[row], line = pixels + row * width
+            for textRow in textRows {
+                // A text row the row no longer holds left with its tint: nothing to give back.
+                let column = column(ofTextRow: textRow, rowTop: rowTop)
+                guard column >= 0, column < width else { continue }
+                line[column] = ring[(textRow & mask) * height + row]
+            }
+        }
     }
 }

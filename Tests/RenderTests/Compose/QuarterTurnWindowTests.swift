@@ -73,6 +73,29 @@ import Testing
         }
     }
 
+    @Test(arguments: [TextTransform(rotation: .quarter), TextTransform(flip: true, rotation: .threeQuarters)])
+    func changingOrDroppingTheBandWhileScrollingKeepsFramesExact(transform: TextTransform) throws {
+        let lines = BarLines(count: 400, lineHeight: 9, columnWidth: display.height - 20)
+        let scrolling = block(lines, transform)
+        let frame = PixelRect(x: 7, y: 5, width: display.width, height: display.height)
+        let bands: [ReadingHighlight?] = [
+            highlight, ReadingHighlight(rows: 150..<190, color: Color(rgb: 0x00ff80).withAlpha(40)), nil,
+            ReadingHighlight(rows: 0..<12, color: highlight.color), highlight,
+        ]
+        var top = 300
+        for band in bands {
+            for _ in 0..<25 {
+                top += 3
+                let drawn = try Canvas(width: display.width + 20, height: display.height + 12)
+                let expected = try Canvas(width: display.width + 20, height: display.height + 12)
+                scrolling.draw(into: drawn.pixmanImage, frame: frame, clip: frame, viewportTop: top, highlight: band)
+                block(lines, transform).draw(into: expected.pixmanImage, frame: frame, clip: frame, viewportTop: top,
+                                             highlight: band)
+                #expect(TestDrawing.differingPixels(drawn, expected) == 0, "\(transform) at \(top), band \(String(describing: band))")
+            }
+        }
+    }
+
     @Test func aBudgetTooSmallForTheWindowStillDrawsEveryFrame() throws {
         let transform = TextTransform(rotation: .quarter)
         let lines = BarLines(count: 400, lineHeight: 9, columnWidth: display.height - 20)
