@@ -5,9 +5,10 @@
 final class BandTint {
     let color: Color
     /// Channel value after the blend, for red, green and blue: 256 entries each.
-    private let table: UnsafeMutableBufferPointer<UInt8>
+    /// Valid while the tint lives (the frame loop reads it without retaining it).
+    let table: UnsafeMutableBufferPointer<UInt8>
     /// The X byte pixman writes.
-    private let xByte: UInt32
+    let xByte: UInt32
 
     init?(color: Color) {
         guard let levels = try? Canvas(width: 256, height: 1) else { return nil }
@@ -32,7 +33,7 @@ final class BandTint {
     }
 
     @inline(__always)
-    func apply(_ pixel: UInt32) -> UInt32 {
+    static func apply(_ pixel: UInt32, table: UnsafePointer<UInt8>, xByte: UInt32) -> UInt32 {
         xByte | UInt32(table[Int((pixel >> 16) & 0xff)]) << 16
             | UInt32(table[256 + Int((pixel >> 8) & 0xff)]) << 8 | UInt32(table[512 + Int(pixel & 0xff)])
     }

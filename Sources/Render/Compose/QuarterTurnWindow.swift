@@ -187,11 +187,21 @@ final class QuarterTurnWindow {
         // Right after its copy a row is baked for the frame expected next, while its
         // pixels are still in the cache; only a change of pace makes a row bake first.
         let next = expectedViewportTop, baker = self.baker
+        // The text rows every row gives back and tints for the next frame: the same
+        // for all rows baked for this one, so worked out once.
+        let move = next.flatMap { baker?.move(from: viewportTop, to: $0) }
         for row in rows {
             if let baker, bakedTops[row] != viewportTop { baker.bake(row: row, viewportTop: viewportTop) }
             memcpy(target + (targetY + row) * targetStride + targetX + columns.lowerBound,
                    base + row * width + offset(row: row, viewportTop: viewportTop) + columns.lowerBound, bytes)
-            if let baker, let next { baker.bake(row: row, viewportTop: next) }
+            guard let baker, let next else { continue }
+            if let move {
+                baker.restore(move.giveBack, row: row)
+                baker.tint(move.tint, row: row)
+                bakedTops[row] = next
+            } else {
+                baker.bake(row: row, viewportTop: next)
+            }
         }
     }
 
@@ -226,10 +236,12 @@ final class QuarterTurnWindow {
     /// What baking needs, read once per copy: reading this class's stored properties
     /// row by row would cost an exclusivity check each time.
     private var baker: Baker? {
-        guard let band, let ring = saved?.baseAddress, let pixels = canvas.pixels.baseAddress else { return nil }
+        guard let band, let ring = saved?.baseAddress, let pixels = canvas.pixels.baseAddress,
+              let table = band.tint.table.baseAddress
+        else { return nil }
         return Baker(rowTops: rowTops, bakedTops: bakedTops, pixels: pixels, width: canvas.width,
-                     height: canvas.height, forward: forward, band: band.rows, tint: band.tint, ring: ring,
-                     mask: ringWidth - 1)
+                     height: canvas.height, forward: forward, band: band.rows, table: table,
+                     xByte: band.tint.xByte, ring: ring, mask: ringWidth - 1)
     }
 
     private struct Baker {
@@ -240,7 +252,9 @@ final class QuarterTurnWindow {
         let height: Int
         let forward: Bool
         let band: Range<Int>
-        let tint: BandTint
+        /// BandTint's tables (kept alive by the window's band), without reference counting.
+        let table: UnsafePointer<UInt8>
+        let xByte: UInt32
         /// Plain pixels of tinted text rows: window row r, text row t at
         /// (t & mask) * height + r, so a frame's few entering and leaving text rows
         /// are read and written as short sequential runs.
@@ -253,6 +267,16 @@ final class QuarterTurnWindow {
             let top = bakedTops[row]
             guard top != QuarterTurnWindow.notDrawn else { return nil }
             return (top + band.lowerBound)..<(top + band.upperBound)
+        }
+
+        /// The text rows leaving and entering the band from viewport top `old` to
+        /// `new`, when the rows staying keep their tint (nil otherwise).
+        func move(from old: Int, to new: Int) -> (giveBack: Range<Int>, tint: Range<Int>)? {
+            let step = new - old
+            guard abs(step) < band.count, band.count + abs(step) <= mask + 1 else { return nil }
+            return step >= 0
+                ? ((old + band.lowerBound)..<(new + band.lowerBound), (old + band.upperBound)..<(new + band.upperBound))
+                : ((new + band.upperBound)..<(old + band.upperBound), (new + band.lowerBound)..<(old + band.lowerBound))
         }
 
         /// Gives back the text rows of `row` that left the band since it was last
@@ -282,16 +306,18 @@ final class QuarterTurnWindow {
             forward ? textRow - rowTop : rowTop + width - 1 - textRow
         }
 
+        @inline(__always)
         func tint(_ textRows: Range<Int>, row: Int) {
             let rowTop = rowTops[row], line = pixels + row * width
             for textRow in textRows {
                 let column = column(ofTextRow: textRow, rowTop: rowTop)
                 guard column >= 0, column < width else { continue }
                 ring[(textRow & mask) * height + row] = line[column]
-                line[column] = tint.apply(line[column])
+                line[column] = BandTint.apply(line[column], table: table, xByte: xByte)
             }
         }
 
+        @inline(__always)
         func restore(_ textRows: Range<Int>, row: Int) {
             let rowTop = rowTops[row], line = pixels + row * width
             for textRow in textRows {
