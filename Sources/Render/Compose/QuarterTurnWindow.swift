@@ -256,8 +256,8 @@ final class QuarterTurnWindow {
         let table: UnsafePointer<UInt8>
         let xByte: UInt32
         /// Plain pixels of tinted text rows: window row r, text row t at
-        /// (t & mask) * height + r, so a frame's few entering and leaving text rows
-        /// are read and written as short sequential runs.
+        /// r * (mask + 1) + key(t) & mask, where key(t) = t (forward) or -1 - t, so
+        /// that neighbouring columns are neighbours in the ring too.
         let ring: UnsafeMutablePointer<UInt32>
         let mask: Int
 
@@ -301,30 +301,38 @@ final class QuarterTurnWindow {
             }
         }
 
+        /// The columns of `row` (starting at text row `rowTop`) holding `textRows`,
+        /// clipped to the row, and the ring key of the first.
         @inline(__always)
-        private func column(ofTextRow textRow: Int, rowTop: Int) -> Int {
-            forward ? textRow - rowTop : rowTop + width - 1 - textRow
+        private func columns(of textRows: Range<Int>, rowTop: Int) -> (range: Range<Int>, key: Int) {
+            // column = key + origin
+            let origin = forward ? -rowTop : rowTop + width
+            let first = (forward ? textRows.lowerBound : -textRows.upperBound) + origin
+            let clipped = max(first, 0)..<max(0, min(first + textRows.count, width))
+            return (clipped, clipped.lowerBound - origin)
         }
 
         @inline(__always)
         func tint(_ textRows: Range<Int>, row: Int) {
-            let rowTop = rowTops[row], line = pixels + row * width
-            for textRow in textRows {
-                let column = column(ofTextRow: textRow, rowTop: rowTop)
-                guard column >= 0, column < width else { continue }
-                ring[(textRow & mask) * height + row] = line[column]
+            let (range, firstKey) = columns(of: textRows, rowTop: rowTops[row])
+            let line = pixels + row * width, slots = ring + row * (mask + 1)
+            var key = firstKey
+            for column in range {
+                slots[key & mask] = line[column]
                 line[column] = BandTint.apply(line[column], table: table, xByte: xByte)
+                key += 1
             }
         }
 
         @inline(__always)
         func restore(_ textRows: Range<Int>, row: Int) {
-            let rowTop = rowTops[row], line = pixels + row * width
-            for textRow in textRows {
-                // A text row the row no longer holds left with its tint: nothing to give back.
-                let column = column(ofTextRow: textRow, rowTop: rowTop)
-                guard column >= 0, column < width else { continue }
-                line[column] = ring[(textRow & mask) * height + row]
+            // A text row the row no longer holds left with its tint: nothing to give back.
+            let (range, firstKey) = columns(of: textRows, rowTop: rowTops[row])
+            let line = pixels + row * width, slots = ring + row * (mask + 1)
+            var key = firstKey
+            for column in range {
+                line[column] = slots[key & mask]
+                key += 1
             }
         }
     }
