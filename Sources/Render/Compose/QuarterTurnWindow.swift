@@ -103,20 +103,21 @@ final class QuarterTurnWindow {
         // Rows move in rolling order just as their runway ends, so the work is spread
         // evenly over the frames; rows the scrolling outran (a speed-up) move too.
         let count = min(height, (height * abs(step) + slack - 1) / slack)
-        let first = cursor
-        cursor = (cursor + count) % height
+        let first = cursor, last = cursor + count   // rolling rows: [first, last), wrapping
+        cursor = last % height
+        // (No modulo per row: a division for each of a thousand rows shows up.)
+        func chosen(_ row: Int) -> Bool {
+            (row >= first && row < last) || row + height < last || isStale(row, top: top)
+        }
         var row = 0
         while row < height {
-            guard (row - first + height) % height < count || isStale(row, top: top) else {
+            guard chosen(row) else {
                 row += 1
                 continue
             }
             let oldTop = rowTops[row]
             var end = row + 1
-            while end < height, rowTops[end] == oldTop,
-                  (end - first + height) % height < count || isStale(end, top: top) {
-                end += 1
-            }
+            while end < height, rowTops[end] == oldTop, chosen(end) { end += 1 }
             move(rows: row..<end, from: oldTop, to: freshTop, fill: fill)
             row = end
         }
