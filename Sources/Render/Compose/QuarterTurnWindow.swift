@@ -185,9 +185,11 @@ final class QuarterTurnWindow {
               targetStride: Int, targetX: Int, targetY: Int) {
         guard let base = canvas.pixels.baseAddress, !columns.isEmpty else { return }
         let width = canvas.width, bytes = columns.count * 4
-        // Right after its copy a row is baked for the frame expected next, while its
-        // pixels are still in the cache; only a change of pace makes a row bake first.
-        let next = expectedViewportTop, baker = self.baker
+        // Right after a whole row is copied it is baked for the frame expected next,
+        // while its pixels are still in the cache; only a change of pace (or a row
+        // copied in parts, as around the marker's arrows) makes a row bake first.
+        let baker = self.baker
+        let next = columns.count == viewportRows ? expectedViewportTop : nil
         // The text rows every row gives back and tints for the next frame: the same
         // for all rows baked for this one, so worked out once.
         let move = next.flatMap { baker?.move(from: viewportTop, to: $0) }
@@ -197,8 +199,7 @@ final class QuarterTurnWindow {
                    base + row * width + offset(row: row, viewportTop: viewportTop) + columns.lowerBound, bytes)
             guard let baker, let next else { continue }
             if let move {
-                baker.restore(move.giveBack, row: row)
-                baker.tint(move.tint, row: row)
+                baker.shift(row: row, move)
                 bakedTops[row] = next
             } else {
                 baker.bake(row: row, viewportTop: next)
@@ -271,13 +272,53 @@ final class QuarterTurnWindow {
         }
 
         /// The text rows leaving and entering the band from viewport top `old` to
-        /// `new`, when the rows staying keep their tint (nil otherwise).
-        func move(from old: Int, to new: Int) -> (giveBack: Range<Int>, tint: Range<Int>)? {
+        /// `new`, as ring keys of their first columns and a count, when the rows
+        /// staying keep their tint (nil otherwise).
+        func move(from old: Int, to new: Int) -> Move? {
             let step = new - old
-            guard abs(step) < band.count, band.count + abs(step) <= mask + 1 else { return nil }
-            return step >= 0
-                ? ((old + band.lowerBound)..<(new + band.lowerBound), (old + band.upperBound)..<(new + band.upperBound))
-                : ((new + band.upperBound)..<(old + band.upperBound), (new + band.lowerBound)..<(old + band.lowerBound))
+            guard step != 0, abs(step) < band.count, band.count + abs(step) <= mask + 1 else { return nil }
+            let giveBack = step > 0 ? (old + band.lowerBound)..<(new + band.lowerBound)
+                                    : (new + band.upperBound)..<(old + band.upperBound)
+            let tint = step > 0 ? (old + band.upperBound)..<(new + band.upperBound)
+                                : (new + band.lowerBound)..<(old + band.lowerBound)
+            return Move(giveBackKey: firstKey(of: giveBack), tintKey: firstKey(of: tint), count: abs(step))
+        }
+
+        struct Move {
+            let giveBackKey: Int
+            let tintKey: Int
+            let count: Int
+        }
+
+        /// Ring key of the lowest column holding text rows `textRows`.
+        @inline(__always)
+        private func firstKey(of textRows: Range<Int>) -> Int {
+            forward ? textRows.lowerBound : -textRows.upperBound
+        }
+
+        /// `move` for one row: the hot loop of a scrolling frame, kept to plain
+        /// arithmetic on the row's pixels and ring slots.
+        @inline(__always)
+        func shift(row: Int, _ move: Move) {
+            let rowTop = rowTops[row]
+            let origin = forward ? 0 &- rowTop : rowTop &+ width   // column = key + origin
+            let line = pixels + row &* width, slots = ring + row &* (mask &+ 1)
+            var key = move.giveBackKey
+            for _ in 0..<move.count {
+                let column = key &+ origin
+                if column >= 0 && column < width { line[column] = slots[key & mask] }
+                key &+= 1
+            }
+            key = move.tintKey
+            for _ in 0..<move.count {
+                let column = key &+ origin
+                if column >= 0 && column < width {
+                    let plain = line[column]
+                    slots[key & mask] = plain
+                    line[column] = BandTint.apply(plain, table: table, xByte: xByte)
+                }
+                key &+= 1
+            }
         }
 
         /// Gives back the text rows of `row` that left the band since it was last
