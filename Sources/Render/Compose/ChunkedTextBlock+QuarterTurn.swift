@@ -21,14 +21,14 @@ extension ChunkedTextBlock {
         }
         // Pieces are needed where text enters the window: keep and prepare those.
         lastViewportCentre = window.leadingRow(viewportTop: viewportTop)
-        let visible = frame.intersection(clip).intersection(PixmanDraw.bounds(of: target))
-        guard !visible.isEmpty else { return true }
         window.setBand(rows: highlight?.rows ?? 0..<0, tint: highlight.flatMap { bandTint(for: $0.color) })
         if cache.budgetBytes != cacheBudgetBytes - window.byteCount {
-            // The ring for the band's plain pixels comes out of the budget too.
+            // The window (and the ring of the band's plain pixels) comes out of the budget.
             cache.budgetBytes = cacheBudgetBytes - window.byteCount
             cache.makeRoom(for: 0, focus: lastViewportCentre, keep: [])
         }
+        let visible = frame.intersection(clip).intersection(PixmanDraw.bounds(of: target))
+        guard !visible.isEmpty else { return true }
         window.copy(rows: (visible.y - frame.y)..<(visible.maxY - frame.y),
                     columns: (visible.x - frame.x)..<(visible.maxX - frame.x), viewportTop: viewportTop,
                     into: bits, targetStride: Int(pixman_image_get_stride(target)) / 4,
@@ -48,9 +48,8 @@ extension ChunkedTextBlock {
         let firstRow = transform.displayRect(ofText: PixelRect(x: 0, y: 0, width: 1, height: 1),
                                              viewport: PixelSize(width: 1, height: 2))
         guard let made = try? QuarterTurnWindow(frameSize: frameSize, forward: firstRow.x == 0) else { return nil }
+        // Its bytes come out of the budget once it is filled, from the pieces cached now.
         window = made
-        cache.budgetBytes = cacheBudgetBytes - made.byteCount
-        cache.makeRoom(for: 0, focus: made.leadingRow(viewportTop: viewportTop), keep: [])
         return made
     }
 
