@@ -258,8 +258,9 @@ final class QuarterTurnWindow {
         let table: UnsafePointer<UInt8>
         let xByte: UInt32
         /// Plain pixels of tinted text rows: window row r, text row t at
-        /// r * (mask + 1) + key(t) & mask, where key(t) = t (forward) or -1 - t, so
-        /// that neighbouring columns are neighbours in the ring too.
+        /// (key(t) & mask) * height + r, where key(t) = t (forward) or -1 - t (so a
+        /// run of columns is a run of keys). A frame's few entering and leaving text
+        /// rows are then read and written as sequential runs down the rows.
         let ring: UnsafeMutablePointer<UInt32>
         let mask: Int
 
@@ -302,11 +303,11 @@ final class QuarterTurnWindow {
         func shift(row: Int, _ move: Move) {
             let rowTop = rowTops[row]
             let origin = forward ? 0 &- rowTop : rowTop &+ width   // column = key + origin
-            let line = pixels + row &* width, slots = ring + row &* (mask &+ 1)
+            let line = pixels + row &* width, slots = ring + row
             var key = move.giveBackKey
             for _ in 0..<move.count {
                 let column = key &+ origin
-                if column >= 0 && column < width { line[column] = slots[key & mask] }
+                if column >= 0 && column < width { line[column] = slots[(key & mask) &* height] }
                 key &+= 1
             }
             key = move.tintKey
@@ -314,7 +315,7 @@ final class QuarterTurnWindow {
                 let column = key &+ origin
                 if column >= 0 && column < width {
                     let plain = line[column]
-                    slots[key & mask] = plain
+                    slots[(key & mask) &* height] = plain
                     line[column] = BandTint.apply(plain, table: table, xByte: xByte)
                 }
                 key &+= 1
@@ -357,10 +358,10 @@ final class QuarterTurnWindow {
         @inline(__always)
         func tint(_ textRows: Range<Int>, row: Int) {
             let (range, firstKey) = columns(of: textRows, rowTop: rowTops[row])
-            let line = pixels + row * width, slots = ring + row * (mask + 1)
+            let line = pixels + row * width, slots = ring + row
             var key = firstKey
             for column in range {
-                slots[key & mask] = line[column]
+                slots[(key & mask) * height] = line[column]
                 line[column] = BandTint.apply(line[column], table: table, xByte: xByte)
                 key += 1
             }
@@ -370,10 +371,10 @@ final class QuarterTurnWindow {
         func restore(_ textRows: Range<Int>, row: Int) {
             // A text row the row no longer holds left with its tint: nothing to give back.
             let (range, firstKey) = columns(of: textRows, rowTop: rowTops[row])
-            let line = pixels + row * width, slots = ring + row * (mask + 1)
+            let line = pixels + row * width, slots = ring + row
             var key = firstKey
             for column in range {
-                line[column] = slots[key & mask]
+                line[column] = slots[(key & mask) * height]
                 key += 1
             }
         }
