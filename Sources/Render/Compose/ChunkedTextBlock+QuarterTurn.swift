@@ -48,7 +48,10 @@ extension ChunkedTextBlock {
         let firstRow = transform.displayRect(ofText: PixelRect(x: 0, y: 0, width: 1, height: 1),
                                              viewport: PixelSize(width: 1, height: 2))
         guard let made = try? QuarterTurnWindow(frameSize: frameSize, forward: firstRow.x == 0) else { return nil }
-        // Its bytes come out of the budget once it is filled, from the pieces cached now.
+        // Its bytes come out of the budget once it is filled from the pieces cached
+        // now: for that one frame the block may hold up to the window's size over its
+        // budget, while taking it out first made a 4K quarter turn rasterize again
+        // three of the pieces the fill needs.
         window = made
         return made
     }
