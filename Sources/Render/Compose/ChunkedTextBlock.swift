@@ -37,22 +37,29 @@ public final class ChunkedTextBlock {
 
     private var chunks: [ChunkExtent] = []
     private var layoutComplete = false
-    private let cache: TextPieceCache
-    private var lastViewportCentre = 0
+    // Internal, not private: the quarter-turn window (ChunkedTextBlock+QuarterTurn.swift) uses them.
+    let cache: TextPieceCache
+    var lastViewportCentre = 0
 
     /// Rows under the marker band, blended towards the band colour, in final
     /// orientation. It reaches two band heights past the band, so it is rebuilt
     /// (in `prepareAhead`, or by a frame that outruns it) about once per two
     /// band heights of scrolling.
-    private struct HighlightStrip {
+    struct HighlightStrip {
         let canvas: Canvas
         let top: Int
         let rows: Int
         let color: Color
     }
 
-    private var strip: HighlightStrip?
-    private var lastHighlight: (rows: (top: Int, bottom: Int), color: Color)?
+    var strip: HighlightStrip?
+    var lastHighlight: (rows: (top: Int, bottom: Int), color: Color)?
+
+    /// Quarter turns while scrolling: the viewport in display orientation, taken
+    /// out of the budget while it exists (see QuarterTurnWindow).
+    var window: QuarterTurnWindow?
+    var lastDrawnTop: Int?
+    var windowBandTint: BandTint?
 
     public init(lines: ReadingTextLines, columnWidth: Int, textInset: Int, textColor: Color,
                 background: Color, transform: TextTransform = .identity,
@@ -71,7 +78,9 @@ public final class ChunkedTextBlock {
     }
 
     /// Bytes of rasterized pieces held now.
-    public var cachedBytes: Int { cache.totalBytes + (strip?.canvas.byteCount ?? 0) }
+    public var cachedBytes: Int {
+        cache.totalBytes + (strip?.canvas.byteCount ?? 0) + (window?.byteCount ?? 0)
+    }
     public var cachedPieceCount: Int { cache.count }
 
     /// The height of the whole text, once the layout has reached its end.
@@ -86,6 +95,7 @@ public final class ChunkedTextBlock {
     /// Drops every cached piece (they are rasterized again when needed), e.g.
     /// before `rig snapshot` writes its PNG files.
     public func releaseCache() {
+        dropWindow()
         cache.removeAll()
         strip = nil
     }
@@ -95,20 +105,27 @@ public final class ChunkedTextBlock {
     public func setTransform(_ newValue: TextTransform) {
         guard newValue != transform else { return }
         transform = newValue
+        dropWindow()
         cache.removeAll()
         strip = nil
     }
 
     /// Draws the text viewport whose top edge is text row `viewportTop` into
     /// `target`, filling `frame` (the display rectangle the text occupies), but
-    /// only pixels inside `clip`. Every pixel of `frame ∩ clip` is written once
-    /// with SRC: cached pieces where there is text, the background elsewhere.
+    /// only pixels inside `clip`, with SRC: cached pieces where there is text, the
+    /// background elsewhere. The target is never read.
     ///
     /// With a `highlight`, its viewport rows are copied from a tinted strip (the
     /// rows blended towards the highlight colour once, then reused while the text
     /// scrolls through), so a frame still only copies.
+    ///
+    /// Quarter turns while scrolling copy each display row whole from a window of
+    /// the viewport in display orientation with the band tinted into it
+    /// (QuarterTurnWindow explains why).
     public func draw(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, viewportTop: Int,
                      highlight: ReadingHighlight? = nil) {
+        if drawThroughWindow(into: target, frame: frame, clip: clip, viewportTop: viewportTop,
+                             highlight: highlight) { return }
         guard let highlight, !highlight.rows.isEmpty else {
             drawPlain(into: target, frame: frame, clip: clip, viewportTop: viewportTop)
             return
@@ -137,19 +154,24 @@ public final class ChunkedTextBlock {
                         into: target, x: visibleBand.x, y: visibleBand.y)
     }
 
-    private func drawPlain(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, viewportTop: Int) {
+    /// `focus` is the text row whose pieces matter most when the budget is short
+    /// (the viewport's centre unless given); `keepOnlyClipped` lets pieces outside
+    /// the clip go first (the window draws only the rows entering it).
+    func drawPlain(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, viewportTop: Int,
+                           focus: Int? = nil, keepOnlyClipped: Bool = false) {
         let visibleClip = frame.intersection(clip)
         guard !visibleClip.isEmpty else { return }
         let viewport = transform.textSize(forDisplay: frame.size)
-        lastViewportCentre = viewportTop + viewport.height / 2
-        let keys = pieceKeys(fromRow: viewportTop, toRow: viewportTop + viewport.height)
-        let visibleKeys = Set(keys.map(\.key))
-        var covered: (top: Int, bottom: Int)?
-        for (key, rows) in keys {
+        lastViewportCentre = focus ?? viewportTop + viewport.height / 2
+        let placed = pieceKeys(fromRow: viewportTop, toRow: viewportTop + viewport.height).map { key, rows in
             let textRect = PixelRect(x: 0, y: rows.top - viewportTop, width: viewport.width,
                                      height: rows.bottom - rows.top)
-            let displayRect = transform.displayRect(ofText: textRect, viewport: viewport)
-                .offsetBy(dx: frame.x, dy: frame.y)
+            return (key: key, rows: rows, displayRect: transform.displayRect(ofText: textRect, viewport: viewport)
+                .offsetBy(dx: frame.x, dy: frame.y))
+        }
+        let visibleKeys = Set(placed.filter { !keepOnlyClipped || $0.displayRect.intersects(visibleClip) }.map(\.key))
+        var covered: (top: Int, bottom: Int)?
+        for (key, rows, displayRect) in placed {
             covered = (covered?.top ?? rows.top, rows.bottom)
             let visible = displayRect.intersection(visibleClip)
             guard !visible.isEmpty else { continue }
@@ -160,7 +182,7 @@ public final class ChunkedTextBlock {
             PixmanDraw.copy(piece.canvas.pixmanImage,
                             sourceRect: visible.offsetBy(dx: -displayRect.x, dy: -displayRect.y),
                             into: target, x: visible.x, y: visible.y)
-            if cache.totalBytes > cacheBudgetBytes { cache.remove(key) }
+            if cache.totalBytes > cache.budgetBytes { cache.remove(key) }
         }
         // Background above the first line and below the last one.
         let viewportRows = (top: viewportTop, bottom: viewportTop + viewport.height)
@@ -208,7 +230,7 @@ public final class ChunkedTextBlock {
 
     // MARK: - Highlight strip
 
-    private func highlightStrip(covering rows: (top: Int, bottom: Int), color: Color) -> HighlightStrip? {
+    func highlightStrip(covering rows: (top: Int, bottom: Int), color: Color) -> HighlightStrip? {
         if let strip, strip.color == color, rows.top >= strip.top, rows.bottom <= strip.top + strip.rows {
             return strip
         }

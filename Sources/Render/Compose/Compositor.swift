@@ -16,6 +16,7 @@ import CPixman
 public final class Compositor {
     /// Reused between frames so a frame allocates nothing in the steady state.
     private var scratch: Canvas?
+    private let arrows = ArrowMaskCache()
 
     public init() {}
 
@@ -30,7 +31,7 @@ public final class Compositor {
         for (index, layer) in layers.enumerated() where layer.isOpaqueCopy {
             guard !Self.isHidden(layer, by: layers[(index + 1)...]) else { continue }
             for area in openAreas where area.intersects(layer.bounds) {
-                layer.draw(into: image, dx: 0, dy: 0, clip: area)
+                layer.draw(into: image, dx: 0, dy: 0, clip: area, arrows: arrows)
             }
         }
 
@@ -38,7 +39,7 @@ public final class Compositor {
             guard let scratch = scratchCanvas(for: rect.size) else { continue }
             let area = PixelRect(size: rect.size)
             for layer in layers where layer.bounds.intersects(rect) {
-                layer.draw(into: scratch.pixmanImage, dx: -rect.x, dy: -rect.y, clip: area)
+                layer.draw(into: scratch.pixmanImage, dx: -rect.x, dy: -rect.y, clip: area, arrows: arrows)
             }
             PixmanDraw.copy(scratch.pixmanImage, sourceRect: area, into: image, x: rect.x, y: rect.y)
         }

@@ -50,7 +50,8 @@ public enum Layer {
     }
 
     /// Draws the layer shifted by (dx, dy), touching only `clip` of `image`.
-    func draw(into image: OpaquePointer, dx: Int, dy: Int, clip: PixelRect) {
+    /// `arrows` keeps the reading marker's arrow masks between frames.
+    func draw(into image: OpaquePointer, dx: Int, dy: Int, clip: PixelRect, arrows: ArrowMaskCache? = nil) {
         switch self {
         case let .fill(rect, color):
             PixmanDraw.fill(image, rect: rect.offsetBy(dx: dx, dy: dy).intersection(clip), color: color)
@@ -64,7 +65,7 @@ public enum Layer {
             block.draw(into: image, frame: frame.offsetBy(dx: dx, dy: dy), clip: clip,
                        viewportTop: viewportTop, highlight: highlight)
         case let .readingMarker(marker):
-            marker.draw(into: image, dx: dx, dy: dy, clip: clip)
+            marker.draw(into: image, dx: dx, dy: dy, clip: clip, cache: arrows)
         case let .badge(badge):
             badge.draw(into: image, dx: dx, dy: dy, clip: clip)
         case let .label(label):

@@ -66,17 +66,26 @@ public struct ReadingMarker: Sendable {
         return arrows.rects
     }
 
-    func draw(into image: OpaquePointer, dx: Int, dy: Int, clip: PixelRect) {
+    /// With `cache` (the compositor's), the arrow masks are made once, not per frame.
+    func draw(into image: OpaquePointer, dx: Int, dy: Int, clip: PixelRect, cache: ArrowMaskCache? = nil) {
         let rect = band.offsetBy(dx: dx, dy: dy)
         if !bandInText { PixmanDraw.fill(image, rect: rect.intersection(clip), color: bandColor) }
         guard let arrows = ArrowGeometry(band: rect, runsAcross: runsAcross),
-              let solid = SolidFill(arrowColor) else { return }
+              let solid = cache?.solidFill(arrowColor) ?? SolidFill(arrowColor) else { return }
+        let thickness = runsAcross ? rect.height : rect.width
         for (index, area) in arrows.rects.enumerated() {
             let atEnd = index == 1
             let span = arrows.span
-            let mask = runsAcross
-                ? AlphaMask(width: span, height: arrows.rows) { x, y in arrows.coverage(row: y, step: atEnd ? span - 1 - x : x) }
-                : AlphaMask(width: arrows.rows, height: span) { x, y in arrows.coverage(row: x, step: atEnd ? span - 1 - y : y) }
+            let make = {
+                runsAcross
+                    ? AlphaMask(width: span, height: arrows.rows) { x, y in arrows.coverage(row: y, step: atEnd ? span - 1 - x : x) }
+                    : AlphaMask(width: arrows.rows, height: span) { x, y in arrows.coverage(row: x, step: atEnd ? span - 1 - y : y) }
+            }
+            // The coverage depends only on the band's thickness (its position moves the
+            // arrows by whole pixels), the direction and the end.
+            let key = ArrowMaskCache.Key(width: area.width, height: area.height, thickness: thickness,
+                                         runsAcross: runsAcross, atEnd: atEnd)
+            let mask = cache.map { $0.mask(key, make: make) } ?? make()
             mask?.composite(solid, into: image, x: area.x, y: area.y, clip: clip)
         }
     }

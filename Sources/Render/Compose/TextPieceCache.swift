@@ -15,7 +15,8 @@ final class TextPieceCache {
         let bottom: Int
     }
 
-    let budgetBytes: Int
+    /// Less than the block's budget while a quarter-turn window holds part of it.
+    var budgetBytes: Int
     private(set) var totalBytes = 0
     private var entries: [Key: Entry] = [:]
 

@@ -1,0 +1,144 @@
+import Render
+import Testing
+
+/// Quarter turns while scrolling are copied from a window of the viewport kept in
+/// display orientation; every such frame must equal the frame drawn straight from
+/// the pieces (a fresh block draws its first frame that way).
+@Suite struct QuarterTurnWindowTests {
+    static let quarterTurns = TextTransform.allCombinations.filter(\.swapsAxes)
+
+    let background = Color(rgb: 0x102030)
+    let ink = Color(rgb: 0xf0e0d0)
+    let display = PixelSize(width: 240, height: 96)
+    let highlight = ReadingHighlight(rows: 80..<89, color: Color(rgb: 0xf0e0d0).withAlpha(28))
+
+    func block(_ lines: BarLines, _ transform: TextTransform,
+               budget: Int = ChunkedTextBlock.defaultCacheBudgetBytes) -> ChunkedTextBlock {
+        ChunkedTextBlock(lines: lines, columnWidth: display.height, textInset: 10, textColor: ink,
+                         background: background, transform: transform, cacheBudgetBytes: budget)
+    }
+
+    /// Draws `block` into a canvas larger than the display, the frame placed at
+    /// (7, 5), through `clips` (as the compositor does around the marker's arrows).
+    func draw(_ block: ChunkedTextBlock, viewportTop: Int, clips: [PixelRect]? = nil) throws -> Canvas {
+        let canvas = try Canvas(width: display.width + 20, height: display.height + 12)
+        canvas.fill(Color(rgb: 0xff00ff))   // must be fully overwritten inside the frame
+        let frame = PixelRect(x: 7, y: 5, width: display.width, height: display.height)
+        for clip in clips ?? [frame] {
+            block.draw(into: canvas.pixmanImage, frame: frame, clip: clip, viewportTop: viewportTop,
+                       highlight: highlight)
+        }
+        return canvas
+    }
+
+    /// Scrolling down by 3 px a frame, back up by 2, a jump, a pause, a big step,
+    /// past the start and past the end of the text.
+    static let viewportTops: [Int] = {
+        var tops = Array(stride(from: 100, to: 400, by: 3))
+        tops += stride(from: 397, to: 250, by: -2)
+        tops += [1_400, 1_400] + Array(stride(from: 1_405, to: 1_600, by: 5))
+        tops += [1_632, 1_664, 1_700]
+        tops += Array(stride(from: -60, to: 30, by: 4))
+        tops += Array(stride(from: 3_450, to: 3_700, by: 7))
+        return tops
+    }()
+
+    @Test(arguments: quarterTurns)
+    func scrollingFramesEqualFramesDrawnFromThePieces(transform: TextTransform) throws {
+        let lines = BarLines(count: 400, lineHeight: 9, columnWidth: display.height - 20)
+        let scrolling = block(lines, transform)
+        var mismatches: [Int] = []
+        for top in Self.viewportTops {
+            let drawn = try draw(scrolling, viewportTop: top)
+            let expected = try draw(block(lines, transform), viewportTop: top)
+            if TestDrawing.differingPixels(drawn, expected) != 0 { mismatches.append(top) }
+        }
+        #expect(mismatches.isEmpty, "\(transform) differs at viewport tops \(mismatches)")
+        // The window was in use: it is counted in the cache.
+        #expect(scrolling.cachedBytes >= (display.width + 64) * display.height * 4)
+    }
+
+    @Test(arguments: quarterTurns)
+    func clippedAreasTogetherMakeTheWholeFrame(transform: TextTransform) throws {
+        let lines = BarLines(count: 400, lineHeight: 9, columnWidth: display.height - 20)
+        let scrolling = block(lines, transform)
+        // Around two small holes, like the marker's arrows; the holes are drawn last.
+        let holes = [PixelRect(x: 90, y: 5, width: 12, height: 8), PixelRect(x: 90, y: 93, width: 12, height: 8)]
+        let frame = PixelRect(x: 7, y: 5, width: display.width, height: display.height)
+        let clips = Self.subtract(holes, from: frame) + holes
+        for top in stride(from: 500, to: 620, by: 3) {
+            let drawn = try draw(scrolling, viewportTop: top, clips: clips)
+            let expected = try draw(block(lines, transform), viewportTop: top)
+            #expect(TestDrawing.differingPixels(drawn, expected) == 0, "\(transform) at \(top)")
+        }
+    }
+
+    @Test(arguments: [TextTransform(rotation: .quarter), TextTransform(flip: true, rotation: .threeQuarters)])
+    func changingOrDroppingTheBandWhileScrollingKeepsFramesExact(transform: TextTransform) throws {
+        let lines = BarLines(count: 400, lineHeight: 9, columnWidth: display.height - 20)
+        let scrolling = block(lines, transform)
+        let frame = PixelRect(x: 7, y: 5, width: display.width, height: display.height)
+        let bands: [ReadingHighlight?] = [
+            highlight, ReadingHighlight(rows: 150..<190, color: Color(rgb: 0x00ff80).withAlpha(40)), nil,
+            ReadingHighlight(rows: 0..<12, color: highlight.color), highlight,
+        ]
+        var top = 300
+        for band in bands {
+            for _ in 0..<25 {
+                top += 3
+                let drawn = try Canvas(width: display.width + 20, height: display.height + 12)
+                let expected = try Canvas(width: display.width + 20, height: display.height + 12)
+                scrolling.draw(into: drawn.pixmanImage, frame: frame, clip: frame, viewportTop: top, highlight: band)
+                block(lines, transform).draw(into: expected.pixmanImage, frame: frame, clip: frame, viewportTop: top,
+                                             highlight: band)
+                #expect(TestDrawing.differingPixels(drawn, expected) == 0, "\(transform) at \(top), band \(String(describing: band))")
+            }
+        }
+    }
+
+    @Test func aBudgetTooSmallForTheWindowStillDrawsEveryFrame() throws {
+        let transform = TextTransform(rotation: .quarter)
+        let lines = BarLines(count: 400, lineHeight: 9, columnWidth: display.height - 20)
+        let small = block(lines, transform, budget: 60_000)
+        for top in stride(from: 100, to: 160, by: 3) {
+            let drawn = try draw(small, viewportTop: top)
+            let expected = try draw(block(lines, transform), viewportTop: top)
+            #expect(drawn.hasSamePixels(as: expected))
+        }
+        #expect(small.cachedBytes < (display.width + 64) * display.height * 4)
+    }
+
+    @Test func windowAndPiecesStayWithinTheBudget() throws {
+        let transform = TextTransform(mirror: true, rotation: .threeQuarters)
+        let lines = BarLines(count: 3_000, lineHeight: 9, columnWidth: display.height - 20)
+        let budget = 300_000   // the window takes a third
+        let scrolling = block(lines, transform, budget: budget)
+        let stripBytes = 3 * highlight.rows.count * display.height * 4
+        var peak = 0
+        for top in stride(from: 0, to: 20_000, by: 9) {
+            _ = try draw(scrolling, viewportTop: top)
+            scrolling.prepareAhead(viewportRows: display.width, limit: 2)
+            peak = max(peak, scrolling.cachedBytes)
+        }
+        #expect(peak <= budget + stripBytes)
+        // Pieces are reused while scrolling: each chunk's pieces about once.
+        let piecesPerChunk = (24 * 9 + scrolling.pieceRows - 1) / scrolling.pieceRows
+        #expect(scrolling.rasterizedPieceCount <= (20_000 / (24 * 9) + 4) * piecesPerChunk)
+    }
+
+    static func subtract(_ holes: [PixelRect], from rect: PixelRect) -> [PixelRect] {
+        var pieces = [rect]
+        for hole in holes {
+            pieces = pieces.flatMap { piece -> [PixelRect] in
+                let cut = piece.intersection(hole)
+                guard !cut.isEmpty else { return [piece] }
+                return [PixelRect(x: piece.x, y: piece.y, width: piece.width, height: cut.y - piece.y),
+                        PixelRect(x: piece.x, y: cut.maxY, width: piece.width, height: piece.maxY - cut.maxY),
+                        PixelRect(x: piece.x, y: cut.y, width: cut.x - piece.x, height: cut.height),
+                        PixelRect(x: cut.maxX, y: cut.y, width: piece.maxX - cut.maxX, height: cut.height)]
+                    .filter { !$0.isEmpty }
+            }
+        }
+        return pieces
+    }
+}
