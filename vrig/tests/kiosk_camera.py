@@ -78,6 +78,13 @@ def frames_shown(s):
     return int(s["camera"].get("frames_shown", 0))
 
 
+def thumbnail_rect(rig):
+    """Where the operator console shows the camera thumbnail, as the kiosk reports it."""
+    last = wait(rig, lambda s: s["camera"].get("thumbnail"), 30, "the thumbnail on the inner display")
+    t = last["camera"]["thumbnail"]
+    return t["x"], t["y"], t["width"], t["height"]
+
+
 def run_kiosk(rig, name, mirror):
     kiosk = Kiosk(rig, name, config=config(mirror), test_pattern=False)
     wait(rig, lambda s: s["camera"].get("state") == "streaming", 120, "camera streaming")
@@ -88,7 +95,7 @@ def run_kiosk(rig, name, mirror):
     wait(rig, lambda s: frames_shown(s) > shown + 3, 60, "new frames on the outer head")
     outer = rig.screendump(1, os.path.join(OUT, f"{name}-outer.ppm"))
     inner = rig.screendump(0, os.path.join(OUT, f"{name}-inner.ppm"))
-    return kiosk, Image.read_ppm(outer), Image.read_ppm(inner)
+    return kiosk, Image.read_ppm(outer), Image.read_ppm(inner), thumbnail_rect(rig)
 
 
 def main():
@@ -100,12 +107,15 @@ def main():
         rig.set_connector("Virtual-2", "on")
         checks = []
         try:
-            kiosk, outer, inner = run_kiosk(rig, "mirrored", mirror=True)
+            kiosk, outer, inner, thumb = run_kiosk(rig, "mirrored", mirror=True)
             # The preview fills the width, letterboxed: 16:9 in 1024x768 is 1024x576 at y 96.
-            outer_bars = bar_order(outer, 96 + 40, 0, OUTER[0])
-            # The inner thumbnail: a quarter of the width, 16:9, near the top-right corner.
-            tw = INNER[0] // 4
-            inner_bars = bar_order(inner, INNER[0] // 24 + 12, INNER[0] - tw - INNER[0] // 24, tw)
+            # Sampled near the picture's bottom: vivid's text overlay sits at its top and
+            # the cue badge in its middle.
+            outer_bars = bar_order(outer, 96 + 576 * 9 // 10, 0, OUTER[0])
+            # The inner thumbnail, where the console's operator view put it (16:9, so
+            # the picture fills its width as the outer preview does).
+            x, y, tw, th = thumb
+            inner_bars = bar_order(inner, y + th * 9 // 10, x, tw)
             checks.append(("outer preview mirrored against the inner thumbnail",
                            outer_bars == inner_bars[::-1] and outer_bars != inner_bars,
                            f"outer {outer_bars}, inner {inner_bars}"))
@@ -113,9 +123,9 @@ def main():
             box = ((OUTER[0] - side) // 2 + side // 6, (OUTER[1] - side) // 2 + side // 6, side * 2 // 3)
             badge_mirrored = [outer.pixel(box[0] + dx, box[1] + dy) for dy in range(0, box[2], 4) for dx in range(0, box[2], 4)]
             kiosk.terminate()
-            kiosk, outer_plain, _ = run_kiosk(rig, "unmirrored", mirror=False)
+            kiosk, outer_plain, _, _ = run_kiosk(rig, "unmirrored", mirror=False)
             badge_plain = [outer_plain.pixel(box[0] + dx, box[1] + dy) for dy in range(0, box[2], 4) for dx in range(0, box[2], 4)]
-            plain_bars = bar_order(outer_plain, 96 + 40, 0, OUTER[0])
+            plain_bars = bar_order(outer_plain, 96 + 576 * 9 // 10, 0, OUTER[0])
             checks.append(("cue badge upright whatever the preview's mirror", badge_mirrored == badge_plain,
                            "the badge differs between mirrored and unmirrored previews"))
             checks.append(("preview flips with camera.mirror", plain_bars == outer_bars[::-1],

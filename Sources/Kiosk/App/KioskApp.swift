@@ -330,6 +330,9 @@ final class KioskApp {
         for (key, value) in camera.status.fields {
             fields[String(key.dropFirst("camera.".count))] = Double(value).map { .number($0) } ?? .string(value)
         }
+        fields["thumbnail"] = renderer.lastThumbnailRect.map { rect in
+            ["x": .int(rect.x), "y": .int(rect.y), "width": .int(rect.width), "height": .int(rect.height)]
+        } ?? .null
         return .object(fields)
     }
 

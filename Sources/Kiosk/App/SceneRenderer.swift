@@ -67,6 +67,8 @@ final class SceneRenderer {
     private var thumbnail: (canvas: Canvas, sequence: UInt32?)?
     /// The camera frame on the outer display's last frame, for camera-to-glass latency.
     private(set) var lastOuterCameraFrame: CameraFrame?
+    /// Where the inner display's last frame put the camera thumbnail (nil: not shown).
+    private(set) var lastThumbnailRect: PixelRect?
     /// Set when fonts could not be loaded; the kiosk still shows plain colours.
     let fontProblem: String?
     private let labels: LabelCache?
@@ -272,8 +274,10 @@ final class SceneRenderer {
             scriptPreview: { [unowned self] rect in self.previewLayers(in: rect, controller: controller, at: time) },
             cameraThumbnail: { [unowned self] rect in
                 guard let painter = self.painter else { return [] }
+                self.lastThumbnailRect = rect
                 return self.thumbnailLayers(camera, in: rect, painter: painter)
             })
+        lastThumbnailRect = nil
         let panel = ConsoleView.panel(model, size: size, labels: labels)
         inner.console.targets = panel.targets
         inner.console.lastBuild = (labels, panel.theme)

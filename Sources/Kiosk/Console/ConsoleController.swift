@@ -54,6 +54,8 @@ final class ConsoleController {
         switch controller.mode {
         case .library: show(.library)
         case .prompter where state.screen == .library && controller.script != nil: show(.prompter)
+        // The framing check's controls and the camera thumbnail are on the operator view.
+        case .framing: show(.prompter)
         default: break
         }
     }

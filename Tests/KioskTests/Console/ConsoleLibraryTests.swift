@@ -144,6 +144,10 @@ import Testing
         #expect(rig.app.handle(.open("Notes.txt")) == .success())
         rig.settle()
         #expect(rig.state.screen == .prompter)
+        rig.key("Esc")
+        #expect(rig.app.handle(.mode("framing")) == .success())
+        rig.settle()
+        #expect(rig.state.screen == .prompter)
     }
 
     @Test func aHeldKeyRepeatsMovesAndTypingButNeverOpensOrDeletesTwice() throws {
