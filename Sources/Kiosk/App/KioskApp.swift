@@ -14,19 +14,19 @@ final class KioskApp {
     let renderer: SceneRenderer
     /// The operator console on the inner display.
     let console: ConsoleController
-    private var stopwatch = ReadingStopwatch()
-    private let displays: DisplayService
+    private(set) var stopwatch = ReadingStopwatch()
+    let displays: DisplayService
     var displaysBackend: any DisplayBackend { displays.backend }
     private let notifier = SystemdNotifier()
     private var signals: SignalWatcher?
     private var control: ControlServer?
-    private var input: InputDevices?
+    private(set) var input: InputDevices?
     private var scriptWatcher: ScriptFolderWatcher?
     private(set) var camera: CameraFeed?
     /// Drawn over the camera preview: the framing check's status line, a cue on request.
     var cameraOverlay = CameraOverlay()
-    private var displayStatus: [DisplayRole: DisplayStatus] = [:]
-    private(set) var tapLatency = TapLatencyHistogram()
+    var displayStatus: [DisplayRole: DisplayStatus] = [:]
+    var tapLatency = TapLatencyHistogram()
     private var layoutGeneration = 0
     private var resumeTimer: EventLoop.TimerID?
 
@@ -198,7 +198,7 @@ final class KioskApp {
     }
 
     /// The outer touchscreen mapped onto the outer display as it is now.
-    private func touchMapping(width: Int, height: Int) -> TouchMapping {
+    func touchMapping(width: Int, height: Int) -> TouchMapping {
         TouchMapping(width: Double(width), height: Double(height),
                      rotation: TouchMapping.Rotation(rawValue: config.displays.outer.rotation) ?? .none,
                      calibration: config.touch.calibration)
@@ -237,7 +237,7 @@ final class KioskApp {
 
     // MARK: state changes
 
-    private func stateChanged() {
+    func stateChanged() {
         stopwatch.observe(controller.engine.state, at: loop.clock())
         console.controllerChanged()
         for role in DisplayRole.allCases { displays.backend.requestFrame(role) }
@@ -250,7 +250,7 @@ final class KioskApp {
     }
 
     /// Lays the text out again for the outer display and keeps the reading position.
-    private func relayout() {
+    func relayout() {
         let now = loop.clock()
         let outer = displayStatus[.outer]?.mode.map { PixelSize(width: $0.width, height: $0.height) }
             ?? config.displays.outer.drawingSize(headless: config.displays)
@@ -263,7 +263,7 @@ final class KioskApp {
 
     /// One piece of text per loop turn while the outer display is idle, so input and
     /// flips are never kept waiting behind a batch of rasterizing.
-    private func prepareAheadWhileIdle(pieces: Int) {
+    func prepareAheadWhileIdle(pieces: Int) {
         guard pieces > 0, let mode = displayStatus[.outer]?.mode,
               !renderer.isAnimating(.outer, controller: controller, at: loop.clock()),
               renderer.prepareAhead(outerSize: PixelSize(width: mode.width, height: mode.height)) else { return }
@@ -357,58 +357,6 @@ final class KioskApp {
             console.pointer(x: x, y: y, button: button)
         case let .innerTouch(phase, _, x, y, _):
             console.touch(phase: phase, x: x, y: y)
-        }
-    }
-}
-
-extension KioskApp: DisplayBackendDelegate {
-    func drawFrame(for role: DisplayRole, into target: FrameTarget) -> Bool {
-        let inner = SceneRenderer.InnerView(console: console, outer: displaysBackend.status(of: .outer),
-                                            elapsed: stopwatch.elapsed(at: target.presentationTime),
-                                            cameraState: config.camera.enabled ? camera.map { "\($0.state)" } ?? "unavailable" : nil)
-        let drew = renderer.draw(role, into: target, controller: controller,
-                                 outerPresenting: displayStatus[.outer]?.showsContent ?? false, camera: cameraView,
-                                 inner: inner)
-        // Moving text that has not moved a whole pixel yet (the start of a ramp) gives
-        // no new frame and so no flip to chain on: ask for the next vblank instead.
-        if !drew && renderer.isAnimating(role, controller: controller, at: target.presentationTime) {
-            displays.backend.requestFrame(role)
-        }
-        return drew
-    }
-
-    func displayStatusChanged(_ role: DisplayRole, _ status: DisplayStatus) {
-        let before = displayStatus[role]
-        displayStatus[role] = status
-        if before?.available != status.available || before?.mode != status.mode {
-            KioskLog.notice("\(role) display \(status.connector): \(status.available ? "available \(status.mode.map { "\($0)" } ?? "")" : "unavailable")")
-        }
-        if role == .outer {
-            input?.isOuterPresented = status.showsContent && controller.mode == .prompter
-            if before?.mode != status.mode, let mode = status.mode {
-                input?.update(outerMapping: touchMapping(width: mode.width, height: mode.height))
-                relayout()
-            }
-        }
-        stateChanged()
-    }
-
-    /// A misnamed connector and the like: the operator reads it on the inner display.
-    func displayProblem(_ problem: DisplaysError) {
-        controller.addProblem("displays: \(problem)")
-    }
-
-    func framePresented(_ role: DisplayRole, _ stamp: FlipStamp) {
-        if role == .outer, let frame = renderer.lastOuterCameraFrame {
-            camera?.presented(frame, flipTime: stamp.time)
-        }
-        if role == .outer {
-            tapLatency.outerFrameFlipped(at: stamp.time, showsTapEffect: renderer.lastOuterShowedTapPause)
-        }
-        if renderer.isAnimating(role, controller: controller, at: stamp.time) {
-            displays.backend.requestFrame(role)
-        } else if role == .outer {
-            prepareAheadWhileIdle(pieces: 12)
         }
     }
 }

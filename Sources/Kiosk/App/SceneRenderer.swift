@@ -276,7 +276,8 @@ final class SceneRenderer {
                 guard let painter = self.painter else { return [] }
                 self.lastThumbnailRect = rect
                 return self.thumbnailLayers(camera, in: rect, painter: painter)
-            })
+            },
+            listing: inner.console.state.screen == .library ? inner.console.listing : .empty)
         lastThumbnailRect = nil
         let panel = ConsoleView.panel(model, size: size, labels: labels)
         inner.console.targets = panel.targets

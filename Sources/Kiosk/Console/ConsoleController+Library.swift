@@ -56,8 +56,8 @@ extension ConsoleController {
 
     /// Keeps a selection that is still listed, else selects the first script listed.
     func selectFirstIfNeeded() {
-        guard let library = controller.library else { return }
-        let listed = library.search(state.search, in: state.folder)
+        guard controller.library != nil else { return }
+        let listed = listing.scripts
         guard !listed.contains(where: { $0.id == state.selectedScript }) else { return }
         let first = listed.first { $0.id == controller.script?.id } ?? listed.first
         update {
@@ -94,6 +94,7 @@ extension ConsoleController {
         guard let library = controller.library else { return false }
         do {
             let select = try body(library)
+            libraryChanged()
             update {
                 $0.notice = done
                 $0.dialog = nil

@@ -5,7 +5,7 @@ import Render
 extension ConsoleController {
     /// A pointer moved, or a button went down or up, at inner-display pixels.
     func pointer(x: Double, y: Double, button: PointerButton?) {
-        update { $0.pointer = (x, y) }
+        update { $0.pointer = PointerPosition(x: x, y: y) }
         guard let button else {
             if let dragging = state.dragging, let target = targets[dragging] { slide(target, x: x) }
             return

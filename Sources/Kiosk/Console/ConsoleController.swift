@@ -25,6 +25,9 @@ final class ConsoleController {
     var autosaveToken = 0
     /// What the last frame was built with, to measure text where it was clicked.
     var lastBuild: (labels: LabelCache, theme: WidgetTheme)?
+    private var cachedListing: (key: LibraryListing.Key, listing: LibraryListing)?
+    /// Bumped when the library changes on disk or by an edit here.
+    private var libraryGeneration = 0
     private var lastMode: PrompterController.Mode
     private var lastScriptID: String?
 
@@ -64,8 +67,19 @@ final class ConsoleController {
     /// and a selection that is gone moves to a script still there.
     func libraryChanged() {
         generation += 1
+        libraryGeneration += 1
         selectFirstIfNeeded()
         onChange()
+    }
+
+    /// The library for the current sidebar choice and search, read again only after a change.
+    var listing: LibraryListing {
+        guard let library = controller.library else { return .empty }
+        let key = LibraryListing.Key(search: state.search, folder: state.folder, generation: libraryGeneration)
+        if let cachedListing, cachedListing.key == key { return cachedListing.listing }
+        let listing = LibraryListing(library, search: state.search, folder: state.folder)
+        cachedListing = (key, listing)
+        return listing
     }
 
     /// What `rig ctl status` reports of the console, for remote controls and tests.

@@ -18,14 +18,11 @@ struct ConsoleModel {
     let scriptPreview: (PixelRect) -> [Layer]
     /// The camera thumbnail fitted into a rectangle.
     let cameraThumbnail: (PixelRect) -> [Layer]
+    /// The scripts listed for the sidebar's choice and the search, the folders.
+    var listing: LibraryListing = .empty
 
     var engine: PrompterEngine { controller.engine }
     var library: ScriptLibrary? { controller.library }
-
-    /// The scripts the list shows: the sidebar's selection, filtered by the search.
-    var listedScripts: [ScriptEntry] {
-        library?.search(state.search, in: state.folder) ?? []
-    }
 
     /// Words per minute at the current speed, from the open script's words per pixel.
     var wordsPerMinute: Int? {

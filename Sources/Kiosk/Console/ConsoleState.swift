@@ -49,21 +49,18 @@ struct ConsoleState: Equatable {
     var folder: LibrarySelection = .allScripts
     var search = ""
     var selectedScript: String?
-    /// The first script row shown; the list scrolls to keep the selection in view.
-    var listTop = 0
     var dialog: ConsoleDialog?
     var editor: ScriptEditor?
     /// The outcome of the last library action ("Deleted “Intro”"), or why it failed.
     var notice: String?
     /// Where the mouse pointer is, once a mouse has moved; touch and keys hide it.
-    var pointer: (x: Double, y: Double)?
+    var pointer: PointerPosition?
     /// The slider being dragged with a held button or finger.
     var dragging: WidgetID?
+}
 
-    static func == (lhs: ConsoleState, rhs: ConsoleState) -> Bool {
-        lhs.screen == rhs.screen && lhs.focus == rhs.focus && lhs.folder == rhs.folder
-            && lhs.search == rhs.search && lhs.selectedScript == rhs.selectedScript && lhs.listTop == rhs.listTop
-            && lhs.dialog == rhs.dialog && lhs.editor == rhs.editor && lhs.notice == rhs.notice
-            && lhs.pointer?.x == rhs.pointer?.x && lhs.pointer?.y == rhs.pointer?.y && lhs.dragging == rhs.dragging
-    }
+/// A point on the inner display, in its pixels.
+struct PointerPosition: Equatable {
+    var x: Double
+    var y: Double
 }

@@ -55,7 +55,7 @@ enum ConsoleView {
     }
 
     /// A small arrow made of rows, dark-edged so it shows on any background.
-    private static func cursor(at point: (x: Double, y: Double), panel: WidgetPanel) {
+    private static func cursor(at point: PointerPosition, panel: WidgetPanel) {
         let size = max(10, Int(panel.theme.textSize * 0.8))
         let x = Int(point.x), y = Int(point.y)
         for row in 0..<size {

@@ -23,7 +23,7 @@ enum DialogView {
             panel.textField("dialog:field", in: PixelRect(x: inner.x, y: y, width: inner.width, height: theme.rowHeight),
                             text: text, placeholder: "Name")
         case .move:
-            let folders: [String?] = [nil] + (model.library?.folders() ?? [])
+            let folders: [String?] = [nil] + model.listing.folders
             for folder in folders {
                 panel.row("dialog:folder:" + (folder ?? ""),
                           in: PixelRect(x: inner.x, y: y, width: inner.width, height: theme.rowHeight), selected: false,
@@ -53,7 +53,7 @@ enum DialogView {
 
     private static func choiceCount(_ dialog: ConsoleDialog, model: ConsoleModel) -> Int {
         switch dialog {
-        case .move: 1 + (model.library?.folders().count ?? 0)
+        case .move: 1 + model.listing.folders.count
         case .rename, .newFolder: 1
         case .confirmDelete: 0
         }

@@ -27,13 +27,13 @@ enum LibraryScreen {
 
     static func build(_ model: ConsoleModel, panel: WidgetPanel, area: PixelRect) {
         let theme = panel.theme
-        guard let library = model.library else {
+        guard model.library != nil else {
             panel.text("The scripts folder is unavailable; see the problem below.", x: area.x, y: area.y,
                        color: theme.secondaryText, maxWidth: area.width)
             return
         }
         let sidebar = PixelRect(x: area.x, y: area.y, width: area.width / 5, height: area.height)
-        folders(library, model: model, panel: panel, area: sidebar)
+        folders(model, panel: panel, area: sidebar)
         let main = PixelRect(x: sidebar.maxX + theme.gap * 2, y: area.y, width: area.maxX - sidebar.maxX - theme.gap * 2,
                              height: area.height)
         panel.textField("search", in: PixelRect(x: main.x, y: main.y, width: main.width, height: theme.rowHeight),
@@ -47,7 +47,7 @@ enum LibraryScreen {
                          style: action.id == "library:open" ? .primary : action.id == "library:delete" ? .danger : .normal)
         }
         y += theme.rowHeight + theme.gap * 2
-        let footer = footerLines(library, model: model)
+        let footer = footerLines(model)
         let footerHeight = footer.isEmpty ? 0 : Int(theme.smallTextSize * 1.3) * footer.count + theme.gap
         scriptList(model, panel: panel,
                    area: PixelRect(x: main.x, y: y, width: main.width, height: main.maxY - y - footerHeight))
@@ -58,10 +58,10 @@ enum LibraryScreen {
         }
     }
 
-    private static func folders(_ library: ScriptLibrary, model: ConsoleModel, panel: WidgetPanel, area: PixelRect) {
+    private static func folders(_ model: ConsoleModel, panel: WidgetPanel, area: PixelRect) {
         let theme = panel.theme
         panel.fill(area, theme.panel)
-        let choices: [LibrarySelection] = [.allScripts, .topLevel] + library.folders().map { .folder($0) }
+        let choices: [LibrarySelection] = [.allScripts, .topLevel] + model.listing.folders.map { .folder($0) }
         var y = area.y + theme.gap
         let bottom = area.maxY - theme.rowHeight - theme.gap
         for choice in choices where y + theme.rowHeight <= bottom {
@@ -79,7 +79,7 @@ enum LibraryScreen {
     /// by less than a page and the selection is always in view.
     private static func scriptList(_ model: ConsoleModel, panel: WidgetPanel, area: PixelRect) {
         let theme = panel.theme
-        let entries = model.listedScripts
+        let entries = model.listing.scripts
         let w = area.width
         let columns = (title: 0, date: w * 46 / 100, words: w * 70 / 100, time: w * 84 / 100)
         let headerHeight = Int(theme.smallTextSize * 1.6)
@@ -127,10 +127,10 @@ enum LibraryScreen {
     }
 
     /// The last action's outcome, then files that are in the folder but not listed.
-    private static func footerLines(_ library: ScriptLibrary, model: ConsoleModel) -> [String] {
+    private static func footerLines(_ model: ConsoleModel) -> [String] {
         var lines: [String] = []
         if let notice = model.state.notice { lines.append(notice) }
-        let skipped = library.skipped
+        let skipped = model.listing.skipped
         if let first = skipped.first {
             let more = skipped.count > 1 ? " (and \(skipped.count - 1) more)" : ""
             lines.append("Not listed: \(first.id): \(first.skipReason ?? "unreadable")\(more)")
