@@ -186,7 +186,7 @@ final class SceneRenderer {
 
     /// Draws the frame for `role` if anything it shows changed. Returns whether it drew.
     func draw(_ role: DisplayRole, into target: FrameTarget, controller: PrompterController,
-              outerPresenting: Bool, camera: CameraView = .none, inner: InnerView? = nil) -> Bool {
+              outerPresenting: Bool, camera: CameraView = .none, inner: InnerView) -> Bool {
         let time = target.presentationTime
         let engine = controller.engine
         let key = FrameKey(offsetRow: Int(engine.offset(at: time).rounded()), state: engine.state(at: time),
@@ -195,7 +195,7 @@ final class SceneRenderer {
                            blanked: controller.blanked, mode: controller.mode,
                            problems: controller.problems.count, outerPresenting: outerPresenting,
                            camera: cameraKey(role, camera: camera, mode: controller.mode),
-                           console: role == .inner ? inner?.console.generation ?? 0 : 0,
+                           console: role == .inner ? inner.console.generation : 0,
                            innerFacts: role == .inner ? innerFacts(inner) : [])
         guard target.mustDraw || lastKeys[role] != key, let buffer = frameBuffer(for: target) else { return false }
         lastKeys[role] = key
@@ -216,19 +216,13 @@ final class SceneRenderer {
                 layers = outerLayers(size: buffer.size, state: state, controller: controller, at: time)
             }
         case .inner:
-            guard let painter else {
-                layers = [.fill(PixelRect(size: buffer.size), InnerStatusScene.background)]
+            // Without fonts there is no console to draw, only its background.
+            guard let labels else {
+                layers = [.fill(PixelRect(size: buffer.size), WidgetTheme(displayHeight: buffer.size.height).background)]
                 break
             }
-            if let inner, let labels {
-                layers = consoleLayers(inner, size: buffer.size, controller: controller, camera: camera, labels: labels,
-                                       at: time)
-            } else {
-                layers = InnerStatusScene.layers(display: buffer.size, state: state, at: time, painter: painter)
-                    + thumbnailLayers(camera, in: PixelRect(x: buffer.size.width * 17 / 24, y: buffer.size.width / 24,
-                                                            width: buffer.size.width / 4, height: buffer.size.width / 4 * 9 / 16),
-                                      painter: painter)
-            }
+            layers = consoleLayers(inner, size: buffer.size, controller: controller, camera: camera, labels: labels,
+                                   at: time)
         }
         compositors[role]?.compose(layers, into: buffer)
         return true
@@ -236,8 +230,7 @@ final class SceneRenderer {
 
     /// What the console shows of the rig beyond the prompter: the outer display's
     /// flags and mode, the camera's state.
-    private func innerFacts(_ inner: InnerView?) -> [String] {
-        guard let inner else { return [] }
+    private func innerFacts(_ inner: InnerView) -> [String] {
         let outer = inner.outer
         return ["\(outer?.available ?? false) \(outer?.enabled ?? false) \(outer?.mode.map { "\($0)" } ?? "")",
                 inner.cameraState ?? ""]
@@ -299,7 +292,7 @@ final class SceneRenderer {
             guard let message = camera.message else { return [] }
             return [.label(Label(message, style: TextStyle(fontSize: Double(max(10, rect.height / 8))),
                                  x: rect.x + rect.width / 16, y: rect.y + rect.height / 3,
-                                 color: InnerStatusScene.detailColor, maxWidth: rect.width * 7 / 8, painter: painter))]
+                                 color: WidgetTheme(displayHeight: rect.height).secondaryText, maxWidth: rect.width * 7 / 8, painter: painter))]
         }
         let size = PixelSize(width: max(16, rect.width), height: max(9, rect.height))
         if thumbnail?.canvas.size != size { thumbnail = (try? Canvas(size: size)).map { ($0, nil) } }

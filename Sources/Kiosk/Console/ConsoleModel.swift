@@ -61,6 +61,10 @@ struct ConsoleModel {
     }
 
     var transportName: String {
-        InnerStatusScene.stateName(engine, at: time, pausedByTap: controller.pausedByTap)
+        switch engine.state(at: time) {
+        case .playing: "Playing"
+        case .paused: controller.pausedByTap ? "Paused (tap on the outer display)" : "Paused"
+        case .stopped: engine.isEnded(at: time) ? "Ended" : "Stopped"
+        }
     }
 }

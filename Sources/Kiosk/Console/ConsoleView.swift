@@ -20,18 +20,15 @@ enum ConsoleView {
         tabs(model, panel: panel, header: header)
         var body = PixelRect(x: theme.gap * 2, y: header.maxY + theme.gap, width: panel.size.width - theme.gap * 4,
                              height: panel.size.height - header.maxY - theme.gap * 2)
-        let problems = model.problems
-        let banner = problems.isEmpty ? [] : InnerStatusScene.problemBanner(
-            problems, display: panel.size, margin: theme.gap * 2, size: theme.smallTextSize,
-            painter: panel.labels.painter)
-        if let top = banner.first?.bounds.y { body.height = max(0, top - theme.gap - body.y) }
+        // The banner first: the screen above it ends where it begins.
+        let bannerTop = ProblemBanner.build(model.problems, panel: panel)
+        if bannerTop < panel.size.height { body.height = max(0, bannerTop - theme.gap - body.y) }
         switch model.state.screen {
         case .library: LibraryScreen.build(model, panel: panel, area: body)
         case .prompter: OperatorScreen.build(model, panel: panel, area: body)
         case .settings: SettingsScreen.build(model, panel: panel, area: body)
         case .editor: EditorScreen.build(model, panel: panel, area: body)
         }
-        panel.add(banner)
         if let dialog = model.state.dialog { DialogView.build(dialog, model: model, panel: panel) }
         if let pointer = model.state.pointer { cursor(at: pointer, panel: panel) }
     }

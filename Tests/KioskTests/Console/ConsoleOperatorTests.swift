@@ -104,7 +104,7 @@ import Testing
 
     @Test func anUnpluggedOuterDisplayShowsAsABannerAndTheConsoleGoesOn() throws {
         let rig = try ConsoleHarness()
-        let banner = InnerStatusScene.bannerColor.xrgb & 0xff_ffff
+        let banner = ProblemBanner.color.xrgb & 0xff_ffff
         let bottomLeft = { (try? rig.innerCanvas().pixel(x: 4, y: 536)).map { $0 & 0xff_ffff } }
         #expect(bottomLeft() != banner)
         let headless = try #require(rig.app.displaysBackend as? HeadlessBackend)
