@@ -44,7 +44,7 @@ def red_fraction(image, top):
 
 
 def expect_content(rig, ctx, tag, configured_modes=True):
-    """Inner shows the operator's status, outer the script: both have text on them."""
+    """Inner shows the operator console, outer the script: both have text on them."""
     inner, outer = dump(rig, ctx, 0, f"{tag}-inner"), dump(rig, ctx, 1, f"{tag}-outer")
     if configured_modes:
         assert (inner.width, inner.height) == (1280, 800), (inner.width, inner.height)

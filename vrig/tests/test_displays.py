@@ -307,7 +307,7 @@ dir = "{state}"
 
 def test_kiosk_shows_the_script_on_both_heads(rig, ctx):
     """The real kiosk (not the test pattern): the example script on the outer head and
-    the operator's status on the inner, each matching the headless rendering of the
+    the operator console on the inner, each matching the headless rendering of the
     same state (stopped at the top, fresh state)."""
     import os
     import subprocess
