@@ -126,10 +126,19 @@ final class KioskApp {
             let watcher = try SignalWatcher()
             signals = watcher
             loop.addReader(fd: watcher.fd, name: "signals") { [weak self] in
-                guard let self, !watcher.drain().isEmpty else { return }
-                KioskLog.notice("stopping on signal")
-                self.loop.stop()
+                guard let self else { return }
+                for signal in watcher.drain() {
+                    if signal == SIGHUP {
+                        KioskLog.notice("SIGHUP ignored: rig.toml is read at start (systemctl restart rig applies it)")
+                        continue
+                    }
+                    KioskLog.notice("stopping on \(signal == SIGINT ? "SIGINT" : "SIGTERM")")
+                    self.loop.stop()
+                }
             }
+            // A thread started before the claim would take SIGTERM and die of it.
+            let strays = ProcessSignals.threadsNotBlocking(SIGTERM)
+            if !strays.isEmpty { KioskLog.error("signals: threads \(strays) do not block SIGTERM; a stop may kill the kiosk") }
         } catch {
             KioskLog.error("signals: \(error)")
         }

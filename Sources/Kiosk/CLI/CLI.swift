@@ -60,6 +60,8 @@ enum CLI {
             Log.stdout(command.help)
             return 0
         }
+        // Before the command can start any thread: threads inherit the block.
+        if command.watchesSignals { ProcessSignals.claim() }
         var arguments = Arguments(words)
         do {
             return try command.run(&arguments)

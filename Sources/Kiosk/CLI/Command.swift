@@ -6,6 +6,13 @@ protocol Command: SendableMetatype {
     static var help: String { get }
     /// Returns the exit status.
     static func run(_ arguments: inout Arguments) throws(CLIError) -> Int32
+    /// The command reads SIGTERM and SIGINT on its event loop (`SignalWatcher`), so the
+    /// dispatcher blocks them before the command starts a thread (`ProcessSignals`).
+    static var watchesSignals: Bool { get }
+}
+
+extension Command {
+    static var watchesSignals: Bool { false }
 }
 
 /// A row of the subcommand table: a real command, or one still to come that says so
@@ -14,12 +21,14 @@ struct CommandEntry: Sendable {
     let name: String
     let summary: String
     let help: String
+    let watchesSignals: Bool
     let run: @Sendable (inout Arguments) throws(CLIError) -> Int32
 
     init<C: Command>(_ command: C.Type) {
         name = C.name
         summary = C.summary
         help = C.help
+        watchesSignals = C.watchesSignals
         run = { (arguments: inout Arguments) throws(CLIError) -> Int32 in try C.run(&arguments) }
     }
 
@@ -35,6 +44,7 @@ struct CommandEntry: Sendable {
         self.name = name
         self.summary = summary
         self.help = help
+        watchesSignals = false
         self.run = run
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 /// defaults for whatever is wrong and shows the errors on the inner display.
 enum RunCommand: Command {
     static let name = "run"
+    static let watchesSignals = true
     static let summary = "Run the kiosk on the displays named in rig.toml"
     static let help = """
         Usage: rig run [--backend drm|headless] [--config PATH] [--set KEY=VALUE ...]

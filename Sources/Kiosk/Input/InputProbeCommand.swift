@@ -6,6 +6,7 @@ import Foundation
 /// it; an installer uses it to check a rig's touchscreen and clicker on site.
 enum InputProbeCommand: Command {
     static let name = "input-probe"
+    static let watchesSignals = true
     static let summary = "Test aid: print input devices and the taps and key actions they produce"
     static let help = """
         Usage: rig input-probe [--touch DEVICE] [--outer-size WxH] [--rotation 0|90|180|270]

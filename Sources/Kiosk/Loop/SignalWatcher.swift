@@ -1,16 +1,20 @@
 import CLinux
 import Foundation
 
-/// SIGTERM and SIGINT as a readable descriptor, so a shutdown request is handled on
-/// the event loop like any other event and the screens are left clean.
+/// Signals as a readable descriptor, so a shutdown request is handled on the event
+/// loop like any other event and the screens are left clean.
+///
+/// The descriptor only sees a signal that every thread blocks; `ProcessSignals.claim()`
+/// does that for the whole process before any thread starts (a command that uses this
+/// says so with `Command.watchesSignals`). Blocking here too covers the calling thread
+/// alone, which is all a single-threaded command needs.
 final class SignalWatcher {
     let fd: Int32
 
-    init(signals: [Int32] = [SIGTERM, SIGINT]) throws {
+    init(signals: [Int32] = [SIGTERM, SIGINT, SIGHUP]) throws {
         var set = sigset_t()
         sigemptyset(&set)
         for signal in signals { sigaddset(&set, signal) }
-        // Blocked so they are only delivered through the descriptor.
         pthread_sigmask(SIG_BLOCK, &set, nil)
         fd = signalfd(-1, &set, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
         if fd < 0 { throw SystemError.call("signalfd", errno) }
