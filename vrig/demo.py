@@ -7,6 +7,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import demo_video  # noqa: E402
 import vrig  # noqa: E402
 from kiosk import Kiosk, rig_binary  # noqa: E402
 
@@ -79,6 +80,8 @@ def main():
             capture(rig, out, "after-exit")
             shutil.copy(kiosk.log_path, os.path.join(out, "kiosk.log"))
     print(f"demo: stopped cleanly; {shot} pairs of screenshots in {out}", flush=True)
+    video, problem = demo_video.make(out, shot)
+    print(f"demo: video of both heads: {video}" if video else f"demo: no video: {problem}", flush=True)
     return 0
 
 
