@@ -1,4 +1,2 @@
 import Testing
-@testable import Game
-
 @Test func builds() {}
