@@ -91,14 +91,16 @@ enum CatalogCardParser {
     /// resolved instruction never says "{hand}" aloud.
     private static func checkPlaceholders(_ text: String, _ parameters: ActionParameters,
                                           fail: (String, String) -> CatalogError) throws(CatalogError) {
+        var rest = text
+        for placeholder in placeholders { rest = rest.replacingOccurrences(of: placeholder, with: "") }
+        if rest.contains("{") || rest.contains("}") {
+            throw fail("text", "has an unknown placeholder (a card knows {fingers} and {hand})")
+        }
         let pairs: [(String, Bool)] = [("{fingers}", parameters.fingers != nil), ("{hand}", parameters.hand != nil)]
         for (placeholder, present) in pairs {
             let used = text.contains(placeholder)
             if used && !present { throw fail("text", "uses \(placeholder) but the card has no such parameter") }
             if present && !used { throw fail("parameters", "has a value for \(placeholder) that the text never uses") }
         }
-        var rest = text
-        for placeholder in placeholders { rest = rest.replacingOccurrences(of: placeholder, with: "") }
-        if rest.contains("{") || rest.contains("}") { throw fail("text", "has an unknown {placeholder}") }
     }
 }
