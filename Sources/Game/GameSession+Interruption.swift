@@ -47,6 +47,6 @@ extension GameSession {
         if let retrySelection { selection = retrySelection }
         retrySelection = nil
         phase = .ready
-        return []
+        return [.save]
     }
 }

@@ -113,13 +113,13 @@ public struct GameSession: Sendable {
     private mutating func select(_ selection: ChallengeSelection?) throws(GameRefusal) -> [GameEffect] {
         guard let selection else {
             self.selection = nil
-            return []
+            return [.save]
         }
         guard let card = catalog.card(id: selection.cardID) else { throw .unknownCard(selection.cardID) }
         guard isInPlay(card) else { throw .cardNotInPlay(card.id) }
         _ = try card.resolve(selection.parameters)
         self.selection = selection
-        return []
+        return [.save]
     }
 
     private mutating func change(_ settings: GameSettings) throws(GameRefusal) -> [GameEffect] {
