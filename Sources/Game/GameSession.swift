@@ -6,7 +6,9 @@ import Foundation
 /// The Stage owns one `GameSession` on the event-loop thread and:
 /// - calls `perform(_:at:)` for dashboard commands (refused ones throw and change nothing),
 /// - calls `receive(_:at:)` for results and device changes (stale ones are ignored),
-/// - calls `receive(.tick, at:)` when `nextDeadline` passes,
+/// - calls `receive(.tick, at:)` when `nextDeadline` passes, after handing over the page
+///   flips and samples already read in that loop iteration (a tick at the cue's 0.5 s
+///   limit voids a cue whose in-time flip has not been reported yet),
 /// - carries out the returned `GameEffect`s in order, and writes `saved` to the session
 ///   file (`GameSessionFile`) on `.save`.
 ///
