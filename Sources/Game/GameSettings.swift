@@ -1,0 +1,59 @@
+import Foundation
+
+/// Everything about play the host sets, apart from the roster. May change between
+/// attempts; a sent challenge keeps its own copy in its snapshot.
+public struct GameSettings: Codable, Equatable, Sendable {
+    public static let challengesRange = 1...10
+    /// Long enough to act on a spoken instruction, short enough to keep a party moving.
+    public static let responseWindowRange = 2.0...10.0
+    /// espeak-ng's own limits for `-s`.
+    public static let wordsPerMinuteRange = 80...450
+    public static let cueDurations: [Double] = [0.5, 0.75, 1.5]
+
+    /// Scored challenges each player gets per turn.
+    public var challengesPerTurn: Int = 3
+    /// Seconds the participant has to act, from the end of speech (spoken) or the cue's
+    /// onset (Visual S/Z).
+    public var responseWindow: Double = 3
+    /// espeak-ng's default speed.
+    public var wordsPerMinute: Int = 175
+    public var groups: Set<ActionGroup> = Set(ActionGroup.allCases)
+    /// Only cards a seated player can do.
+    public var seatedOnly: Bool = false
+    public var mode: GameMode = .spoken
+    /// Seconds the S or Z stays on the outer display (Visual S/Z).
+    public var cueDuration: Double = 0.75
+    /// Record camera and microphone for review. Off is spoken play without a camera file.
+    public var recording: Bool = true
+
+    public init() {}
+
+    /// Reasons per field; empty when the settings can be played. With a catalog, also
+    /// refuses a filter that leaves no card to pick.
+    public func problems(catalog: ActionCatalog? = nil) -> [SetupProblem] {
+        var found: [SetupProblem] = []
+        if !Self.challengesRange.contains(challengesPerTurn) {
+            found.append(.init(.challengesPerTurn, "must be 1 to 10, found \(challengesPerTurn)"))
+        }
+        if !responseWindow.isFinite || !Self.responseWindowRange.contains(responseWindow) {
+            found.append(.init(.responseWindow, "must be 2 to 10 seconds, found \(responseWindow)"))
+        }
+        if !Self.wordsPerMinuteRange.contains(wordsPerMinute) {
+            found.append(.init(.wordsPerMinute, "must be 80 to 450 words per minute, found \(wordsPerMinute)"))
+        }
+        if groups.isEmpty {
+            found.append(.init(.groups, "choose at least one action group"))
+        } else if let catalog, catalog.available(groups: groups, seatedOnly: seatedOnly).isEmpty {
+            found.append(.init(.groups, "no card in these groups suits seated players"))
+        }
+        if !Self.cueDurations.contains(cueDuration) {
+            found.append(.init(.cueDuration, "must be 0.5, 0.75 or 1.5 seconds, found \(cueDuration)"))
+        }
+        // The replay of a Visual S/Z attempt is how the host checks the letter; the seed
+        // offers non-recording play for the spoken game only.
+        if mode == .visual && !recording {
+            found.append(.init(.recording, "Visual S/Z is always recorded; choose spoken play to play without recording"))
+        }
+        return found
+    }
+}

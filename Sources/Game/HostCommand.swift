@@ -1,0 +1,36 @@
+import Foundation
+
+/// What the host does on the dashboard. `GameSession.perform(_:at:)` refuses a command
+/// its phase does not allow (`HostAction.allowed`) with a `GameRefusal`.
+public enum HostCommand: Equatable, Sendable {
+    /// Pick the next challenge, or clear the pick with nil.
+    case select(ChallengeSelection?)
+    case changeSettings(GameSettings)
+    case consent(player: String, agreed: Bool)
+    case send
+    case stop
+    /// The verdict on the attempt awaiting review.
+    case judge(Verdict)
+    /// A new verdict for an attempt already judged (by id).
+    case correct(attempt: Int, Verdict)
+    case deleteMedia(attempt: Int)
+    case retry
+    case next
+    case endGame
+
+    public var action: HostAction {
+        switch self {
+        case .select: .select
+        case .changeSettings: .changeSettings
+        case .consent: .consent
+        case .send: .send
+        case .stop: .stop
+        case .judge: .judge
+        case .correct: .correct
+        case .deleteMedia: .deleteMedia
+        case .retry: .retry
+        case .next: .next
+        case .endGame: .endGame
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// What the participant's display shows over the mirrored camera preview: the seed's
+/// four fields and nothing else. It never carries the host's selection or the rule of
+/// an unsent challenge, so the outer display cannot give the answer away.
+public struct ParticipantPresentation: Equatable, Sendable {
+    public var status: String
+    /// Whole seconds left in the response window, counting down; nil outside it.
+    public var countdown: Int?
+    /// The recording indicator.
+    public var recording: Bool
+    /// The letter to draw this frame (Visual S/Z), from the request until its duration
+    /// after the onset.
+    public var cue: CueLetter?
+
+    public static let waiting = "Waiting for the host"
+    public static let getReady = "Get ready"
+    public static let listen = "Listen…"
+    public static let yourTurn = "Your turn"
+    public static let timeUp = "Time's up"
+}
+
+extension GameSession {
+    /// The participant view for a frame presented at `time` (the predicted flip time).
+    public func participantPresentation(at time: Double) -> ParticipantPresentation {
+        guard let active else {
+            return ParticipantPresentation(status: ParticipantPresentation.waiting, countdown: nil,
+                                           recording: false, cue: nil)
+        }
+        let recording = active.recording && phase != .preparing
+        var view = ParticipantPresentation(status: ParticipantPresentation.getReady, countdown: nil,
+                                           recording: recording, cue: nil)
+        switch phase {
+        case .speech:
+            view.status = ParticipantPresentation.listen
+        case .cue:
+            view.status = ParticipantPresentation.listen
+            view.cue = active.snapshot.cue?.letter
+        case .response:
+            view.status = ParticipantPresentation.yourTurn
+            if let end = active.responseEnd { view.countdown = max(0, Int((end - time).rounded(.up))) }
+            if let hide = active.cueHideAt, time < hide { view.cue = active.snapshot.cue?.letter }
+        case .tail:
+            view.status = ParticipantPresentation.timeUp
+        default:
+            break
+        }
+        return view
+    }
+}

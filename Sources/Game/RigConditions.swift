@@ -1,0 +1,29 @@
+import Foundation
+
+/// The devices' state as the rig last reported it. Never saved: after a restart the
+/// rig reports it afresh, so camera readiness is never restored from a file.
+public struct RigConditions: Equatable, Sendable {
+    /// The camera the game records from, or nil when none is selected.
+    public var cameraID: String?
+    /// Frames are arriving from that camera.
+    public var cameraStreaming: Bool
+    /// The host's on/off for the participant's display.
+    public var outerEnabled: Bool
+    /// The display is connected and has a mode.
+    public var outerAvailable: Bool
+    /// Its content has actually been shown: a page flip of the participant view has
+    /// completed since it was enabled. Requesting is not presenting.
+    public var outerPresenting: Bool
+
+    public init(cameraID: String? = nil, cameraStreaming: Bool = false, outerEnabled: Bool = false,
+                outerAvailable: Bool = false, outerPresenting: Bool = false) {
+        self.cameraID = cameraID
+        self.cameraStreaming = cameraStreaming
+        self.outerEnabled = outerEnabled
+        self.outerAvailable = outerAvailable
+        self.outerPresenting = outerPresenting
+    }
+
+    /// What the rig reports before it knows anything.
+    public static let unknown = RigConditions()
+}

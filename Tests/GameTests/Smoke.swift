@@ -1,4 +1,0 @@
-import Testing
-@testable import Game
-
-@Test func builds() {}
