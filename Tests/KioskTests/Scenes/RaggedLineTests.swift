@@ -140,6 +140,17 @@ import Testing
             .ragged.isEmpty)
     }
 
+    /// The example script as the talent sees it a few seconds into the take: whole
+    /// paragraphs wrapped at the column (no reference image showed it before).
+    @Test func welcomeScriptMatchesItsReference() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples/scripts/Welcome.md").path
+        let text = try Self.readingText(try String(contentsOfFile: path, encoding: .utf8), name: "Welcome.md")
+        let composer = try SceneFixtures.playing(text, settings: SceneFixtures.settings(fontSize: 32, margin: 8),
+                                                 display: PixelSize(width: 960, height: 540), fonts: try SceneFixtures.fonts)
+        try SceneReferenceImage.expectMatch(try SceneFixtures.outer(composer, at: 5), named: "outer-welcome-example")
+    }
+
     /// Lines inside a paragraph (their paragraph goes on on the next line), and those of
     /// them that end though the next line's first word would have fitted.
     static func raggedLines(_ text: String, display: PixelSize, fontSize: Int) throws -> (inner: Int, ragged: [String]) {
