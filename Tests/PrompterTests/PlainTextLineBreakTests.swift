@@ -91,3 +91,17 @@ import Testing
         }
     }
 }
+
+extension PlainTextLineBreakTests {
+    /// `rig bench` reads its texts through the same function: they are written a
+    /// paragraph per line (verse keeps its lines), so the rule leaves them alone and
+    /// the bench figures stay comparable with earlier runs.
+    @Test(arguments: ["devils-dictionary-10k.txt", "persian-gnome-help.txt", "chinese-gnome-help.txt"])
+    func benchTextsAreLeftAsTheyAre(name: String) throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("bench/texts/\(name)").path
+        let text = try RealTexts.read(path)
+        #expect(PlainTextReadingText.hardWrapWidth(of: text) == nil)
+        #expect(auto(text) == text)
+    }
+}
