@@ -69,8 +69,9 @@ enum MarkdownReadingText {
             if var paragraph = open, depth <= paragraph.quoteDepth {
                 // A continuation line (lazy when it lost its quote markers): a soft break
                 // joins with a space, a hard break keeps the line's end.
-                paragraph.source = String(paragraph.source.trimmingTrailingSpaces())
-                    + (paragraph.hardBreak ? "\n" : " ") + body
+                // In place: a long paragraph of many lines must not be copied per line.
+                while let last = paragraph.source.last, last == " " || last == "\t" { paragraph.source.removeLast() }
+                paragraph.source += (paragraph.hardBreak ? "\n" : " ") + body
                 paragraph.hardBreak = hardBreak
                 open = paragraph
                 continue
@@ -279,7 +280,10 @@ enum MarkdownReadingText {
         guard start < chars.count, chars[start] == "[" else { return nil }
         var depth = 0, i = start
         var close: Int?
-        while i < chars.count {
+        // Labels and targets are short; bounding the search keeps a paragraph full of
+        // stray brackets linear (CommonMark caps reference labels at 999 characters).
+        let labelEnd = min(chars.count, start + 1000)
+        while i < labelEnd {
             if chars[i] == "\\" { i += 2; continue }
             if chars[i] == "[" { depth += 1 }
             if chars[i] == "]" { depth -= 1; if depth == 0 { close = i; break } }
@@ -290,17 +294,21 @@ enum MarkdownReadingText {
         guard opener == "(" || opener == "[" else { return nil }
         let closer: Character = opener == "(" ? ")" : "]"
         var nesting = 0, j = close + 1
-        while j < chars.count {
+        let targetEnd = min(chars.count, close + 1 + 4000)
+        while j < targetEnd {
             if chars[j] == opener { nesting += 1 }
             if chars[j] == closer { nesting -= 1; if nesting == 0 { break } }
             j += 1
         }
-        guard j < chars.count else { return nil }
+        guard j < targetEnd else { return nil }
         return (String(chars[(start + 1)..<close]), j + 1)
     }
 
     private static func autolink(_ chars: [Character], at start: Int) -> (String, Int)? {
-        guard let end = chars[start...].firstIndex(of: ">") else { return nil }
+        // An autolink holds no space, so the search stops at one: a paragraph full of
+        // "a < b" must not be scanned to its end from every "<".
+        guard let end = chars[start...].firstIndex(where: { $0 == ">" || $0.isWhitespace }), chars[end] == ">"
+        else { return nil }
         let inner = String(chars[(start + 1)..<end])
         guard !inner.contains(" "), inner.contains(":") || inner.contains("@") else { return nil }
         return (inner, end + 1)
