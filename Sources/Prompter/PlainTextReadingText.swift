@@ -9,7 +9,7 @@
 /// - The *wrap width* is the length, in characters with tabs to the next multiple of 8,
 ///   that 90 % of the non-blank lines do not exceed.
 /// - A *run-on line* is a non-blank line followed by a non-blank line that does not start
-///   a list item (`- `, `* `, `• `, `1. `, `1) `, `a) `, `(a) `).
+///   a list item (`- `, `* `, `+ `, `• `, `1. `, `1) `, `a) `, `(a) `).
 /// - A run-on line *reaches the width* when it is at least 3/4 of the wrap width long, or
 ///   when the next line's first word would not have fitted on it.
 /// - The file is *hard-wrapped* when its wrap width is at least 50, it has at least 3
@@ -116,9 +116,12 @@ public enum PlainTextReadingText {
         var previous: Substring?
         for line in lines {
             if let before = previous, isRunOn(before, next: line), shouldJoin(before, line), var last = output.popLast() {
-                last = String(last.trimmingTrailingWhitespace())
+                // In place: a long paragraph of many lines must not be copied per line.
+                while let end = last.last, end.isWhitespace { last.removeLast() }
                 let continuation = line.drop { $0 == " " || $0 == "\t" }
-                output.append(last + (brokenAtHyphen(last, continuation) ? "" : " ") + continuation)
+                if !brokenAtHyphen(last, continuation) { last.append(" ") }
+                last.append(contentsOf: continuation)
+                output.append(last)
             } else {
                 output.append(String(line))
             }

@@ -105,3 +105,16 @@ extension PlainTextLineBreakTests {
         #expect(auto(text) == text)
     }
 }
+
+extension PlainTextLineBreakTests {
+    /// A hard-wrapped file that is one paragraph of 20,000 lines joins in linear time.
+    @Test func aLongWrappedParagraphJoinsInLinearTime() {
+        let line = Array(repeating: "word", count: 14).joined(separator: " ")
+        let source = Array(repeating: line, count: 20_000).joined(separator: "\n")
+        let clock = ContinuousClock()
+        var result = ""
+        let elapsed = clock.measure { result = auto(source) }
+        #expect(result == Array(repeating: line, count: 20_000).joined(separator: " "))
+        #expect(elapsed < .seconds(5), "\(elapsed)")
+    }
+}
