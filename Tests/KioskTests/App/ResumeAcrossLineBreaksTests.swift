@@ -68,6 +68,14 @@ import Testing
         }
     }
 
+    /// The exception the README names: UAX #14 allows no break after an opening
+    /// bracket even across spaces, so a line ending in "(" joins the next line's word.
+    @Test func aLineEndingInAnOpeningBracketIsTheOneException() {
+        #expect(Self.words("see the notes (\nbelow) now") == ["see", "the", "notes", "(", "below)", "now"])
+        #expect(Self.words("see the notes ( below) now") == ["see", "the", "notes", "( below)", "now"])
+        #expect(Self.words("see the notes,\nbelow now") == Self.words("see the notes, below now"))
+    }
+
     /// The kiosk, reading GPL-3.txt with every line kept (as before the rule), is left
     /// deep in the text; restarted with the rule, it shows the same word on the reading line.
     @Test func aKioskRestartedWithJoinedLinesResumesOnTheSameWord() throws {
