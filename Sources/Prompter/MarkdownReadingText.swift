@@ -1,42 +1,96 @@
 /// Reduces Markdown to the plain text the talent reads: headings, emphasis markers,
 /// code markers and links become their text. Not a renderer (the prompter shows one
-/// style); just enough CommonMark that no markup is read aloud.
+/// style); just enough CommonMark that no markup is read aloud and that lines break
+/// where CommonMark breaks them: a single newline inside a paragraph is a soft break
+/// (a space), while a blank line, a hard break (two trailing spaces or a backslash), a
+/// heading, a list item, a block quote, a rule and each line of a fenced block start a
+/// new line. The layout wraps the rest to the column.
+///
+/// Indented code blocks are not recognised: a prompter script indents for looks, so an
+/// indented line reads as paragraph text (its indentation dropped), as it always has.
 enum MarkdownReadingText {
     static func convert(_ markdown: String) -> String {
         var output: [String] = []
         var fence: String?
-        var previousWasParagraph = false
-        for rawLine in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+        var open: OpenParagraph?
+        func flush() {
+            if let paragraph = open { output.append(inline(paragraph.source)) }
+            open = nil
+        }
+        for rawLine in markdown.split(omittingEmptySubsequences: false, whereSeparator: \.isNewlineSeparator) {
             var line = String(rawLine)
             if line.hasSuffix("\r") { line.removeLast() }
             let trimmed = line.trimmingLeadingSpaces()
-            if let open = fence {
-                if trimmed.hasPrefix(open) { fence = nil } else { output.append(line) }
-                previousWasParagraph = false
+            if let marker = fence {
+                if trimmed.hasPrefix(marker) { fence = nil } else { output.append(line) }
                 continue
             }
             if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                flush()
                 fence = String(trimmed.prefix(3))
-                previousWasParagraph = false
                 continue
             }
             if isReferenceDefinition(trimmed) { continue }
             if isUnderline(trimmed) {
                 // Under a paragraph line it is a setext heading's underline; alone, a rule.
-                if !previousWasParagraph { output.append("") }
-                previousWasParagraph = false
+                if open == nil { output.append("") }
+                flush()
                 continue
             }
             if isThematicBreak(trimmed) {
+                flush()
                 output.append("")
-                previousWasParagraph = false
                 continue
             }
-            let block = stripBlockMarkers(trimmed)
-            output.append(inline(block))
-            previousWasParagraph = !block.allSatisfy(\.isWhitespace)
+            let (depth, quoted) = stripQuoteMarkers(trimmed)
+            let content = quoted.trimmingLeadingSpaces()
+            if content.allSatisfy(\.isWhitespace) {
+                flush()
+                output.append("")
+                continue
+            }
+            if let heading = atxHeadingText(content) {
+                flush()
+                output.append(inline(heading))
+                continue
+            }
+            let (body, hardBreak) = splitHardBreak(content)
+            if content.first == "|" {
+                // A table row: rows are not one paragraph, whatever CommonMark says.
+                flush()
+                output.append(inline(body))
+                continue
+            }
+            if let item = listItem(body, interrupting: open) {
+                flush()
+                open = OpenParagraph(source: item, quoteDepth: depth, inList: true, hardBreak: hardBreak)
+                continue
+            }
+            if var paragraph = open, depth <= paragraph.quoteDepth {
+                // A continuation line (lazy when it lost its quote markers): a soft break
+                // joins with a space, a hard break keeps the line's end.
+                // In place: a long paragraph of many lines must not be copied per line.
+                while let last = paragraph.source.last, last == " " || last == "\t" { paragraph.source.removeLast() }
+                paragraph.source += (paragraph.hardBreak ? "\n" : " ") + body
+                paragraph.hardBreak = hardBreak
+                open = paragraph
+                continue
+            }
+            flush()
+            open = OpenParagraph(source: String(body), quoteDepth: depth, inList: false, hardBreak: hardBreak)
         }
+        flush()
         return output.joined(separator: "\n")
+    }
+
+    /// The paragraph being read: its lines joined so far (inline markup still in it, so
+    /// emphasis and code spans may cross a soft break).
+    private struct OpenParagraph {
+        var source: String
+        var quoteDepth: Int
+        var inList: Bool
+        /// The last line ended with a hard break.
+        var hardBreak: Bool
     }
 
     // MARK: Blocks
@@ -59,36 +113,65 @@ enum MarkdownReadingText {
         return marks.allSatisfy { $0 == first }
     }
 
-    private static func stripBlockMarkers(_ line: Substring) -> Substring {
-        var rest = line
+    private static func stripQuoteMarkers(_ line: Substring) -> (depth: Int, rest: Substring) {
+        var rest = line, depth = 0
         while rest.first == ">" {
+            depth += 1
             rest = rest.dropFirst()
             if rest.first == " " { rest = rest.dropFirst() }
+            rest = rest.trimmingLeadingSpaces()
         }
-        if rest.first == "#" {
-            let hashes = rest.prefix { $0 == "#" }
-            let after = rest.dropFirst(hashes.count)
-            if hashes.count <= 6, after.isEmpty || after.first == " " || after.first == "\t" {
-                var text = after.trimmingLeadingSpaces().trimmingTrailingSpaces()
-                // An optional closing run of #s preceded by a space.
-                let closing = text.reversed().prefix { $0 == "#" }.count
-                if closing > 0 {
-                    let beforeClosing = text.dropLast(closing)
-                    if beforeClosing.isEmpty || beforeClosing.last == " " {
-                        text = beforeClosing.trimmingTrailingSpaces()
-                    }
-                }
-                return text
+        return (depth, rest)
+    }
+
+    /// The text of an ATX heading (`## Title ##`), nil when the line is not one.
+    private static func atxHeadingText(_ line: Substring) -> Substring? {
+        guard line.first == "#" else { return nil }
+        let hashes = line.prefix { $0 == "#" }
+        let after = line.dropFirst(hashes.count)
+        guard hashes.count <= 6, after.isEmpty || after.first == " " || after.first == "\t" else { return nil }
+        var text = after.trimmingLeadingSpaces().trimmingTrailingSpaces()
+        // An optional closing run of #s preceded by a space.
+        let closing = text.reversed().prefix { $0 == "#" }.count
+        if closing > 0 {
+            let beforeClosing = text.dropLast(closing)
+            if beforeClosing.isEmpty || beforeClosing.last == " " {
+                text = beforeClosing.trimmingTrailingSpaces()
             }
         }
-        if let marker = rest.first, "-*+".contains(marker), rest.dropFirst().first == " " {
-            var item = rest.dropFirst(2)
+        return text
+    }
+
+    /// A line's text without its hard-break marker, and whether it had one: two or more
+    /// trailing spaces, or an unescaped trailing backslash.
+    private static func splitHardBreak(_ line: Substring) -> (Substring, Bool) {
+        let spaces = line.reversed().prefix { $0 == " " }.count
+        if spaces >= 2 { return (line.dropLast(spaces), true) }
+        let body = line.trimmingTrailingSpaces()
+        let backslashes = body.reversed().prefix { $0 == "\\" }.count
+        if backslashes % 2 == 1 { return (body.dropLast(), true) }
+        return (body, false)
+    }
+
+    /// A list item's reading text ("• " for a bullet, the number kept for an ordered
+    /// item), nil when the line does not start one. As in CommonMark, inside a paragraph
+    /// only a bullet or an ordered item numbered 1 starts a list; after an item any
+    /// marker starts the next.
+    private static func listItem(_ line: Substring, interrupting open: OpenParagraph?) -> String? {
+        let interrupts = open.map(\.inList) ?? true
+        if let marker = line.first, "-*+".contains(marker), line.dropFirst().first == " " {
+            var item = line.dropFirst(2)
             for box in ["[ ] ", "[x] ", "[X] "] where item.hasPrefix(box) {
                 item = item.dropFirst(box.count)
             }
             return "• " + item
         }
-        return rest
+        let digits = line.prefix { $0.isASCII && $0.isNumber }
+        let after = line.dropFirst(digits.count)
+        guard (1...9).contains(digits.count), let delimiter = after.first, delimiter == "." || delimiter == ")",
+              after.dropFirst().first == " " else { return nil }
+        guard interrupts || digits == "1" else { return nil }
+        return String(line)
     }
 
     // MARK: Inline
@@ -197,7 +280,10 @@ enum MarkdownReadingText {
         guard start < chars.count, chars[start] == "[" else { return nil }
         var depth = 0, i = start
         var close: Int?
-        while i < chars.count {
+        // Labels and targets are short; bounding the search keeps a paragraph full of
+        // stray brackets linear (CommonMark caps reference labels at 999 characters).
+        let labelEnd = min(chars.count, start + 1000)
+        while i < labelEnd {
             if chars[i] == "\\" { i += 2; continue }
             if chars[i] == "[" { depth += 1 }
             if chars[i] == "]" { depth -= 1; if depth == 0 { close = i; break } }
@@ -208,17 +294,21 @@ enum MarkdownReadingText {
         guard opener == "(" || opener == "[" else { return nil }
         let closer: Character = opener == "(" ? ")" : "]"
         var nesting = 0, j = close + 1
-        while j < chars.count {
+        let targetEnd = min(chars.count, close + 1 + 4000)
+        while j < targetEnd {
             if chars[j] == opener { nesting += 1 }
             if chars[j] == closer { nesting -= 1; if nesting == 0 { break } }
             j += 1
         }
-        guard j < chars.count else { return nil }
+        guard j < targetEnd else { return nil }
         return (String(chars[(start + 1)..<close]), j + 1)
     }
 
     private static func autolink(_ chars: [Character], at start: Int) -> (String, Int)? {
-        guard let end = chars[start...].firstIndex(of: ">") else { return nil }
+        // An autolink holds no space, so the search stops at one: a paragraph full of
+        // "a < b" must not be scanned to its end from every "<".
+        guard let end = chars[start...].firstIndex(where: { $0 == ">" || $0.isWhitespace }), chars[end] == ">"
+        else { return nil }
         let inner = String(chars[(start + 1)..<end])
         guard !inner.contains(" "), inner.contains(":") || inner.contains("@") else { return nil }
         return (inner, end + 1)
@@ -231,9 +321,9 @@ private extension StringProtocol {
     }
 }
 
-private extension Substring {
-    func trimmingTrailingSpaces() -> Substring {
-        var result = self
+private extension StringProtocol {
+    func trimmingTrailingSpaces() -> SubSequence {
+        var result = self[...]
         while let last = result.last, last == " " || last == "\t" { result = result.dropLast() }
         return result
     }

@@ -14,6 +14,9 @@ public final class ScriptLibrary {
     public let root: URL
     /// Files bigger than this are refused (listed as `.tooLarge`, not read).
     public var maxScriptBytes: Int
+    /// What a plain-text file's single newlines mean (`[prompter] line_breaks`). Fixed
+    /// for the library's life: cached reading texts and word counts depend on it.
+    public let lineBreaks: LineBreaks
 
     /// Every `.txt`/`.md` file found by the last refresh, readable or not, in no order.
     public private(set) var entries: [ScriptEntry] = []
@@ -33,9 +36,11 @@ public final class ScriptLibrary {
     var cache: [String: Cached] = [:]
 
     /// Opens the library, creating its directory when missing.
-    public init(root: URL, maxScriptBytes: Int = ScriptLibrary.defaultMaxScriptBytes) throws(ScriptLibraryError) {
+    public init(root: URL, maxScriptBytes: Int = ScriptLibrary.defaultMaxScriptBytes,
+                lineBreaks: LineBreaks = .auto) throws(ScriptLibraryError) {
         self.root = root.standardizedFileURL
         self.maxScriptBytes = maxScriptBytes
+        self.lineBreaks = lineBreaks
         do {
             try FileManager.default.createDirectory(at: self.root, withIntermediateDirectories: true)
         } catch {
@@ -111,15 +116,20 @@ public final class ScriptLibrary {
         if data.count > maxScriptBytes { throw .tooLarge(id: id, size: data.count, limit: maxScriptBytes) }
         let decoded = ScriptDecoder.decode(data)
         if decoded.condition == .binary { throw .binary(id: id) }
-        let reading = Self.readingText(decoded.text, format: format)
+        let reading = Self.readingText(decoded.text, format: format, lineBreaks: lineBreaks)
         return ScriptText(id: id, source: decoded.text, readingText: reading, format: format,
                           repaired: decoded.condition == .repaired,
                           wordCount: ReadingTime.wordCount(reading))
     }
 
-    /// Plain text as is; Markdown reduced to what is read aloud.
-    public static func readingText(_ source: String, format: ScriptFormat) -> String {
-        format == .markdown ? MarkdownReadingText.convert(source) : source
+    /// What the talent reads, the operator's copy shows and word counts count: Markdown
+    /// reduced to its text with CommonMark's line breaks, plain text with its line breaks
+    /// as `lineBreaks` says. Every reader of a script gets its text from here.
+    public static func readingText(_ source: String, format: ScriptFormat, lineBreaks: LineBreaks) -> String {
+        switch format {
+        case .markdown: MarkdownReadingText.convert(source)
+        case .plainText: PlainTextReadingText.convert(source, lineBreaks: lineBreaks)
+        }
     }
 
     // MARK: Internals shared with the editing extension
@@ -189,7 +199,7 @@ public final class ScriptLibrary {
         }
         let decoded = ScriptDecoder.decode(data)
         entry.condition = decoded.condition
-        let reading = Self.readingText(decoded.text, format: format)
+        let reading = Self.readingText(decoded.text, format: format, lineBreaks: lineBreaks)
         entry.wordCount = ReadingTime.wordCount(reading)
         return Cached(entry: entry, stamp: stamp, readingText: reading)
     }

@@ -48,7 +48,8 @@ final class KioskApp {
         var libraryProblem: String?
         do {
             library = try ScriptLibrary(root: URL(fileURLWithPath: config.scriptsDirectory),
-                                        maxScriptBytes: config.prompter.maxScriptMB << 20)
+                                        maxScriptBytes: config.prompter.maxScriptMB << 20,
+                                        lineBreaks: LineBreaks(rawValue: config.prompter.lineBreaks) ?? .auto)
         } catch {
             libraryProblem = "scripts folder \(config.scriptsDirectory): \(error)"
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Prompter
 
 /// `rig bench`: speed figures of rig side by side with the physical floor and with
 /// the software a teleprompter would otherwise use (bench/README.md).
@@ -77,7 +78,10 @@ enum BenchCommand: Command {
         guard let directory = BenchEnvironment.benchDirectory() else { throw .noBenchDirectory }
         let path = directory + "/texts/" + BenchEnvironment.textName
         do {
-            return (directory, try String(contentsOfFile: path, encoding: .utf8))
+            // Read as the kiosk would read it from the library (its paragraphs are one
+            // line each, so the line-break rule leaves it as it is).
+            let source = try String(contentsOfFile: path, encoding: .utf8)
+            return (directory, ScriptLibrary.readingText(source, format: .plainText, lineBreaks: .auto))
         } catch {
             throw .unreadableText(path, error.localizedDescription)
         }

@@ -38,7 +38,8 @@ enum SnapshotCommand: Command {
         guard loaded.errors.isEmpty else { return 2 }
         let config = loaded.config
 
-        let script = try readScript(scriptPath, maxBytes: config.prompter.maxScriptMB << 20)
+        let script = try readScript(scriptPath, maxBytes: config.prompter.maxScriptMB << 20,
+                                    lineBreaks: LineBreaks(rawValue: config.prompter.lineBreaks) ?? .auto)
         do {
             try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true)
         } catch {
@@ -86,7 +87,7 @@ enum SnapshotCommand: Command {
 
     /// The reading text of a script file: Markdown reduced to what is read aloud,
     /// invalid UTF-8 repaired; binary or oversized files are refused with a reason.
-    static func readScript(_ path: String, maxBytes: Int) throws(CLIError) -> Script {
+    static func readScript(_ path: String, maxBytes: Int, lineBreaks: LineBreaks) throws(CLIError) -> Script {
         let url = URL(fileURLWithPath: path)
         let data: Data
         do {
@@ -111,6 +112,6 @@ enum SnapshotCommand: Command {
         }
         let format = ScriptFormat(fileExtension: url.pathExtension) ?? .plainText
         return Script(title: url.deletingPathExtension().lastPathComponent,
-                      text: ScriptLibrary.readingText(source, format: format))
+                      text: ScriptLibrary.readingText(source, format: format, lineBreaks: lineBreaks))
     }
 }

@@ -38,6 +38,7 @@ enum ConfigSchema {
     static let rotations = [0, 90, 180, 270]
     static let fontFamilies = FontFamily.allCases.map(\.rawValue)
     static let colorPresets = PresetColor.allCases.map(\.rawValue)
+    static let lineBreaks = LineBreaks.allCases.map(\.rawValue)
 
     static var keys: [ConfigKey] {
         display("inner", \.displays.inner) + display("outer", \.displays.outer) + [
@@ -67,6 +68,7 @@ enum ConfigSchema {
             int("prompter.speed", 10...300, \.prompter.speed),
             string("prompter.scripts_dir", \.prompter.scriptsDir),
             int("prompter.words_per_minute", 60...400, \.prompter.wordsPerMinute),
+            oneOf("prompter.line_breaks", lineBreaks, \.prompter.lineBreaks),
             double("prompter.marker_position", 0.1...0.9, \.prompter.markerPosition),
             int("prompter.max_script_mb", 1...512, \.prompter.maxScriptMB),
             int("prompter.cache_mb", 16...1024, \.prompter.cacheMB),

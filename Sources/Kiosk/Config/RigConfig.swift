@@ -1,3 +1,5 @@
+import Prompter
+
 /// rig.toml as one typed, validated value. Every default here is also written,
 /// with its range and meaning, in the example rig.toml at the repository root;
 /// a test keeps the two in step.
@@ -50,6 +52,8 @@ struct RigConfig: Equatable, Sendable {
         var speed = 60
         var scriptsDir = ""
         var wordsPerMinute = 150
+        /// `LineBreaks`: what a plain-text script's single newlines mean.
+        var lineBreaks = LineBreaks.auto.rawValue
         var markerPosition = 1.0 / 3.0
         var maxScriptMB = 16
         var cacheMB = 64
