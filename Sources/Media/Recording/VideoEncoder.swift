@@ -1,0 +1,79 @@
+import CFFmpeg
+
+/// H.264 with libx264: converts each camera picture to YUV 4:2:0 (never mirrored) and
+/// encodes it with microsecond timestamps, so the file keeps the camera's own timing.
+final class VideoEncoder {
+    static let timeBase = AVRational(num: 1, den: 1_000_000)
+
+    let context: CodecContext
+    let track: VideoTrackFormat
+    private let scaler: PixelScaler
+    private let picture: MediaFrame
+    private let packet: MediaPacket
+
+    init(track: VideoTrackFormat, settings: RecorderSettings, globalHeader: Bool) throws(MediaError) {
+        guard track.width > 0, track.height > 0, track.width % 2 == 0, track.height % 2 == 0 else {
+            throw .badInput("video size \(track.width)x\(track.height) must be positive and even")
+        }
+        self.track = track
+        context = try .encoder(named: "libx264")
+        let c = context.pointer
+        c.pointee.width = Int32(track.width)
+        c.pointee.height = Int32(track.height)
+        c.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+        c.pointee.time_base = Self.timeBase
+        c.pointee.framerate = AVRational(num: Int32(max(1, settings.nominalFrameRate)), den: 1)
+        c.pointee.gop_size = Int32(max(1, (Double(settings.nominalFrameRate) * settings.fragmentSeconds).rounded()))
+        c.pointee.thread_count = Int32(settings.threads)
+        if globalHeader { c.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER) }
+        try context.setOption("preset", settings.preset)
+        switch settings.quality {
+        case let .constantQuality(crf): try context.setOption("crf", String(crf))
+        case let .bitrate(bits): c.pointee.bit_rate = Int64(bits)
+        }
+        try context.open()
+        scaler = try PixelScaler(width: track.width, height: track.height, from: Self.pixelFormat(track.format),
+                                 to: AV_PIX_FMT_YUV420P)
+        picture = try .video(width: track.width, height: track.height, format: AV_PIX_FMT_YUV420P)
+        packet = try MediaPacket()
+    }
+
+    static func pixelFormat(_ format: RecordedPixelFormat) -> AVPixelFormat {
+        switch format {
+        case .yuyv: return AV_PIX_FMT_YUYV422
+        case .nv12: return AV_PIX_FMT_NV12
+        // x8r8g8b8 little endian is B, G, R, X in memory: FFmpeg's bgr0.
+        case .xrgb: return AV_PIX_FMT_BGR0
+        }
+    }
+
+    /// Converts and encodes one frame at `pts` microseconds; packets go to `emit`.
+    func encode(_ frame: RecorderVideoFrame, pts: Int64,
+                emit: (MediaPacket) throws(MediaError) -> Void) throws(MediaError) {
+        try picture.makeWritable()
+        let base = frame.bytes.base
+        switch frame.format {
+        case .yuyv, .xrgb:
+            scaler.convert(planes: [base], strides: [frame.bytesPerLine], into: picture)
+        case .nv12:
+            scaler.convert(planes: [base, base + frame.bytesPerLine * frame.height],
+                           strides: [frame.bytesPerLine, frame.bytesPerLine], into: picture)
+        }
+        picture.pointer.pointee.pts = pts
+        try context.send(picture)
+        try drain(emit)
+    }
+
+    /// Encodes what x264 still holds (its lookahead and B-frames).
+    func flush(emit: (MediaPacket) throws(MediaError) -> Void) throws(MediaError) {
+        try context.send(nil as MediaFrame?)
+        try drain(emit)
+    }
+
+    private func drain(_ emit: (MediaPacket) throws(MediaError) -> Void) throws(MediaError) {
+        while try context.receive(into: packet) {
+            try emit(packet)
+            packet.unref()
+        }
+    }
+}
