@@ -11,8 +11,6 @@ final class EncodingLoop: @unchecked Sendable {
     private let finalPath: String
     private let freeSpace: @Sendable (String) -> UInt64?
     private let onEvents: @Sendable () -> Void
-    private var checkedAtBytes: UInt64 = 0
-    private var framesSinceCheck = 0
     private var stopMessage: String?
 
     init(writer: MP4Writer, queue: RecorderQueue, settings: RecorderSettings, folder: String, finalPath: String,
@@ -59,17 +57,15 @@ final class EncodingLoop: @unchecked Sendable {
         }
     }
 
-    /// Checks free space every quarter megabyte written or half second of frames:
-    /// the minimum must be larger than what can be written between two checks.
+    /// Checks free space after every frame (statvfs costs about a microsecond),
+    /// counting what the muxer still holds for the current fragment as already used,
+    /// so the minimum stays free even when that fragment is written.
     private func checkFreeSpace() -> RecorderStop? {
-        framesSinceCheck += 1
-        let written = writer.bytesWritten
-        guard written - checkedAtBytes >= 262_144 || framesSinceCheck * 2 >= settings.nominalFrameRate else { return nil }
-        checkedAtBytes = written
-        framesSinceCheck = 0
         guard let available = freeSpace(folder) else { return nil }
-        return available < settings.minimumFreeBytes
-            ? .diskFull(available: available, minimum: settings.minimumFreeBytes) : nil
+        let pending = writer.bytesPending
+        let usable = available > pending ? available - pending : 0
+        return usable < settings.minimumFreeBytes
+            ? .diskFull(available: usable, minimum: settings.minimumFreeBytes) : nil
     }
 
     /// Ends the recording by itself: closes the file so it plays, tells the caller.

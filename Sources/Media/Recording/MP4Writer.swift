@@ -36,6 +36,11 @@ final class MP4Writer {
 
     var bytesWritten: UInt64 { container.output.bytesWritten }
 
+    /// Encoded bytes the muxer holds for the fragment it has not written yet: the
+    /// disk must have room for them too (a fragment of a busy picture is megabytes).
+    var bytesPending: UInt64 { encodedBytes > bytesWritten ? encodedBytes - bytesWritten : 0 }
+    private var encodedBytes: UInt64 = 0
+
     /// Encodes one frame; frames before the origin, out of order or of another size
     /// are counted and skipped.
     func write(_ frame: RecorderVideoFrame) throws(MediaError) {
@@ -115,6 +120,7 @@ final class MP4Writer {
                       to stream: UnsafeMutablePointer<AVStream>) throws(MediaError) {
         av_packet_rescale_ts(packet.pointer, encoder.pointer.pointee.time_base, stream.pointee.time_base)
         packet.pointer.pointee.stream_index = stream.pointee.index
+        encodedBytes += UInt64(packet.pointer.pointee.size)
         try container.write(packet)
     }
 }

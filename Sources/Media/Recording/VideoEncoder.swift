@@ -25,6 +25,10 @@ final class VideoEncoder {
         c.pointee.framerate = AVRational(num: Int32(max(1, settings.nominalFrameRate)), den: 1)
         c.pointee.gop_size = Int32(max(1, (Double(settings.nominalFrameRate) * settings.fragmentSeconds).rounded()))
         c.pointee.thread_count = Int32(settings.threads)
+        // No B-frames: they make the first decode time negative, which a fragmented MP4
+        // cannot store, so the muxer would shift the whole timeline by the reorder delay
+        // and the file would no longer be on the camera's clock.
+        c.pointee.max_b_frames = 0
         if globalHeader { c.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER) }
         try context.setOption("preset", settings.preset)
         switch settings.quality {

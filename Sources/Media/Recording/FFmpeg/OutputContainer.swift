@@ -58,7 +58,8 @@ final class OutputContainer {
     /// still plays up to its last complete fragment.
     func writeHeader(fragmentSeconds: Double) throws(MediaError) {
         var options: OpaquePointer?
-        av_dict_set(&options, "movflags", "+frag_keyframe+empty_moov+default_base_moof", 0)
+        av_dict_set(&options, "movflags", "+frag_keyframe+empty_moov+delay_moov+default_base_moof", 0)
+        av_dict_set(&options, "use_editlist", "1", 0)
         av_dict_set(&options, "frag_duration", String(Int(fragmentSeconds * 1_000_000)), 0)
         defer { av_dict_free(&options) }
         try ffCheck(avformat_write_header(pointer, &options), "write the MP4 header")
