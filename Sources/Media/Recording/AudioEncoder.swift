@@ -17,7 +17,9 @@ final class AudioEncoder {
     /// Samples handed to the encoder, at the output rate.
     private(set) var encodedSamples: Int64 = 0
 
-    init(input: AudioTrackFormat, settings: RecorderSettings, globalHeader: Bool) throws(MediaError) {
+    /// `planarFloat` is for exports handing over decoded samples; capture gives s16.
+    init(input: AudioTrackFormat, settings: RecorderSettings, globalHeader: Bool,
+         planarFloat: Bool = false) throws(MediaError) {
         guard input.sampleRate > 0, (1...8).contains(input.channels) else {
             throw .badInput("audio of \(input.channels) channels at \(input.sampleRate) Hz")
         }
@@ -35,7 +37,7 @@ final class AudioEncoder {
         if globalHeader { c.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER) }
         try context.open()
         frameSize = max(1, Int(c.pointee.frame_size))
-        converter = try SampleConverter(from: AV_SAMPLE_FMT_S16, rate: input.sampleRate, layout: layout,
+        converter = try SampleConverter(from: planarFloat ? AV_SAMPLE_FMT_FLTP : AV_SAMPLE_FMT_S16, rate: input.sampleRate, layout: layout,
                                         to: AV_SAMPLE_FMT_FLTP, rate: outputRate, layout: layout)
         frame = try .audio(samples: frameSize, format: AV_SAMPLE_FMT_FLTP, rate: outputRate, layout: layout)
         packet = try MediaPacket()
@@ -50,6 +52,14 @@ final class AudioEncoder {
         let count = samples.count / input.channels
         guard count > 0, let base = samples.baseAddress else { return }
         try convert(input: [UnsafeRawPointer(base)], count: count)
+        try encodeWholeFrames(emit)
+    }
+
+    /// Encodes `count` samples given as one float plane per channel.
+    func encode(planes: [UnsafePointer<Float>], count: Int,
+                emit: (MediaPacket) throws(MediaError) -> Void) throws(MediaError) {
+        guard count > 0, planes.count == input.channels else { return }
+        try convert(input: planes.map { UnsafeRawPointer($0) }, count: count)
         try encodeWholeFrames(emit)
     }
 

@@ -79,7 +79,10 @@ public final class MediaReader {
         var first = true
         func drain() throws(MediaError) {
             while try decoder.receive(into: frame) {
-                if first, let pts = frame.bestTimestamp { audio.startTime = Double(pts) * av_q2d(timeBase) }
+                // pts, not the best-effort guess: only pts moves past the encoder's
+                // priming samples the decoder drops (the edit list's skip).
+                let pts = frame.pointer.pointee.pts != FFCode.noPTS ? frame.pointer.pointee.pts : frame.bestTimestamp
+                if first, let pts { audio.startTime = Double(pts) * av_q2d(timeBase) }
                 first = false
                 Self.appendSamples(of: frame, to: &audio.samples)
                 frame.unref()

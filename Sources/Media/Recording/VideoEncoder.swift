@@ -7,21 +7,30 @@ final class VideoEncoder {
 
     let context: CodecContext
     let track: VideoTrackFormat
-    private let scaler: PixelScaler
+    private let scaler: PixelScaler?
     private let picture: MediaFrame
     private let packet: MediaPacket
 
-    init(track: VideoTrackFormat, settings: RecorderSettings, globalHeader: Bool) throws(MediaError) {
-        guard track.width > 0, track.height > 0, track.width % 2 == 0, track.height % 2 == 0 else {
-            throw .badInput("video size \(track.width)x\(track.height) must be positive and even")
+    /// An encoder for camera frames of `track`'s size and layout.
+    convenience init(track: VideoTrackFormat, settings: RecorderSettings, globalHeader: Bool) throws(MediaError) {
+        try self.init(width: track.width, height: track.height, camera: track.format, timeBase: Self.timeBase,
+                      settings: settings, globalHeader: globalHeader)
+    }
+
+    /// `camera` is the layout of frames given to `encode(_:pts:emit:)`; exports that
+    /// hand over decoded YUV 4:2:0 pictures with `encode(picture:emit:)` pass nil.
+    init(width: Int, height: Int, camera: RecordedPixelFormat?, timeBase: AVRational, settings: RecorderSettings,
+         globalHeader: Bool) throws(MediaError) {
+        guard width > 0, height > 0, width % 2 == 0, height % 2 == 0 else {
+            throw .badInput("video size \(width)x\(height) must be positive and even")
         }
-        self.track = track
+        track = VideoTrackFormat(format: camera ?? .nv12, width: width, height: height)
         context = try .encoder(named: "libx264")
         let c = context.pointer
-        c.pointee.width = Int32(track.width)
-        c.pointee.height = Int32(track.height)
+        c.pointee.width = Int32(width)
+        c.pointee.height = Int32(height)
         c.pointee.pix_fmt = AV_PIX_FMT_YUV420P
-        c.pointee.time_base = Self.timeBase
+        c.pointee.time_base = timeBase
         c.pointee.framerate = AVRational(num: Int32(max(1, settings.nominalFrameRate)), den: 1)
         c.pointee.gop_size = Int32(max(1, (Double(settings.nominalFrameRate) * settings.fragmentSeconds).rounded()))
         c.pointee.thread_count = Int32(settings.threads)
@@ -36,9 +45,10 @@ final class VideoEncoder {
         case let .bitrate(bits): c.pointee.bit_rate = Int64(bits)
         }
         try context.open()
-        scaler = try PixelScaler(width: track.width, height: track.height, from: Self.pixelFormat(track.format),
-                                 to: AV_PIX_FMT_YUV420P)
-        picture = try .video(width: track.width, height: track.height, format: AV_PIX_FMT_YUV420P)
+        scaler = try camera.map { (format) throws(MediaError) in
+            try PixelScaler(width: width, height: height, from: Self.pixelFormat(format), to: AV_PIX_FMT_YUV420P)
+        }
+        picture = try .video(width: width, height: height, format: AV_PIX_FMT_YUV420P)
         packet = try MediaPacket()
     }
 
@@ -54,6 +64,7 @@ final class VideoEncoder {
     /// Converts and encodes one frame at `pts` microseconds; packets go to `emit`.
     func encode(_ frame: RecorderVideoFrame, pts: Int64,
                 emit: (MediaPacket) throws(MediaError) -> Void) throws(MediaError) {
+        guard let scaler else { throw .badInput("camera frame given to an encoder of decoded pictures") }
         try picture.makeWritable()
         let base = frame.bytes.base
         switch frame.format {
@@ -65,6 +76,14 @@ final class VideoEncoder {
         }
         picture.pointer.pointee.pts = pts
         try context.send(picture)
+        try drain(emit)
+    }
+
+    /// Encodes a YUV 4:2:0 picture of the encoder's size, its pts in the encoder's time base.
+    func encode(picture frame: MediaFrame, emit: (MediaPacket) throws(MediaError) -> Void) throws(MediaError) {
+        // The decoder's frame type and flags are not the encoder's business.
+        frame.pointer.pointee.pict_type = AV_PICTURE_TYPE_NONE
+        try context.send(frame)
         try drain(emit)
     }
 
