@@ -60,6 +60,9 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // The recorder's side of bench/recorder.sh (against the ffmpeg command line).
+        .executableTarget(name: "RecorderBench", dependencies: ["Media"], swiftSettings: strict),
+
         .testTarget(name: "PrompterTests", dependencies: ["Prompter"], swiftSettings: strict),
         .testTarget(name: "GameTests", dependencies: ["Game"], swiftSettings: strict),
         .testTarget(name: "RenderTests", dependencies: ["Render"], swiftSettings: strict),
