@@ -14,34 +14,70 @@ guard arguments.count == 8, let width = Int(arguments[2]), let height = Int(argu
 }
 let frameBytes = width * height * 2
 
-/// The file mapped read-only: frames are borrowed from the page cache, no copy, the
-/// way ffmpeg reads them with read(2) into its buffers.
-final class RawFrames: @unchecked Sendable {
-    let base: UnsafeRawPointer
-    let count: Int
-    init?(path: String) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_size > 0,
-              let map = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, fd, 0), map != MAP_FAILED else { return nil }
-        base = UnsafeRawPointer(map)
-        count = Int(info.st_size)
+/// A few frame buffers reused the way the rig's camera pool reuses its memory: the
+/// reader fills a free one with read(2) (as ffmpeg reads its input) and hands it to
+/// the recorder; the recorder's release of the frame gives the buffer back.
+final class FramePool: @unchecked Sendable {
+    private var free: [UnsafeMutableRawPointer]
+    private let lock = NSLock()
+    private let available: DispatchSemaphore
+
+    init(buffers: Int, bytes: Int) {
+        free = (0..<buffers).map { _ in .allocate(byteCount: bytes, alignment: 64) }
+        available = DispatchSemaphore(value: buffers)
     }
-    deinit { munmap(UnsafeMutableRawPointer(mutating: base), count) }
+
+    func take() -> UnsafeMutableRawPointer {
+        available.wait()
+        lock.lock()
+        defer { lock.unlock() }
+        return free.removeLast()
+    }
+
+    func giveBack(_ buffer: UnsafeMutableRawPointer) {
+        lock.lock()
+        free.append(buffer)
+        lock.unlock()
+        available.signal()
+    }
 }
-guard let frames = RawFrames(path: arguments[1]), frames.count >= frameBytes else {
+
+/// Owns one pooled buffer while the recorder holds the frame.
+final class PooledFrame: @unchecked Sendable {
+    let buffer: UnsafeMutableRawPointer
+    let pool: FramePool
+    init(_ buffer: UnsafeMutableRawPointer, _ pool: FramePool) {
+        self.buffer = buffer
+        self.pool = pool
+    }
+    deinit { pool.giveBack(buffer) }
+}
+
+let fd = open(arguments[1], O_RDONLY | O_CLOEXEC)
+var info = stat()
+guard fd >= 0, fstat(fd, &info) == 0, Int(info.st_size) >= frameBytes else {
     FileHandle.standardError.write(Data("rig-record-bench: cannot read frames from \(arguments[1])\n".utf8))
     exit(1)
 }
-let frameCount = frames.count / frameBytes
+let frameCount = Int(info.st_size) / frameBytes
+let pool = FramePool(buffers: 8, bytes: frameBytes)
+
+func readFrame(into buffer: UnsafeMutableRawPointer) -> Bool {
+    var done = 0
+    while done < frameBytes {
+        let n = read(fd, buffer + done, frameBytes - done)
+        if n < 0, errno == EINTR { continue }
+        guard n > 0 else { return false }
+        done += n
+    }
+    return true
+}
 
 var settings = RecorderSettings()
 settings.preset = arguments[5]
 settings.quality = .constantQuality(crf)
 settings.nominalFrameRate = fps
-// Throughput, not real time: every frame is queued, none is dropped.
+// Throughput, not real time: the pool, not the queue, bounds what waits; none is dropped.
 settings.queueLimit = frameCount
 settings.minimumFreeBytes = 64 * 1_048_576
 do {
@@ -49,7 +85,9 @@ do {
     let recorder = try Recorder(folder: arguments[7], name: "bench", video: VideoTrackFormat(format: .yuyv, width: width, height: height),
                                 audio: nil, origin: 0, settings: settings)
     for i in 0..<frameCount {
-        let bytes = RecordedBytes(borrowing: frames.base + i * frameBytes, count: frameBytes, owner: frames)
+        let buffer = pool.take()
+        guard readFrame(into: buffer) else { break }
+        let bytes = RecordedBytes(borrowing: buffer, count: frameBytes, owner: PooledFrame(buffer, pool))
         recorder.append(RecorderVideoFrame(format: .yuyv, width: width, height: height, bytesPerLine: width * 2,
                                            timestamp: Double(i) / Double(fps), bytes: bytes))
     }

@@ -8,6 +8,7 @@ final class InputContainer {
     private(set) var readError: MediaError?
 
     init(path: String) throws(MediaError) {
+        FFmpegLog.configured
         var context: UnsafeMutablePointer<AVFormatContext>?
         let code = avformat_open_input(&context, path, nil, nil)
         guard code >= 0, let context else {

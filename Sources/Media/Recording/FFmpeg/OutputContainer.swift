@@ -7,6 +7,7 @@ final class OutputContainer {
     private var headerWritten = false
 
     init(path: String) throws(MediaError) {
+        FFmpegLog.configured
         var context: UnsafeMutablePointer<AVFormatContext>?
         try ffCheck(avformat_alloc_output_context2(&context, nil, "mp4", nil), "set up an MP4 file")
         guard let context else { throw .ffmpeg(step: "set up an MP4 file", code: 0, message: "out of memory") }
