@@ -79,6 +79,7 @@ import Testing
         let probedTimes = try FFprobe.videoFrameTimes(result.path)
         #expect(probedTimes.count == 60)
         for (probedTime, t) in zip(probedTimes, times) { #expect(abs(probedTime - (t - origin)) < 1.0 / 30) }
+        #expect(abs((reader.duration ?? 0) - result.duration) < 0.1, "reader \(reader.duration ?? 0) s, recorder \(result.duration) s")
         let duration = try FFprobe.formatDuration(result.path) ?? 0
         #expect(abs(duration - result.duration) < 0.1, "ffprobe \(duration) s, recorder \(result.duration) s")
     }
@@ -107,6 +108,43 @@ import Testing
             #expect(SyntheticMedia.meanLuma(last, x: 264, y: 24, size: 32) < 70, "\(format) mirror side")
             #expect(SyntheticMedia.frameIndex(of: last) == 9, "\(format) bar")
         }
+    }
+
+    @Test func resamplesStereoCaptureTo48kHzOnTheSameClock() throws {
+        let folder = ScratchFolder()
+        let recorder = try Recorder(folder: folder.path, name: "stereo",
+                                    video: VideoTrackFormat(format: .yuyv, width: 320, height: 240),
+                                    audio: AudioTrackFormat(sampleRate: 44_100, channels: 2), origin: origin)
+        // Left: 1 kHz tone from 0.5 s; right: silence. 441-sample chunks (10 ms).
+        for k in 0..<150 {
+            let left = k >= 50 ? SyntheticMedia.tone(frequency: 1000, amplitude: 0.5, rate: 44_100, start: k * 441, count: 441)
+                               : [Int16](repeating: 0, count: 441)
+            recorder.append(RecorderAudioChunk(samples: left.flatMap { [$0, 0] }, timestamp: origin + Double(k) * 0.01))
+        }
+        // A frame from before the origin is left out and counted.
+        recorder.append(SyntheticMedia.yuyvFrame(0, timestamp: origin - 0.5))
+        for i in 0..<45 { recorder.append(SyntheticMedia.yuyvFrame(i, timestamp: origin + Double(i) / 30)) }
+        let result = try recorder.finish()
+        #expect(result.rejectedFrames == 1 && result.videoFrames == 45)
+        let reader = try MediaReader(path: result.path)
+        #expect(reader.firstStream(.audio)?.sampleRate == 48_000 && reader.firstStream(.audio)?.channels == 2)
+        let audio = try reader.decodeAudio()
+        let left = stride(from: 0, to: audio.samples.count, by: 2).map { audio.samples[$0] }
+        let right = stride(from: 1, to: audio.samples.count, by: 2).map { audio.samples[$0] }
+        let onset = audio.startTime + Double(left.firstIndex { abs($0) > 0.05 } ?? 0) / 48_000
+        #expect(abs(onset - 0.5) < 0.002, "tone starts at \(onset) s, captured at 0.5 s")
+        let base = Int(-audio.startTime * 48_000)
+        let level = SyntheticMedia.amplitude(of: 1000, in: left, rate: 48_000, range: (base + 28_800)..<(base + 67_200))
+        #expect(abs(level - 0.5) < 0.05, "left level \(level)")
+        #expect((right.map { abs($0) }.max() ?? 1) < 0.02, "the right channel is silent")
+    }
+
+    @Test func finishingWithNothingRecordedDoesNotCrash() throws {
+        let folder = ScratchFolder()
+        let recorder = try Recorder(folder: folder.path, name: "empty",
+                                    video: VideoTrackFormat(format: .yuyv, width: 320, height: 240), audio: nil, origin: origin)
+        let result = try recorder.finish()
+        #expect(result.videoFrames == 0 && result.duration == 0)
     }
 
     @Test func fillsACaptureGapWithSilenceSoSoundStaysInSync() throws {
