@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Recording cost: CPU seconds per second of video for rig's recorder against the
 # ffmpeg command line, both encoding the same raw 1080p30 YUYV frames with libx264
-# (same preset, CRF, keyframe interval, no B-frames, YUYV -> yuv420p by swscale,
+# (same preset, CRF, keyframe interval, fragment length, no B-frames, YUYV -> yuv420p by swscale,
 # fragmented MP4, no audio). Each process is timed from outside with bash's `time`
 # (user + system CPU of the process and its threads).
 #   bench/recorder.sh [FRAMES] [PRESET] [CRF]      defaults: 150 veryfast 23
@@ -32,7 +32,7 @@ run_rig() { cpu .build/release/RecorderBench "$raw" $width $height $fps "$preset
 run_ffmpeg() {
   cpu ffmpeg -nostdin -v error -f rawvideo -pix_fmt yuyv422 -s ${width}x${height} -r $fps -i "$raw" \
       -c:v libx264 -preset "$preset" -crf "$crf" -bf 0 -g $fps -pix_fmt yuv420p -an \
-      -movflags +frag_keyframe+empty_moov+delay_moov+default_base_moof -frag_duration 1000000 -y "$work/ffmpeg.mp4"
+      -movflags +frag_keyframe+empty_moov+delay_moov+default_base_moof -frag_duration 500000 -y "$work/ffmpeg.mp4"
 }
 # Interleaved rounds; the run with the least CPU of each counts (the others were
 # disturbed by whatever else the machine did).

@@ -14,7 +14,7 @@ final class MP4Writer {
     private var videoStream: UnsafeMutablePointer<AVStream>
     private var audioStream: UnsafeMutablePointer<AVStream>?
     private var lastVideoPTS: Int64 = -1
-    private var lastSyncPTS: Int64 = 0
+    private var syncedBytes: UInt64 = 0
     private var audioTime: AudioTimeline?
     private(set) var stats = MP4WriterStats()
 
@@ -60,10 +60,6 @@ final class MP4Writer {
         stats.videoFrames += 1
         if stats.firstVideoTimestamp == nil { stats.firstVideoTimestamp = frame.timestamp }
         stats.lastVideoTimestamp = frame.timestamp
-        if pts - lastSyncPTS >= Int64(settings.fragmentSeconds * 1_000_000) {
-            lastSyncPTS = pts
-            try container.output.sync()
-        }
     }
 
     /// Encodes one chunk of captured sound.
@@ -122,6 +118,12 @@ final class MP4Writer {
         packet.pointer.pointee.stream_index = stream.pointee.index
         encodedBytes += UInt64(packet.pointer.pointee.size)
         try container.write(packet)
+        // The muxer holds a fragment in memory and writes it whole when it cuts it:
+        // new bytes on the file mean a fragment landed, so make it durable now.
+        if container.output.bytesWritten != syncedBytes {
+            syncedBytes = container.output.bytesWritten
+            try container.output.sync()
+        }
     }
 }
 

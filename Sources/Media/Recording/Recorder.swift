@@ -51,6 +51,14 @@ public final class Recorder: Sendable {
         thread.start()
     }
 
+    /// Files a crash or power cut left in `folder`: recordings still under their
+    /// temporary name (playable up to their last fragment) and unfinished exports.
+    /// The caller decides whether to keep, rename or remove them.
+    public static func incompleteFiles(in folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasPrefix(".") && $0.hasSuffix(".partial") }.sorted().map { folder + "/" + $0 }
+    }
+
     deinit {
         // Dropped without finish(): nothing half-made is left behind.
         let running = queue.locked { !queue.threadDone }

@@ -14,8 +14,12 @@ public struct RecorderSettings: Sendable, Equatable, Codable {
     /// The camera's nominal rate; sets the keyframe interval in frames and x264's
     /// rate-control assumptions. Timestamps still come from the frames (variable rate).
     public var nominalFrameRate: Int = 30
-    /// Seconds between keyframes and at most between fragments: what a crash can lose.
-    public var fragmentSeconds: Double = 1.0
+    /// Seconds between keyframes (where a player can start or seek).
+    public var keyframeSeconds: Double = 1.0
+    /// At most this many seconds of media per fragment: each fragment is written and
+    /// fsynced as it is cut, so a crash or power cut loses at most this plus x264's
+    /// lookahead (10 frames at veryfast), about 0.85 s with the defaults.
+    public var fragmentSeconds: Double = 0.5
     /// Encoder threads; 0 lets x264 choose.
     public var threads: Int = 0
     public var audioBitrate: Int = 128_000

@@ -32,7 +32,7 @@ final class VideoEncoder {
         c.pointee.pix_fmt = AV_PIX_FMT_YUV420P
         c.pointee.time_base = timeBase
         c.pointee.framerate = AVRational(num: Int32(max(1, settings.nominalFrameRate)), den: 1)
-        c.pointee.gop_size = Int32(max(1, (Double(settings.nominalFrameRate) * settings.fragmentSeconds).rounded()))
+        c.pointee.gop_size = Int32(max(1, (Double(settings.nominalFrameRate) * settings.keyframeSeconds).rounded()))
         c.pointee.thread_count = Int32(settings.threads)
         // No B-frames: they make the first decode time negative, which a fragmented MP4
         // cannot store, so the muxer would shift the whole timeline by the reorder delay

@@ -142,14 +142,22 @@ import Testing
                 }
             }
         }
-        // The process "dies" while the recording runs: take the bytes on disk once
-        // three fragments are there, and cut the copy inside the last box.
+        // While the recorder runs (no finish), what is on disk covers all but the last
+        // second: the fragments are cut every half second and written as they are cut.
         let partial = folder.file(".crash.mp4.partial")
+        let lastFrame = Double(129) / 30
         var bytes = Data()
+        var covered = 0.0
         #expect(waitUntil {
             bytes = (try? Data(contentsOf: URL(fileURLWithPath: partial))) ?? Data()
-            return MP4Boxes.count("moof", in: bytes) >= 3
-        }, "moof boxes on disk: \(MP4Boxes.count("moof", in: bytes)), \(bytes.count) bytes")
+            let copy = folder.file("probe.mp4")
+            guard MP4Boxes.count("moof", in: bytes) > 0, (try? bytes.write(to: URL(fileURLWithPath: copy))) != nil else { return false }
+            covered = (try? MediaReader(path: copy).decodeVideo())?.last?.time ?? 0
+            return covered >= lastFrame - 1.0
+        }, "the file on disk reaches \(covered) s of \(lastFrame) s")
+        unlink(folder.file("probe.mp4"))
+        // The process "dies" now: the copy is cut inside its last box.
+        #expect(Recorder.incompleteFiles(in: folder.path) == [partial])
         let cut = bytes.prefix(bytes.count - 100)
         let copy = folder.file("cut.mp4")
         try cut.write(to: URL(fileURLWithPath: copy))
