@@ -40,6 +40,24 @@ import Testing
         _ = try recorder.finish()
     }
 
+    @Test func aStoppedMicrophoneDoesNotHoldTheVideoBack() throws {
+        let folder = ScratchFolder()
+        let recorder = try Recorder(folder: folder.path, name: "mute", video: small,
+                                    audio: AudioTrackFormat(sampleRate: 48_000, channels: 1), origin: origin)
+        for k in 0..<20 { recorder.append(RecorderAudioChunk(samples: [Int16](repeating: 0, count: 480), timestamp: origin + Double(k) * 0.01)) }
+        for i in 0..<130 { recorder.append(SyntheticMedia.yuyvFrame(i, timestamp: origin + Double(i) / 30)) }
+        // Audio ended at 0.2 s; the video's fragments must still reach the disk.
+        let partial = folder.file(".mute.mp4.partial"), copy = folder.file("probe.mp4")
+        var covered = 0.0
+        #expect(waitUntil {
+            guard let bytes = try? Data(contentsOf: URL(fileURLWithPath: partial)),
+                  (try? bytes.write(to: URL(fileURLWithPath: copy))) != nil else { return false }
+            covered = (try? MediaReader(path: copy).decodeVideo())?.last?.time ?? 0
+            return covered >= 129.0 / 30 - 2
+        }, "video on disk reaches only \(covered) s")
+        recorder.cancel()
+    }
+
     @Test func reportsWriterPressureAndDropsRatherThanBlock() throws {
         let folder = ScratchFolder()
         var settings = RecorderSettings()

@@ -21,6 +21,9 @@ final class OutputContainer {
         pointer.pointee.pb = output.ioContext
         // Each packet leaves FFmpeg's buffer as soon as the muxer emits it.
         pointer.pointee.flags |= AVFMT_FLAG_FLUSH_PACKETS
+        // A stream that stops (a microphone gone) holds the others back for at most a
+        // second, not the default ten, so fragments keep reaching the disk.
+        pointer.pointee.max_interleave_delta = 1_000_000
     }
 
     deinit {
