@@ -10,7 +10,7 @@ import Testing
     func record(in folder: ScratchFolder, frames: Int, seconds: Double) throws -> RecordingResult {
         let recorder = try Recorder(folder: folder.path, name: "original",
                                     video: VideoTrackFormat(format: .yuyv, width: 320, height: 240),
-                                    audio: AudioTrackFormat(sampleRate: 48_000, channels: 1), origin: origin)
+                                    audio: AudioTrackFormat(sampleRate: 48_000, channels: 1), origin: origin, settings: SyntheticMedia.unhurried)
         for k in 0..<Int(seconds * 100) {
             recorder.append(RecorderAudioChunk(
                 samples: SyntheticMedia.tone(frequency: 1000, amplitude: 0.5, rate: 48_000, start: k * 480, count: 480),

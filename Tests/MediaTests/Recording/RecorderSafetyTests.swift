@@ -10,7 +10,7 @@ import Testing
 
     @Test func cancelRemovesTheIncompleteFile() throws {
         let folder = ScratchFolder()
-        let recorder = try Recorder(folder: folder.path, name: "attempt", video: small, audio: nil, origin: origin)
+        let recorder = try Recorder(folder: folder.path, name: "attempt", video: small, audio: nil, origin: origin, settings: SyntheticMedia.unhurried)
         for i in 0..<20 { recorder.append(SyntheticMedia.yuyvFrame(i, timestamp: origin + Double(i) / 30)) }
         #expect(folder.names() == [".attempt.mp4.partial"])
         recorder.cancel()
@@ -21,7 +21,7 @@ import Testing
     @Test func reportsAStreamThatStops() throws {
         let folder = ScratchFolder()
         let recorder = try Recorder(folder: folder.path, name: "stall", video: small,
-                                    audio: AudioTrackFormat(sampleRate: 48_000, channels: 1), origin: origin)
+                                    audio: AudioTrackFormat(sampleRate: 48_000, channels: 1), origin: origin, settings: SyntheticMedia.unhurried)
         #expect(recorder.takeEvents(now: origin + 0.2).isEmpty)
         for i in 0..<30 { recorder.append(SyntheticMedia.yuyvFrame(i, timestamp: origin + Double(i) / 30)) }
         for k in 0..<20 { recorder.append(RecorderAudioChunk(samples: [Int16](repeating: 0, count: 480), timestamp: origin + Double(k) * 0.01)) }
@@ -43,7 +43,7 @@ import Testing
     @Test func aStoppedMicrophoneDoesNotHoldTheVideoBack() throws {
         let folder = ScratchFolder()
         let recorder = try Recorder(folder: folder.path, name: "mute", video: small,
-                                    audio: AudioTrackFormat(sampleRate: 48_000, channels: 1), origin: origin)
+                                    audio: AudioTrackFormat(sampleRate: 48_000, channels: 1), origin: origin, settings: SyntheticMedia.unhurried)
         for k in 0..<20 { recorder.append(RecorderAudioChunk(samples: [Int16](repeating: 0, count: 480), timestamp: origin + Double(k) * 0.01)) }
         for i in 0..<130 { recorder.append(SyntheticMedia.yuyvFrame(i, timestamp: origin + Double(i) / 30)) }
         // Audio ended at 0.2 s; the video's fragments must still reach the disk.
@@ -146,7 +146,7 @@ import Testing
     @Test func aFileCutOffMidWriteDecodesToItsLastFragment() throws {
         let folder = ScratchFolder()
         let recorder = try Recorder(folder: folder.path, name: "crash", video: small,
-                                    audio: AudioTrackFormat(sampleRate: 48_000, channels: 1), origin: origin)
+                                    audio: AudioTrackFormat(sampleRate: 48_000, channels: 1), origin: origin, settings: SyntheticMedia.unhurried)
         // 130 frames: x264's lookahead holds back the last few, so four keyframes'
         // fragments (0, 1, 2, 3 s) are complete while the encoder still runs.
         for i in 0..<130 {

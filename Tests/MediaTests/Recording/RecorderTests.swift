@@ -31,7 +31,7 @@ import Testing
         let folder = ScratchFolder()
         let recorder = try Recorder(folder: folder.path, name: "take-1",
                                     video: VideoTrackFormat(format: .yuyv, width: 320, height: 240),
-                                    audio: AudioTrackFormat(sampleRate: 48_000, channels: 1), origin: origin)
+                                    audio: AudioTrackFormat(sampleRate: 48_000, channels: 1), origin: origin, settings: SyntheticMedia.unhurried)
         let times = frameTimes(60)
         // Audio is captured from before the origin; what precedes it is left out.
         feedTone(recorder, seconds: 2.6, from: origin - 0.1)
@@ -89,7 +89,7 @@ import Testing
             let folder = ScratchFolder()
             let recorder = try Recorder(folder: folder.path, name: "take",
                                         video: VideoTrackFormat(format: format, width: 320, height: 240),
-                                        audio: nil, origin: origin)
+                                        audio: nil, origin: origin, settings: SyntheticMedia.unhurried)
             for i in 0..<10 {
                 let yuyv = SyntheticMedia.yuyvFrame(i, timestamp: 0)
                 let luma = (0..<(320 * 240)).map { yuyv.bytes.base.load(fromByteOffset: $0 * 2, as: UInt8.self) }
@@ -114,7 +114,7 @@ import Testing
         let folder = ScratchFolder()
         let recorder = try Recorder(folder: folder.path, name: "stereo",
                                     video: VideoTrackFormat(format: .yuyv, width: 320, height: 240),
-                                    audio: AudioTrackFormat(sampleRate: 44_100, channels: 2), origin: origin)
+                                    audio: AudioTrackFormat(sampleRate: 44_100, channels: 2), origin: origin, settings: SyntheticMedia.unhurried)
         // Left: 1 kHz tone from 0.5 s; right: silence. 441-sample chunks (10 ms).
         for k in 0..<150 {
             let left = k >= 50 ? SyntheticMedia.tone(frequency: 1000, amplitude: 0.5, rate: 44_100, start: k * 441, count: 441)
@@ -142,7 +142,7 @@ import Testing
     @Test func finishingWithNothingRecordedDoesNotCrash() throws {
         let folder = ScratchFolder()
         let recorder = try Recorder(folder: folder.path, name: "empty",
-                                    video: VideoTrackFormat(format: .yuyv, width: 320, height: 240), audio: nil, origin: origin)
+                                    video: VideoTrackFormat(format: .yuyv, width: 320, height: 240), audio: nil, origin: origin, settings: SyntheticMedia.unhurried)
         let result = try recorder.finish()
         #expect(result.videoFrames == 0 && result.duration == 0)
     }
@@ -151,7 +151,7 @@ import Testing
         let folder = ScratchFolder()
         let recorder = try Recorder(folder: folder.path, name: "gap",
                                     video: VideoTrackFormat(format: .yuyv, width: 320, height: 240),
-                                    audio: AudioTrackFormat(sampleRate: 48_000, channels: 1), origin: origin)
+                                    audio: AudioTrackFormat(sampleRate: 48_000, channels: 1), origin: origin, settings: SyntheticMedia.unhurried)
         // 0.5 s of tone, 0.5 s missing, 0.5 s of tone whose capture time says where it goes.
         for k in 0..<100 where k < 50 || k >= 100 - 50 {
             let chunk = SyntheticMedia.tone(frequency: 1000, amplitude: 0.5, rate: 48_000, start: k * 480, count: 480)

@@ -12,6 +12,14 @@ enum SyntheticMedia {
     /// The marker: top-left, 48 px square from (16, 16).
     static let marker = (x: 16, y: 16, size: 48)
 
+    /// For tests that append far faster than real time: a queue long enough that an
+    /// encoder slowed by a busy machine drops nothing (pressure has its own test).
+    static var unhurried: RecorderSettings {
+        var settings = RecorderSettings()
+        settings.queueLimit = 10_000
+        return settings
+    }
+
     /// Where frame `index`'s bar starts (8 px wide, rows 120 and below).
     static func barX(_ index: Int) -> Int { 80 + (index % 28) * 8 }
 
