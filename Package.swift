@@ -32,6 +32,8 @@ let package = Package(
         shim("CSeat", "libseat"),
         shim("CSystemd", "libsystemd"),
         shim("CLinux"),
+        // libavformat, libavcodec, libavutil, libswscale, libswresample (Debian's FFmpeg 5.1).
+        shim("CFFmpeg"),
         .target(
             name: "CTOML",
             path: "Sources/CTOML",
@@ -44,6 +46,7 @@ let package = Package(
 
         .target(name: "Prompter", swiftSettings: strict),
         .target(name: "Game", swiftSettings: strict),
+        .target(name: "Media", dependencies: ["CFFmpeg"], path: "Sources/Media", swiftSettings: strict),
         .target(
             name: "Render",
             dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz", "CUnibreak", "CFribidi",
@@ -57,9 +60,13 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // The recorder's side of bench/recorder.sh (against the ffmpeg command line).
+        .executableTarget(name: "RecorderBench", dependencies: ["Media"], swiftSettings: strict),
+
         .testTarget(name: "PrompterTests", dependencies: ["Prompter"], swiftSettings: strict),
         .testTarget(name: "GameTests", dependencies: ["Game"], swiftSettings: strict),
         .testTarget(name: "RenderTests", dependencies: ["Render"], swiftSettings: strict),
+        .testTarget(name: "MediaTests", dependencies: ["Media"], swiftSettings: strict),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Prompter", "Render"],
                     exclude: ["Scenes/References"], swiftSettings: strict),
     ],
