@@ -32,6 +32,9 @@ let package = Package(
         shim("CSeat", "libseat"),
         shim("CSystemd", "libsystemd"),
         shim("CLinux"),
+        shim("CEspeak", "espeak-ng"),
+        shim("CSwresample", "libswresample"),
+        shim("CALSA", "alsa"),
         .target(
             name: "CTOML",
             path: "Sources/CTOML",
@@ -44,6 +47,7 @@ let package = Package(
 
         .target(name: "Prompter", swiftSettings: strict),
         .target(name: "Game", swiftSettings: strict),
+        .target(name: "Media", dependencies: ["CEspeak", "CSwresample"], swiftSettings: strict),
         .target(
             name: "Render",
             dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz", "CUnibreak", "CFribidi",
@@ -53,12 +57,13 @@ let package = Package(
         .executableTarget(
             name: "Kiosk",
             dependencies: ["Prompter", "Game", "Render", "CTOML", "CDRM", "CUdev", "CInput",
-                           "CV4L2", "CSeat", "CSystemd", "CLinux", "CXKB"],
+                           "CV4L2", "CSeat", "CSystemd", "CLinux", "CXKB", "Media", "CALSA"],
             swiftSettings: strict
         ),
 
         .testTarget(name: "PrompterTests", dependencies: ["Prompter"], swiftSettings: strict),
         .testTarget(name: "GameTests", dependencies: ["Game"], swiftSettings: strict),
+        .testTarget(name: "MediaTests", dependencies: ["Media"], swiftSettings: strict),
         .testTarget(name: "RenderTests", dependencies: ["Render"], swiftSettings: strict),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Prompter", "Render"],
                     exclude: ["Scenes/References"], swiftSettings: strict),
