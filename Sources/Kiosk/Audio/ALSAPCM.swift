@@ -29,6 +29,7 @@ final class ALSAPCM {
     private var status: OpaquePointer?
 
     init(device: String, direction: Direction) throws(AudioDeviceError) {
+        Self.silenceLibrary
         self.device = device
         self.direction = direction
         var handle: OpaquePointer?
@@ -40,6 +41,10 @@ final class ALSAPCM {
         _ = snd_pcm_status_malloc(&made)
         status = made
     }
+
+    /// Once per process: alsa-lib's own error printing off (every failure is reported
+    /// with the device's name instead).
+    private static let silenceLibrary: Void = rig_alsa_silence_library_errors()
 
     deinit {
         if let status { snd_pcm_status_free(status) }

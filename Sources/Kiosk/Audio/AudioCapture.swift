@@ -14,7 +14,9 @@ final class AudioCapture: Sendable {
         var rate = 48000
         var channels = 1
         var periodFrames = 480
-        var periods = 8
+        /// A 320 ms buffer: capture latency costs nothing (every period is stamped),
+        /// and an 80 ms one overran in the virtual rig.
+        var periods = 32
         /// Seconds of sound the ring keeps.
         var ringSeconds = 30.0
         var retryInterval = 2.0
@@ -128,7 +130,7 @@ final class AudioCapture: Sendable {
             read += Int64(got)
             let firstOfPeriod = read - Int64(got)
             let time: Double
-            if let reading = pcm.reading(), reading.timestamp > 0 {
+            if let reading = pcm.reading(), reading.state == SND_PCM_STATE_RUNNING, reading.timestamp > 0 {
                 time = AudioTiming.captureTime(frame: firstOfPeriod, read: read, delay: reading.delay,
                                                timestamp: reading.timestamp, rate: setup.rate)
             } else {

@@ -7,6 +7,8 @@ enum AudioDeviceError: Error, Equatable, Sendable, CustomStringConvertible {
     case disconnected(device: String)
     case ioFailed(device: String, call: String, code: Int32)
     case clipNotPlayable(String)
+    /// Reported by the device's thread, already worded.
+    case unavailable(String)
 
     var description: String {
         switch self {
@@ -24,6 +26,8 @@ enum AudioDeviceError: Error, Equatable, Sendable, CustomStringConvertible {
             return "sound device \"\(device)\": \(call) failed: \(Self.message(code))"
         case let .clipNotPlayable(reason):
             return "cannot play the clip: \(reason)"
+        case let .unavailable(reason):
+            return reason
         }
     }
 

@@ -18,10 +18,15 @@ final class AudioPlayback: Sendable {
         var device: String
         var rate = 48000
         var channels = 2
-        /// 10 ms periods, 4 of them: ~40 ms from write to DAC; starts after 2.
+        /// 10 ms periods, 25 of them, and a stream starts once 10 are written. The
+        /// prefill costs no latency (the periods are written in one burst, and the
+        /// first sample plays right after the start), but it carries the stream over
+        /// late wake-ups: 4- and 8-period buffers underran in the virtual rig (TCG on
+        /// a busy host). A sound added to a running stream starts after what is
+        /// already queued, up to 250 ms later.
         var periodFrames = 480
-        var periods = 4
-        var startPeriods = 2
+        var periods = 25
+        var startPeriods = 10
         var volume: Float = 1
         var retryInterval = 2.0
     }
@@ -36,7 +41,20 @@ final class AudioPlayback: Sendable {
         var firstFrame: Int64?
         var lastFrame: Int64?
         var startReported = false
+        /// Predictions of the first sample's DAC time, one per status reading; the
+        /// median is reported. Some drivers (snd-aloop, drivers without a precise
+        /// pointer) move the hardware position in jiffies, a few ms at a time, while
+        /// the timestamp is exact: one reading can be that far off, several agree.
+        var startEstimates: [Double] = []
+        var endEstimates: [Double] = []
+        /// The clock when the block with the first and the last frame was written:
+        /// the fallback for a device whose status never has a timestamp (ALSA's null).
+        var firstWritten: Double?
+        var lastWritten: Double?
     }
+
+    /// Readings a DAC time is the median of.
+    static let readingsPerEstimate = 5
 
     /// The running stream: frames written since it started, and the mixer frame it
     /// started at (stream frame = mixer frame − base).
@@ -45,6 +63,9 @@ final class AudioPlayback: Sendable {
         var base: Int64 = 0
         var written: Int64 = 0
         var quietFrames = 0
+        /// When its first period was written: a status reading older than this is the
+        /// previous stream's (a prepared stream keeps the last timestamp).
+        var startedAt = 0.0
     }
 
     let settings: Settings
@@ -152,7 +173,7 @@ final class AudioPlayback: Sendable {
                 continue
             }
             if !stream.running {
-                stream = Stream(running: true, base: mixer.position)
+                stream = Stream(running: true, base: mixer.position, startedAt: MonotonicTime.now())
                 events.report(.ready(setup, active: true))
             }
             let available = pcm.availableFrames()
@@ -181,10 +202,15 @@ final class AudioPlayback: Sendable {
             for (id, flight) in flights {
                 if let first = flight.firstFrame, first >= blockStart, first < blockStart + Int64(written) {
                     events.handedOver(id: id, at: handedAt)
+                    flights[id]?.firstWritten = handedAt
+                }
+                if let last = flight.lastFrame, last >= blockStart, last < blockStart + Int64(written) {
+                    flights[id]?.lastWritten = handedAt
                 }
             }
             stream.written += Int64(written)
             report(&flights, stream: stream, pcm: pcm, rate: setup.rate)
+            finishWithoutTimestamps(&flights, setup: setup)
             if mixer.isIdle && flights.isEmpty {
                 // Everything real has been written: feed silence until it has played
                 // out of the buffer, then stop the stream until the next sound.
@@ -230,7 +256,8 @@ final class AudioPlayback: Sendable {
 
     /// Turns the status reading into DAC times for the sounds whose frames are written.
     private func report(_ flights: inout [Int: Flight], stream: Stream, pcm: ALSAPCM, rate: Int) {
-        guard let reading = pcm.reading(), reading.timestamp > 0 else { return }
+        guard let reading = pcm.reading(), reading.state == SND_PCM_STATE_RUNNING,
+              reading.timestamp > 0, reading.timestamp >= stream.startedAt else { return }
         func time(_ frame: Int64) -> Double {
             AudioTiming.playbackTime(frame: frame - stream.base, written: stream.written, delay: reading.delay,
                                      timestamp: reading.timestamp, rate: rate)
@@ -238,16 +265,50 @@ final class AudioPlayback: Sendable {
         for id in flights.keys.sorted() {
             guard var flight = flights[id] else { continue }
             if !flight.startReported, let first = flight.firstFrame, first - stream.base < stream.written {
-                events.report(.started(id: id, time: time(first)))
-                flight.startReported = true
+                flight.startEstimates.append(time(first))
+                // Reported once enough readings agree, or when the clip is all written.
+                if flight.startEstimates.count >= Self.readingsPerEstimate || flight.lastFrame != nil {
+                    events.report(.started(id: id, time: Self.median(flight.startEstimates)))
+                    flight.startReported = true
+                }
             }
             if flight.startReported, let last = flight.lastFrame, last - stream.base < stream.written {
-                events.report(.ended(id: id, time: time(last)))
-                flights[id] = nil
-            } else {
-                flights[id] = flight
+                flight.endEstimates.append(time(last))
+                // The silence written after a clip keeps readings coming for its end.
+                if flight.endEstimates.count >= Self.readingsPerEstimate {
+                    events.report(.ended(id: id, time: Self.median(flight.endEstimates)))
+                    flights[id] = nil
+                    continue
+                }
             }
+            flights[id] = flight
         }
+    }
+
+    /// A clip written out long ago with too few status readings (a device without
+    /// timestamps) is reported with what is known: the readings it has, else the clock
+    /// at the write plus the buffer's fill, so its caller is never left waiting.
+    private func finishWithoutTimestamps(_ flights: inout [Int: Flight], setup: ALSAPCM.Setup) {
+        let now = MonotonicTime.now()
+        let patience = Double(setup.bufferFrames + 10 * setup.periodFrames) / Double(setup.rate)
+        let latency = Double(setup.periodFrames * settings.startPeriods) / Double(setup.rate)
+        for (id, flight) in flights {
+            guard let lastWritten = flight.lastWritten, now - lastWritten > patience else { continue }
+            if !flight.startReported {
+                let start = flight.startEstimates.isEmpty ? (flight.firstWritten ?? lastWritten) + latency : Self.median(flight.startEstimates)
+                events.report(.started(id: id, time: start))
+            }
+            let end = flight.endEstimates.isEmpty ? lastWritten + latency : Self.median(flight.endEstimates)
+            events.report(.ended(id: id, time: end))
+            flights[id] = nil
+        }
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 
     /// An underrun restarts the stream (counted); a vanished device ends playback.
@@ -259,6 +320,7 @@ final class AudioPlayback: Sendable {
             // The stream starts over: frames count from the mixer's position now.
             stream.base = mixer.position
             stream.written = 0
+            stream.startedAt = MonotonicTime.now()
             return
         }
         if AudioDeviceError.meansGone(code) || pcm.state == SND_PCM_STATE_DISCONNECTED {

@@ -117,8 +117,12 @@ final class AudioService {
         handle.service = self
         handle.callbacks = (synthesized, report)
         let mailbox = mailbox
+        let deviceRate = playback?.settings.rate
         SpeechSynthesizer.shared.synthesize(text, voice: voice ?? config.voice, rate: rate ?? config.rate) { result in
-            mailbox.post { handle.synthesized(result, generation: generation) }
+            // Still on the speech thread: converted to the device's rate here, so
+            // neither the loop nor the playback thread spends time on it.
+            let prepared = result.map { clip in deviceRate.flatMap { try? clip.resampled(to: $0) } ?? clip }
+            mailbox.post { handle.synthesized(prepared, generation: generation) }
         }
     }
 
