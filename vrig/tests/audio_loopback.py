@@ -8,7 +8,10 @@
      timestamps, within 5 ms;
   2. the kiosk speaks on the loopback (`rig ctl speak`); the card is pulled while it
      plays: the kiosk lives, `status` and the banner name the device, and when the
-     card is back the kiosk speaks again by itself.
+     card is back the kiosk speaks again by itself;
+  3. in a second guest with QEMU's intel-hda and `hda-output,mixer=off` recording
+     into a host WAV (`-audiodev wav`), `rig speak` on that card really came out of
+     a sound card: the recording is loud for about the clip's duration.
 
   swift build && python3 vrig/tests/audio_loopback.py
 """
@@ -237,6 +240,39 @@ def test_card_pulled_while_speaking(rig, checks):
         kiosk.terminate()
 
 
+def hda_qemu_args(path):
+    return ["-audiodev", f"wav,id=hda,path={path}", "-device", "intel-hda", "-device", "hda-output,audiodev=hda,mixer=off"]
+
+
+def test_speech_out_of_the_hda_card(checks):
+    """Its own guest: QEMU writes the WAV header's sizes when it exits."""
+    wav = os.path.join(OUT, "hda-output.wav")
+    if os.path.exists(wav):
+        os.remove(wav)
+    with vrig.VirtualRig(qemu_args=hda_qemu_args(wav)) as rig:
+        print(f"# hda guest booted in {rig.boot_seconds:.1f}s", flush=True)
+        rc, cards = rig.exec("cat /proc/asound/cards", check=False)
+        card = "Intel" if "[Intel" in cards else None
+        assert card, f"no intel-hda card in the guest:\n{cards}"
+        rc, out = rig.exec(f"{rig_binary()} speak '{SENTENCE}' --device plughw:CARD={card},DEV=0 --json",
+                           timeout=180, check=False)
+        assert rc == 0, f"rig speak on the HDA card failed ({rc}):\n{out}"
+        spoken = last_json(out)
+    rate, samples = read_wav(wav)
+    with wave.open(wav) as w:
+        channels = w.getnchannels()
+    if channels > 1:
+        samples = samples[::channels]
+    loud = np.nonzero(np.abs(samples) > 1000)[0]
+    span = (loud[-1] - loud[0]) / rate if len(loud) else 0.0
+    duration = spoken["duration"]
+    print(f"# hda: {len(samples) / rate:.2f} s recorded at {rate} Hz, loud for {span:.3f} s of a {duration:.3f} s clip",
+          flush=True)
+    checks.append(("rig speak came out of the HDA card, loud for about the clip's duration",
+                   len(loud) > 0 and abs(span - duration) < 0.3,
+                   f"loud for {span:.3f} s, clip {duration:.3f} s"))
+
+
 TESTS = [test_speech_through_the_loopback, test_card_pulled_while_speaking]
 if os.environ.get("AUDIO_ONLY_FIRST"):
     TESTS = TESTS[:1]
@@ -261,6 +297,15 @@ def main(filters):
             for name, ok, detail in checks:
                 print(f"{'PASS' if ok else 'FAIL'} {name}" + ("" if ok else f": {detail}"), flush=True)
                 passed, failed = passed + ok, failed + (not ok)
+    if not os.environ.get("AUDIO_ONLY_FIRST") and (not filters or any(f in "test_speech_out_of_the_hda_card" for f in filters)):
+        checks = []
+        try:
+            test_speech_out_of_the_hda_card(checks)
+        except AssertionError as error:
+            checks.append(("test_speech_out_of_the_hda_card", False, str(error)))
+        for name, ok, detail in checks:
+            print(f"{'PASS' if ok else 'FAIL'} {name}" + ("" if ok else f": {detail}"), flush=True)
+            passed, failed = passed + ok, failed + (not ok)
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
