@@ -108,6 +108,12 @@ final class AudioService {
         return nextID
     }
 
+    /// A prepared speech clip (the game's instruction, synthesized ahead of Send).
+    @discardableResult
+    func play(_ clip: SpeechClip, generation: Int, report: @escaping (Report) -> Void = { _ in }) -> Int? {
+        play(PreparedSound(clip), generation: generation, text: clip.text, report: report)
+    }
+
     /// Synthesizes on the speech thread, then plays; `report` is told about both
     /// failures (bad text, unknown voice) and the playback.
     func speak(_ text: String, voice: String? = nil, rate: Int? = nil, generation: Int,

@@ -34,3 +34,34 @@ import Testing
         #expect(ControlRequest.speak("Hi").json.serialized == #"{"cmd":"speak","text":"Hi"}"#)
     }
 }
+
+/// The fault path with no sound card: a PCM name ALSA does not know opens nothing.
+@Suite struct AudioServiceFaultTests {
+    @Test func aMissingDeviceIsUnavailableAndPlaysFailWithTheirGeneration() throws {
+        let loop = try EventLoop()
+        var config = RigConfig.Audio()
+        config.output = "rig_no_such_pcm"
+        let service = try AudioService(config: config, mailbox: loop.mailbox)
+        var states: [AudioDeviceState] = []
+        service.onStateChange = { _, state in states.append(state) }
+        service.start()
+        defer { service.stop() }
+        let deadline = loop.clock() + 10
+        while !(service.outputState?.isUnavailable ?? false) && loop.clock() < deadline { loop.runOnce(timeout: 0.05) }
+        guard case let .unavailable(reason)? = service.outputState else {
+            Issue.record("output state \(String(describing: service.outputState))")
+            return
+        }
+        #expect(reason.hasPrefix("no sound device \"rig_no_such_pcm\""), "\(reason)")
+        #expect(states.first == .starting)
+        var reports: [AudioService.Report] = []
+        service.play(PreparedSound(samples: [Int16](repeating: 100, count: 4800), sampleRate: 48000), generation: 7) {
+            reports.append($0)
+        }
+        while reports.isEmpty && loop.clock() < deadline { loop.runOnce(timeout: 0.05) }
+        #expect(reports == [.failed(generation: 7, reason: reason)])
+        #expect(service.statusJSON["output"]?["state"] == "unavailable")
+        #expect(service.statusJSON["last_playback"]?["state"] == "failed")
+        #expect(service.failed == 1)
+    }
+}
