@@ -34,6 +34,8 @@ let package = Package(
         shim("CLinux"),
         // libavformat, libavcodec, libavutil, libswscale, libswresample (Debian's FFmpeg 5.1).
         shim("CFFmpeg"),
+        shim("CEspeak", "espeak-ng"),
+        shim("CALSA", "alsa"),
         .target(
             name: "CTOML",
             path: "Sources/CTOML",
@@ -46,7 +48,7 @@ let package = Package(
 
         .target(name: "Prompter", swiftSettings: strict),
         .target(name: "Game", swiftSettings: strict),
-        .target(name: "Media", dependencies: ["CFFmpeg"], path: "Sources/Media", swiftSettings: strict),
+        .target(name: "Media", dependencies: ["CFFmpeg", "CEspeak"], path: "Sources/Media", swiftSettings: strict),
         .target(
             name: "Render",
             dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz", "CUnibreak", "CFribidi",
@@ -56,7 +58,7 @@ let package = Package(
         .executableTarget(
             name: "Kiosk",
             dependencies: ["Prompter", "Game", "Render", "CTOML", "CDRM", "CUdev", "CInput",
-                           "CV4L2", "CSeat", "CSystemd", "CLinux", "CXKB"],
+                           "CV4L2", "CSeat", "CSystemd", "CLinux", "CXKB", "Media", "CALSA"],
             swiftSettings: strict
         ),
 
@@ -65,8 +67,8 @@ let package = Package(
 
         .testTarget(name: "PrompterTests", dependencies: ["Prompter"], swiftSettings: strict),
         .testTarget(name: "GameTests", dependencies: ["Game"], swiftSettings: strict),
-        .testTarget(name: "RenderTests", dependencies: ["Render"], swiftSettings: strict),
         .testTarget(name: "MediaTests", dependencies: ["Media"], swiftSettings: strict),
+        .testTarget(name: "RenderTests", dependencies: ["Render"], swiftSettings: strict),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Prompter", "Render"],
                     exclude: ["Scenes/References"], swiftSettings: strict),
     ],

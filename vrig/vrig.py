@@ -53,7 +53,7 @@ class VirtualRig:
     so tests still run commands while systemd supervises the kiosk.
     """
 
-    def __init__(self, io_dir=None, memory_mb=1024, cpus=2, units=None, files=None):
+    def __init__(self, io_dir=None, memory_mb=1024, cpus=2, units=None, files=None, qemu_args=()):
         build_boot_files()
         self.io = io_dir or tempfile.mkdtemp(prefix="vrig-io-")
         # Writable for the guest's unprivileged users too (the kiosk as `nobody`); set
@@ -77,6 +77,8 @@ class VirtualRig:
         self.qmp_path = os.path.join(self.io, "qmp.sock")
         self.console = os.path.join(self.io, "console.log")
         self.memory_mb, self.cpus = memory_mb, cpus
+        # More devices for one test (QEMU's intel-hda recording into a WAV, say).
+        self.qemu_args = list(qemu_args)
         for name, text in (files or {}).items():
             with open(os.path.join(self.io, name), "w") as f:
                 f.write(text)
@@ -130,7 +132,7 @@ class VirtualRig:
             "-serial", f"file:{self.console}",
             "-qmp", f"unix:{self.qmp_path},server=on,wait=off",
             "-nic", "none", "-no-reboot", "-monitor", "none",
-        ]
+        ] + self.qemu_args
         # Its own session: a Ctrl-C at the terminal reaches the script, which stops the
         # kiosk cleanly, and not QEMU, which would vanish with the kiosk still running.
         self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,

@@ -97,6 +97,10 @@ def test_starts_at_boot_on_both_heads(rig, ctx):
     assert seatd.strip() == "active", seatd
     assert "through libseat" in app.journal("-u rig.service")
     assert status["prompter"]["script"] == "Welcome.md", status["prompter"]
+    # Sound too, as the unit confines it (group audio, DeviceAllow=char-alsa): the
+    # guest's card is snd-aloop, and [audio] output is "default".
+    sound = app.wait_for(lambda s: s["audio"]["output"]["state"] != "starting", 60, "the sound output opened")
+    assert sound["audio"]["output"]["state"] == "idle", sound["audio"]["output"]
     expect_content(rig, ctx, "boot")
 
 

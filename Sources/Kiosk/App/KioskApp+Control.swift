@@ -41,6 +41,7 @@ extension KioskApp {
             }
             KioskLog.warning("hanging the event loop on request (RIG_TEST_HANG_TRIGGER)")
             while true { pause() }
+        case let .speak(text): return speak(text)
         case let .cue(letter):
             cameraOverlay.cue = letter?.first
             displaysBackend.requestFrame(.outer)

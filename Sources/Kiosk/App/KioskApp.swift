@@ -23,6 +23,8 @@ final class KioskApp {
     private(set) var input: InputDevices?
     private var scriptWatcher: ScriptFolderWatcher?
     private(set) var camera: CameraFeed?
+    /// Sound out and in (KioskApp+Audio); nil with both turned off or headless.
+    var audio: AudioService?
     /// Drawn over the camera preview: the framing check's status line, a cue on request.
     var cameraOverlay = CameraOverlay()
     var displayStatus: [DisplayRole: DisplayStatus] = [:]
@@ -96,6 +98,7 @@ final class KioskApp {
         startInput()
         startScriptWatcher()
         startCamera()
+        startAudio()
         do {
             try displays.start(delegate: self)
         } catch {
@@ -115,6 +118,7 @@ final class KioskApp {
         controller.saveResume(at: loop.clock(), wordIndex: renderer.wordIndex(atOffset: controller.engine.offset(at: loop.clock())))
         controller.flushStateWrites()
         camera?.stop()
+        audio?.stop()
         displays.shutdown()
         writeStatusFile(state: "stopped")
         KioskLog.notice("rig stopped")
@@ -325,11 +329,11 @@ final class KioskApp {
         if case let .object(fields)? = input?.statusJSON { inputStatus = fields }
         inputStatus["touch"] = .optional(touch?.name)
         inputStatus["taps"] = .int(controller.taps)
-        return StatusReport(controller: controller, displays: displays,
+        return withAudioStatus(StatusReport(controller: controller, displays: displays,
                             camera: cameraStatus,
                             input: .object(inputStatus),
                             latency: ["tap_to_flip": tapLatency.summary.json],
-                            time: now, console: console.statusJSON).json
+                            time: now, console: console.statusJSON).json)
     }
 
     private var cameraStatus: JSONValue {

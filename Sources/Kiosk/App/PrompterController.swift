@@ -58,6 +58,13 @@ final class PrompterController {
         onChange()
     }
 
+    /// Takes back a problem that is over (a device that came back).
+    func removeProblem(_ message: String) {
+        guard let index = problems.firstIndex(of: message) else { return }
+        problems.remove(at: index)
+        onChange()
+    }
+
     // MARK: scripts
 
     /// Opens a script stopped at the top, or where it was left if `resume` holds it.

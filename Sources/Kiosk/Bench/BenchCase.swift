@@ -5,6 +5,7 @@ enum BenchCase: Equatable, Sendable {
     case layout(sizePx: Int)
     case camera
     case console(BenchReport.Display)
+    case speech
 
     static func parse(_ name: String) throws(BenchOptions.ParseError) -> BenchCase {
         let parts = name.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
@@ -18,10 +19,12 @@ enum BenchCase: Equatable, Sendable {
             return .layout(sizePx: try size(parts[1], in: name))
         case "camera" where parts.count == 1:
             return .camera
+        case "speech" where parts.count == 1:
+            return .speech
         case "console" where parts.count == 2:
             return .console(try display(parts[1], in: name))
         default:
-            throw .badCase(name, "expected floor:WxH, compose:WxH:SIZE[:TRANSFORM], layout:SIZE, camera or console:WxH")
+            throw .badCase(name, "expected floor:WxH, compose:WxH:SIZE[:TRANSFORM], layout:SIZE, camera, console:WxH or speech")
         }
     }
 

@@ -40,6 +40,10 @@ enum BenchCaseRunner {
             case .camera:
                 let camera = try CameraBench()
                 for _ in 0..<frames { try camera.convertFrame() }
+            case .speech:
+                // `frames` utterances of the instruction; the figures on stderr.
+                let figures = SpeechBench.measure(runs: max(1, frames))
+                BenchCommand.printError(BenchReportText.speechLines(figures).joined(separator: "\n"))
             case let .console(display):
                 let console = try ConsoleFrameBench(display: display, text: text)
                 var slowest = (ms: 0.0, frame: 0)

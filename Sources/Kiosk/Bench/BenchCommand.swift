@@ -5,7 +5,7 @@ import Prompter
 /// the software a teleprompter would otherwise use (bench/README.md).
 enum BenchCommand: Command {
     static let name = "bench"
-    static let summary = "Measure frame composition, layout and camera conversion"
+    static let summary = "Measure frame composition, layout, camera conversion and speech"
     static let help = """
         Usage: rig bench [--json] [--quick]
                rig bench --case NAME [--frames N]
@@ -18,7 +18,8 @@ enum BenchCommand: Command {
           --json          print one JSON object (schema in bench/README.md)
           --quick         fewer samples and transforms; under a minute
           --case NAME     run one case only (for callgrind): floor:WxH,
-                          compose:WxH:SIZE[:TRANSFORM], layout:SIZE, camera
+                          compose:WxH:SIZE[:TRANSFORM], layout:SIZE, camera,
+                          console:WxH, speech (its figures on stderr)
           --frames N      frames for --case (default 50)
         """
 

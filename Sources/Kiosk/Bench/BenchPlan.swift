@@ -14,6 +14,7 @@ struct BenchPlan: Sendable {
     var layoutRepeats: Int { quick ? 2 : 5 }
     var firstFrameRepeats: Int { quick ? 1 : 3 }
     var cameraFrames: Int { quick ? 40 : 200 }
+    var speechRuns: Int { quick ? 10 : 40 }
 
     /// Quick: identity, the three single transforms a rig actually uses (mirror for a
     /// beam splitter, flip for an upside-down monitor, a quarter turn for portrait).

@@ -70,6 +70,17 @@ struct BenchReport: Sendable {
         var gstreamer: BenchMeasurement
         var gstreamerVersion: String?
     }
+    struct Speech: Sendable {
+        var instruction: String
+        var words: Int
+        /// Seconds of speech the instruction makes.
+        var duration: Double?
+        var synthesis: BenchMeasurement
+        /// Process CPU seconds per second of speech (median); 1/this is "x real time".
+        var cpuPerSpeechSecond: Double?
+        var speakToFirstSample: BenchMeasurement
+        var device: String
+    }
     /// Peak resident memory (VmHWM) in KiB of each process; nil when not measured.
     struct Memory: Sendable { var rigKiB: Int?; var pangoKiB: Int?; var gstreamerKiB: Int? }
 
@@ -86,6 +97,7 @@ struct BenchReport: Sendable {
     var firstFrame: [FirstFrameFigure] = []
     var pango: PangoPeer = .unavailable("not run")
     var camera: Camera?
+    var speech: Speech?
     var memory: Memory?
     var console: [ConsoleFigure] = []
 

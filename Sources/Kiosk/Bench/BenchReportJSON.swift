@@ -5,7 +5,7 @@ extension BenchReport {
     static let topLevelKeys = [
         "schema", "command", "build", "quick", "machine", "text", "floor", "composition",
         "layout", "layout_samples", "first_frame", "pango", "pango_comparison", "camera", "memory",
-        "console_frame",
+        "console_frame", "speech",
     ]
 
     func json() -> BenchJSON {
@@ -78,6 +78,7 @@ extension BenchReport {
                 .object([("display", .string(c.display.description))] + c.result.json
                         + [("ratio_to_floor", .number(BenchStatistics.ratio(c.result.medianMs, to: floorMedian(c.display))))])
             })),
+            ("speech", speechJSON),
         ])
     }
 
@@ -104,6 +105,20 @@ extension BenchReport {
                 })),
             ])
         }
+    }
+
+    private var speechJSON: BenchJSON {
+        guard let sp = speech else { return .null }
+        let fields: [(String, BenchJSON)] = [
+            ("instruction", .string(sp.instruction)), ("words", .int(sp.words)),
+            ("duration_s", sp.duration.map { .number($0) } ?? .null),
+            ("synthesis", .object(sp.synthesis.json)),
+            ("cpu_per_speech_second", sp.cpuPerSpeechSecond.map { .number($0) } ?? .null),
+            ("times_real_time", sp.cpuPerSpeechSecond.map { .number(1 / $0) } ?? .null),
+            ("speak_to_first_sample", .object(sp.speakToFirstSample.json)),
+            ("device", .string(sp.device)),
+        ]
+        return .object(fields)
     }
 
     private var cameraJSON: BenchJSON {

@@ -51,6 +51,7 @@ struct BenchReportText {
             return [Self.ratio(BenchStatistics.ratio(c.result.medianMs, to: report.floorMedian(c.display)))]
         }
         cameraSection(&out)
+        speechSection(&out)
         if let memory = report.memory {
             out.append("")
             out.append("## Peak resident memory (VmHWM)")
@@ -128,6 +129,34 @@ struct BenchReportText {
         let ratio = BenchStatistics.ratio(camera.ours.medianMs, to: camera.gstreamer.medianMs)
         out.append("")
         out.append("rig / GStreamer: \(Self.ratio(ratio))")
+    }
+
+    private func speechSection(_ out: inout [String]) {
+        guard let speech = report.speech else { return }
+        out.append("")
+        out += Self.speechLines(speech)
+    }
+
+    static func speechLines(_ speech: BenchReport.Speech) -> [String] {
+        var out: [String] = []
+        out.append("## Speech: a \(speech.words)-word instruction (espeak-ng, en-us, 175 wpm)")
+        out.append("")
+        out.append("\"\(speech.instruction)\": " + (speech.duration.map { String(format: "%.3f s of speech", $0) } ?? "-"))
+        out.append("")
+        out.append("| measure | median | p99 |")
+        out.append("| --- | --- | --- |")
+        for (name, result) in [("synthesis", speech.synthesis),
+                               ("speak to first sample handed to ALSA (\(speech.device))", speech.speakToFirstSample)] {
+            switch result {
+            case let .measured(s): out.append("| \(name) | \(ms(s.medianMs)) | \(ms(s.p99Ms)) |")
+            case let .unavailable(why): out.append("| \(name) | unavailable: \(why) | - |")
+            }
+        }
+        out.append("")
+        if let cpu = speech.cpuPerSpeechSecond {
+            out.append(String(format: "Synthesis: %.4f s of CPU per second of speech, %.0fx faster than real time", cpu, 1 / cpu))
+        }
+        return out
     }
 
     static func ms(_ value: Double?) -> String {

@@ -80,6 +80,8 @@ struct BenchRunner {
         }
         report.camera = .init(frame: "1920x1080 YUYV", ours: ours, gstreamer: gstreamer,
                               gstreamerVersion: gstVersion)
+        progress("speech: synthesis and speak to first sample (ALSA null)")
+        report.speech = SpeechBench.measure(runs: plan.speechRuns)
         report.memory = .init(rigKiB: BenchEnvironment.peakResidentKiB(), pangoKiB: pangoPeak,
                               gstreamerKiB: gstreamerPeak)
         return report

@@ -8,6 +8,7 @@ enum CLI {
         CommandEntry(SnapshotCommand.self),
         CommandEntry(DevicesCommand.self),
         CommandEntry(CtlCommand.self),
+        CommandEntry(SpeakCommand.self),
         CommandEntry(BenchCommand.self),
     ]
 
@@ -16,6 +17,7 @@ enum CLI {
         CommandEntry(StateWriterCommand.self),
         CommandEntry(CameraProbeCommand.self),
         CommandEntry(InputProbeCommand.self),
+        CommandEntry(ListenCommand.self),
     ]
 
     static var help: String {

@@ -17,6 +17,7 @@ enum CtlCommand: Command {
           scripts [--search Q]    the script library as JSON
           mode prompter|framing|library   what the outer display shows
           cue LETTER|off          a cue letter over the camera preview
+          speak TEXT              say TEXT on the kiosk's sound output ([audio] in rig.toml)
 
         Options:
           --socket PATH      the control socket (default: [control] socket in rig.toml)
@@ -88,6 +89,9 @@ enum CtlCommand: Command {
             }
             return .cue(letter == "off" ? nil : letter)
         case "hang": return .hang
+        case "speak":
+            guard let text = arguments.positional() else { throw .usage("speak takes the text, in quotes") }
+            return .speak(text)
         case "mode":
             guard let mode = arguments.positional() else { throw .usage("mode takes prompter or framing") }
             return .mode(mode)

@@ -1,13 +1,14 @@
 /// `rig devices`: what this machine offers the kiosk, with the names rig.toml takes.
 enum DevicesCommand: Command {
     static let name = "devices"
-    static let summary = "List displays, cameras and input devices"
+    static let summary = "List displays, cameras, sound cards and input devices"
     static let help = """
         Usage: rig devices [--config PATH]
 
           Lists the DRM cards and their connectors (name, connected, modes; * marks
           the monitor's preferred mode), the cameras (path, /dev/v4l/by-id names,
-          formats) and the input devices (event node, name, capabilities, and which
+          formats), the sound cards (their PCMs as rig.toml's [audio] names them)
+          and the input devices (event node, name, capabilities, and which
           display each belongs to under rig.toml's [touch] device).
 
         Options:
@@ -21,6 +22,7 @@ enum DevicesCommand: Command {
         let sections: [(title: String, lines: [String])] = [
             ("Displays", DRMDeviceReport.lines()),
             ("Cameras", cameraLines()),
+            ("Sound cards", SoundCardList.describe(SoundCardList.cards())),
             ("Input devices", inputLines(outerTouch: touch)),
         ]
         for (index, section) in sections.enumerated() {

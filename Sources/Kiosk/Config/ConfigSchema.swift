@@ -1,3 +1,4 @@
+import Foundation
 import Prompter
 
 /// Every key rig.toml knows: where it goes in `RigConfig` and what it accepts.
@@ -32,7 +33,7 @@ enum ConfigValue: Equatable {
 }
 
 enum ConfigSchema {
-    static let sections = ["displays", "displays.inner", "displays.outer", "camera", "touch",
+    static let sections = ["displays", "displays.inner", "displays.outer", "camera", "audio", "touch",
                            "prompter", "keys", "keyboard", "control", "state"]
 
     static let rotations = [0, 90, 180, 270]
@@ -52,6 +53,12 @@ enum ConfigSchema {
             int("camera.height", 120...2160, \.camera.height),
             int("camera.fps", 1...120, \.camera.fps),
             bool("camera.mirror", \.camera.mirror),
+
+            alsaName("audio.output", \.audio.output),
+            alsaName("audio.input", \.audio.input),
+            int("audio.volume", 0...100, \.audio.volume),
+            AudioConfigKeys.voice("audio.voice", \.audio.voice),
+            int("audio.rate", 80...450, \.audio.rate),
 
             string("touch.device", \.touch.device),
             numbers("touch.calibration", count: 6, \.touch.calibration),
@@ -178,6 +185,21 @@ enum ConfigSchema {
                 return "\(path) must be a string, found \(value.kindName)"
             }
             config[keyPath: at] = text
+            return nil
+        }
+    }
+
+    /// An ALSA PCM name: "default", "hw:CARD=Loopback,DEV=0", "plughw:1,0"; empty
+    /// turns the device off. Whether it opens is only known at run time.
+    static func alsaName(_ path: String, _ at: WritableKeyPath<RigConfig, String>) -> ConfigKey {
+        ConfigKey(path: path) { config, value in
+            guard case let .scalar(.string(text)) = value else {
+                return "\(path) must be an ALSA device name such as \"default\" or \"hw:CARD=Device,DEV=0\" (\"\" for none), found \(value.kindName)"
+            }
+            guard text.count <= 200, !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\u{7f}" }) else {
+                return "\(path) must be an ALSA device name such as \"default\" or \"hw:CARD=Device,DEV=0\", found \"\(text.prefix(40))\""
+            }
+            config[keyPath: at] = text.trimmingCharacters(in: .whitespaces)
             return nil
         }
     }

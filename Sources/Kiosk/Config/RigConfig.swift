@@ -32,6 +32,20 @@ struct RigConfig: Equatable, Sendable {
         var mirror = true
     }
 
+    /// Sound out (spoken instructions) and in (the room microphone), as ALSA names them.
+    struct Audio: Equatable, Sendable {
+        /// An ALSA PCM name ("default", "hw:CARD=Device,DEV=0", "plughw:1,0"); "" = no sound.
+        var output = "default"
+        /// The room microphone; "" = none (the default: only a recorder needs it).
+        var input = ""
+        /// Master volume of what the rig plays, percent of full scale.
+        var volume = 80
+        /// An espeak-ng voice (`rig speak --voices`).
+        var voice = "en-us"
+        /// Default speech rate, words per minute.
+        var rate = 175
+    }
+
     struct Touch: Equatable, Sendable {
         /// A device name, or a udev property match such as `ID_PATH=pci-0000:00:14.0-usb-0:2:1.0`.
         var device = ""
@@ -83,6 +97,7 @@ struct RigConfig: Equatable, Sendable {
 
     var displays = Displays()
     var camera = Camera()
+    var audio = Audio()
     var touch = Touch()
     var prompter = Prompter()
     /// Action name -> key names, only for actions the file rebinds.

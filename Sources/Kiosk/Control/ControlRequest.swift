@@ -13,6 +13,8 @@ enum ControlRequest: Equatable {
     case mode(String)
     /// A cue letter over the camera preview, or nil to clear it.
     case cue(String?)
+    /// Speaks the text on the kiosk's sound output (synthesized, then played).
+    case speak(String)
     /// Test aid: stops the event loop dead, so the watchdog has something to catch.
     /// Refused unless the kiosk was started with RIG_TEST_HANG_TRIGGER=1.
     case hang
@@ -22,7 +24,7 @@ enum ControlRequest: Equatable {
     }
 
     static let commands = ["status", "play", "pause", "toggle", "stop", "faster", "slower", "speed",
-                           "open", "outer", "blank", "set", "scripts", "mode", "cue"]
+                           "open", "outer", "blank", "set", "scripts", "mode", "cue", "speak"]
 
     static func parse(_ line: Data) -> Result<ControlRequest, Invalid> {
         guard let json = JSONValue.parse(line), case .object = json else {
@@ -72,6 +74,11 @@ enum ControlRequest: Equatable {
                 return .failure(Invalid(description: "cue takes one \"letter\", or none to clear it"))
             }
             return .success(.cue(letter))
+        case "speak":
+            guard let text = json["text"]?.stringValue else {
+                return .failure(Invalid(description: "speak takes a \"text\""))
+            }
+            return .success(.speak(text))
         default:
             let hint = Suggestion.closest(to: command, in: commands).map { " (did you mean \"\($0)\"?)" } ?? ""
             return .failure(Invalid(description: "unknown command \"\(command)\"\(hint)"))
@@ -97,6 +104,7 @@ enum ControlRequest: Equatable {
         case let .mode(mode): ["cmd": "mode", "mode": .string(mode)]
         case let .cue(letter): ["cmd": "cue", "letter": .optional(letter)]
         case .hang: ["cmd": "hang"]
+        case let .speak(text): ["cmd": "speak", "text": .string(text)]
         }
     }
 }

@@ -73,6 +73,9 @@ import Testing
             var openedBefore: String?
             switch moment {
             case .startUp:
+                // From the moment main has claimed the signals: before that the dynamic
+                // loader is still mapping libraries and nothing of the kiosk exists yet.
+                #expect(process.waitUntilMainThreadBlocks(SIGTERM, seconds: 10), "round \(round): never claimed")
                 usleep(useconds_t(delay * 300_000))
             case .idle:
                 #expect(kiosk.waitUntilAnswering(deadline: Date() + 20), "round \(round): never answered")

@@ -50,6 +50,22 @@ final class RigProcess {
         return true
     }
 
+    /// Polls /proc until the process's main thread blocks `signal` (its signals are
+    /// claimed), or the process ended, or `seconds` passed.
+    func waitUntilMainThreadBlocks(_ signal: Int32, seconds: Double) -> Bool {
+        let deadline = Date() + seconds
+        while Date() < deadline {
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return false }
+            if let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigBlk:") }),
+               let mask = UInt64(line.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16),
+               mask & (UInt64(1) << UInt64(signal - 1)) != 0 {
+                return true
+            }
+            usleep(1_000)
+        }
+        return false
+    }
+
     deinit {
         if exitStatus == nil && killedBy == nil {
             kill(pid, SIGKILL)

@@ -1,0 +1,72 @@
+import Foundation
+import Media
+
+/// The kiosk's sound: the output and input threads started with the rest, their
+/// troubles on the operator's banner (and gone again when the device is back), the
+/// `audio` section of `status`, and speech on request. The headless backend (tests,
+/// snapshots) opens no sound device.
+extension KioskApp {
+    func startAudio() {
+        let settings = config.audio
+        guard !(displaysBackend is HeadlessBackend), !settings.output.isEmpty || !settings.input.isEmpty else { return }
+        do {
+            let service = try AudioService(config: settings, mailbox: loop.mailbox)
+            service.onStateChange = { [weak self, weak service] role, state in
+                guard let self, let service else { return }
+                KioskLog.notice("audio \(role.rawValue) \(role == .output ? settings.output : settings.input): \(state)")
+                self.audioStateChanged(service, role: role, state: state)
+            }
+            audio = service
+            service.start()
+        } catch {
+            controller.addProblem("sound: \(error)")
+        }
+    }
+
+    /// An unavailable device is a banner line until it is ready again.
+    private func audioStateChanged(_ service: AudioService, role: AudioService.Role, state: AudioDeviceState) {
+        let device = role == .output ? service.config.output : service.config.input
+        let line: String? = switch state {
+        case let .unavailable(reason):
+            role == .output ? "Sound output \"\(device)\" unavailable: \(reason). Spoken instructions are silent until it is back."
+                : "Microphone \"\(device)\" unavailable: \(reason)."
+        case .ready: nil
+        default: service.problemLines[role]
+        }
+        guard line != service.problemLines[role] else { return }
+        if let old = service.problemLines[role] { controller.removeProblem(old) }
+        service.problemLines[role] = line
+        if let line { controller.addProblem(line) }
+    }
+
+    /// `rig ctl speak`: synthesized on the speech thread, played when ready. The reply
+    /// comes at once with the generation id that `status` reports under `audio`.
+    func speak(_ text: String) -> ControlReply {
+        guard let audio else {
+            return .failure(config.audio.output.isEmpty ? "no sound output configured ([audio] output is empty)"
+                            : "sound is off in this kiosk (headless)")
+        }
+        if case .unavailable(let reason)? = audio.outputState { return .failure("sound output unavailable: \(reason)") }
+        do {
+            _ = try SpeechText(text)
+        } catch {
+            return .failure(error.description)
+        }
+        let generation = audio.newGeneration()
+        audio.speak(text, generation: generation, report: { report in
+            if case let .failed(generation, reason) = report {
+                KioskLog.warning("speech \(generation) did not play: \(reason)")
+            }
+        })
+        return .success(["generation": .int(generation)])
+    }
+
+    func withAudioStatus(_ report: JSONValue) -> JSONValue {
+        guard case var .object(fields) = report else { return report }
+        fields["audio"] = audio?.statusJSON ?? [
+            "output": ["device": .string(config.audio.output), "state": "off"],
+            "input": ["device": .string(config.audio.input), "state": "off"],
+        ]
+        return .object(fields)
+    }
+}
