@@ -50,9 +50,12 @@ let package = Package(
                            "CPixman", "CPNG", "CYUV"],
             swiftSettings: strict
         ),
+        // The app core: what the two displays show and how timed events change it.
+        // No devices and no C module of its own.
+        .target(name: "Stage", dependencies: ["Prompter", "Game", "Render"], swiftSettings: strict),
         .executableTarget(
             name: "Kiosk",
-            dependencies: ["Prompter", "Game", "Render", "CTOML", "CDRM", "CUdev", "CInput",
+            dependencies: ["Stage", "Prompter", "Game", "Render", "CTOML", "CDRM", "CUdev", "CInput",
                            "CV4L2", "CSeat", "CSystemd", "CLinux", "CXKB"],
             swiftSettings: strict
         ),
@@ -60,7 +63,7 @@ let package = Package(
         .testTarget(name: "PrompterTests", dependencies: ["Prompter"], swiftSettings: strict),
         .testTarget(name: "GameTests", dependencies: ["Game"], swiftSettings: strict),
         .testTarget(name: "RenderTests", dependencies: ["Render"], swiftSettings: strict),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Prompter", "Render"],
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Stage", "Prompter", "Render"],
                     exclude: ["Scenes/References"], swiftSettings: strict),
     ],
     cxxLanguageStandard: .cxx17

@@ -1,4 +1,5 @@
 import Prompter
+import Stage
 
 /// Reading settings changed by name, with rig.toml's keys (`prompter.mirror`), as
 /// `rig ctl set` does: the value goes through the same schema as the file, so the

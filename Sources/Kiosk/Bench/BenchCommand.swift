@@ -1,4 +1,5 @@
 import Foundation
+import Stage
 
 /// `rig bench`: speed figures of rig side by side with the physical floor and with
 /// the software a teleprompter would otherwise use (bench/README.md).

@@ -1,3 +1,5 @@
+import Stage
+
 /// The arguments of `rig bench`.
 ///
 ///     rig bench [--json] [--quick]

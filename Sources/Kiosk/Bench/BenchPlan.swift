@@ -1,3 +1,5 @@
+import Stage
+
 /// How much of each case one run measures. `--quick` keeps every kind of figure but
 /// fewer samples and fewer transform combinations, so it finishes in under a minute
 /// on the 2-core machine; the full run measures all 16 combinations.

@@ -1,4 +1,5 @@
 import Foundation
+import Stage
 
 /// Runs every case of a plan and collects the report. Progress goes to stderr so
 /// stdout carries only the report (the JSON object with `--json`).

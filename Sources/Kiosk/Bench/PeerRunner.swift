@@ -1,4 +1,5 @@
 import Foundation
+import Stage
 
 /// Runs a peer script (bench/peers/*.py) under Debian's python3 and returns its JSON
 /// object, or why it could not: the reason ends up in the report as "unavailable".

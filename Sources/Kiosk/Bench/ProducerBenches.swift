@@ -1,5 +1,6 @@
 import Foundation
 import Render
+import Stage
 
 /// The cases that measure rig's own code: text layout, outer-frame composition,
 /// time to first frame, camera conversion. A case that cannot run (no fonts, say)

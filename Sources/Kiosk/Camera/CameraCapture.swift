@@ -2,6 +2,7 @@ import CLinux
 import Foundation
 import Render
 import Synchronization
+import Stage
 
 /// Captures from the configured V4L2 camera on its own thread, so the event loop never
 /// waits on the device: not on open (a USB camera can take a second), not on a frame.

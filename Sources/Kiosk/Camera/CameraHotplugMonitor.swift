@@ -1,5 +1,6 @@
 import CUdev
 import Foundation
+import Stage
 
 /// udev events for video4linux devices, read by the capture thread while the camera
 /// is away. It listens to udev's processed events (not raw kernel ones): by then the

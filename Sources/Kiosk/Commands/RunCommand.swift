@@ -1,4 +1,5 @@
 import Foundation
+import Stage
 
 /// `rig run`: the kiosk. A broken rig.toml does not stop it: it comes up with the
 /// defaults for whatever is wrong and shows the errors on the inner display.
@@ -67,7 +68,7 @@ enum RunCommand: Command {
         let sizes = HeadlessSizes(inner: innerSize, outer: outerSize)
         do {
             let app = try KioskApp(config: config, configProblems: loaded.problems, backend: kind,
-                                   headlessSizes: sizes, statusPath: statusPath, useSeat: seat)
+                                   headlessSizes: sizes, statusPath: statusPath, useSeat: seat, devices: .all)
             if let snapshotDir { return try app.snapshot(to: snapshotDir) }
             return app.run()
         } catch {

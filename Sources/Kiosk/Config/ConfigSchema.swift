@@ -1,4 +1,5 @@
 import Prompter
+import Stage
 
 /// Every key rig.toml knows: where it goes in `RigConfig` and what it accepts.
 /// The loader and `--set` both go through these, so a value is validated the same

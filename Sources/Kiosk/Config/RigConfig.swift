@@ -1,3 +1,5 @@
+import Stage
+
 /// rig.toml as one typed, validated value. Every default here is also written,
 /// with its range and meaning, in the example rig.toml at the repository root;
 /// a test keeps the two in step.

@@ -2,6 +2,7 @@ import Foundation
 import Prompter
 import Testing
 @testable import Kiosk
+@testable import Stage
 
 @Suite struct PrompterControllerTests {
     private func makeController(_ files: [String: String] = ["Intro.txt": "one two three four"]) throws -> (PrompterController, URL) {

@@ -2,6 +2,7 @@ import Prompter
 import Render
 import Testing
 @testable import Kiosk
+@testable import Stage
 
 /// The console's pixel-free pieces: the editor's buffer, focus order, the stopwatch.
 struct ConsoleLogicTests {

@@ -1,5 +1,6 @@
 import CDRM
 import Glibc
+import Stage
 
 /// Drives the inner and outer displays through DRM/KMS: one modeset per head, then
 /// page flips paced by each head's own flip events; hotplug turns a head's
@@ -39,6 +40,7 @@ final class DRMBackend: DisplayBackend {
     }
 
     var pathName: String { kms?.name ?? "none" }
+    var statusFacts: [String: String] { ["kms": pathName] }
 
     // MARK: DisplayBackend
 

@@ -1,5 +1,6 @@
 import CUdev
 import Glibc
+import Stage
 
 /// A uevent monitor on the drm subsystem. Owns the udev context and monitor.
 /// It reads the kernel's own uevents rather than udevd's re-broadcast: nothing from
