@@ -1,22 +1,24 @@
 import Foundation
+@testable import Render
 
-/// Timings of the text layout for `rig bench`: the whole of a 10,000-word script at
-/// 120 px in a 1920-px column, and the first screen of it. Figures, not tests.
-public enum TextBenchmarks {
-    public struct Figures: Sendable {
+/// Timings of the text layout for the RIG_TEXT_BENCH report: the whole of a
+/// 10,000-word script at 120 px in a 1920-px column, and the first screen of it.
+/// Figures, not tests; test support, not Render's API.
+enum TextBenchmarks {
+    struct Figures: Sendable {
         /// Milliseconds, each the median of the runs.
-        public var fullLayout: Double
-        public var firstScreen: Double
+        var fullLayout: Double
+        var firstScreen: Double
         /// CPU time of the thread for the full layout: steadier than wall time when
         /// other processes share the cores.
-        public var fullLayoutCPU: Double
-        public var lineCount: Int
-        public var runs: Int
+        var fullLayoutCPU: Double
+        var lineCount: Int
+        var runs: Int
     }
 
     /// A deterministic script of `words` English words in paragraphs of
     /// `wordsPerParagraph` (0: one endless paragraph).
-    public static func sampleScript(words: Int = 10_000, wordsPerParagraph: Int = 120) -> String {
+    static func sampleScript(words: Int = 10_000, wordsPerParagraph: Int = 120) -> String {
         let vocabulary = """
             the a of and to in is you that it he was for on are as with his they I at be this have from \
             or one had by word but not what all were we when your can said there use an each which she do \
@@ -40,7 +42,7 @@ public enum TextBenchmarks {
         return text
     }
 
-    public static func measureLayout(fonts: FontLibrary, text: String, style: TextStyle = TextStyle(fontSize: 120),
+    static func measureLayout(fonts: FontLibrary, text: String, style: TextStyle = TextStyle(fontSize: 120),
                                      columnWidth: Double = 1920, screenHeight: Double = 1080,
                                      runs: Int = 9) throws(TextError) -> Figures {
         var full: [Double] = [], first: [Double] = [], cpu: [Double] = []

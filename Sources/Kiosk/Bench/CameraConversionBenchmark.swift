@@ -1,22 +1,23 @@
 import Glibc
+import Render
 
-/// The per-frame cost of the game's camera preview, for `rig bench`: one 1920x1080
-/// YUYV frame (as a webcam sends it) converted, mirrored and aspect-fit into a
-/// 1920x1080 x8r8g8b8 frame, with the cue badge blended on top. The GStreamer peer
+/// The per-frame cost of the game's camera preview, for `rig camera-probe --bench`:
+/// one 1920x1080 YUYV frame (as a webcam sends it) converted, mirrored and aspect-fit
+/// into a 1920x1080 x8r8g8b8 frame, with the cue badge blended on top. The GStreamer peer
 /// (bench/gstreamer-camera.sh) does the same conversion and flip.
 ///
 /// Wall-clock medians hide preemption on a busy machine; the mean CPU time per frame
 /// (the thread's CPU clock) is what compares fairly with GStreamer's CPU time.
-public struct CameraConversionBenchmark {
-    public struct Result: Sendable, CustomStringConvertible {
-        public let source: String
-        public let frames: Int
-        public let medianMilliseconds: Double
-        public let meanMilliseconds: Double
-        public let minimumMilliseconds: Double
-        public let cpuMillisecondsPerFrame: Double
+struct CameraConversionBenchmark {
+    struct Result: Sendable, CustomStringConvertible {
+        let source: String
+        let frames: Int
+        let medianMilliseconds: Double
+        let meanMilliseconds: Double
+        let minimumMilliseconds: Double
+        let cpuMillisecondsPerFrame: Double
 
-        public var description: String {
+        var description: String {
             "camera \(source)->mirrored XRGB+badge: median \(format(medianMilliseconds)) ms, "
                 + "mean \(format(meanMilliseconds)) ms, min \(format(minimumMilliseconds)) ms, "
                 + "cpu \(format(cpuMillisecondsPerFrame)) ms/frame over \(frames) frames"
@@ -29,14 +30,14 @@ public struct CameraConversionBenchmark {
         }
     }
 
-    public let width: Int
-    public let height: Int
-    public let badgeSide: Int
+    let width: Int
+    let height: Int
+    let badgeSide: Int
     /// `.yuyv`: the frame as the camera sends it (the GStreamer-comparable case).
     /// `.xrgb`: already converted on the capture thread, so the loop only mirrors.
-    public let sourceFormat: CameraPixelFormat
+    let sourceFormat: CameraPixelFormat
 
-    public init(width: Int = 1920, height: Int = 1080, badgeSide: Int = 360, sourceFormat: CameraPixelFormat = .yuyv) {
+    init(width: Int = 1920, height: Int = 1080, badgeSide: Int = 360, sourceFormat: CameraPixelFormat = .yuyv) {
         self.width = width
         self.height = height
         self.badgeSide = badgeSide
@@ -44,7 +45,7 @@ public struct CameraConversionBenchmark {
     }
 
     /// Times `frames` conversions after a few warm-up frames (page faults, caches).
-    public func run(frames: Int) throws(CameraFrameError) -> Result {
+    func run(frames: Int) throws(CameraFrameError) -> Result {
         let sourceBytesPerLine = width * 2
         let source = UnsafeMutableRawPointer.allocate(byteCount: sourceBytesPerLine * height, alignment: 64)
         let destinationBytesPerRow = width * 4
