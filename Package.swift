@@ -63,6 +63,7 @@ let package = Package(
         .testTarget(name: "PrompterTests", dependencies: ["Prompter"], swiftSettings: strict),
         .testTarget(name: "GameTests", dependencies: ["Game"], swiftSettings: strict),
         .testTarget(name: "RenderTests", dependencies: ["Render"], swiftSettings: strict),
+        .testTarget(name: "StageTests", dependencies: ["Stage", "Prompter", "Render"], swiftSettings: strict),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Stage", "Prompter", "Render"],
                     exclude: ["Scenes/References"], swiftSettings: strict),
     ],

@@ -7,7 +7,7 @@ enum BenchCommand: Command {
     static let name = "bench"
     static let summary = "Measure frame composition, layout and camera conversion"
     static let help = """
-        Usage: rig bench [--json] [--quick]
+        Usage: rig bench [--json] [--quick] [--no-peers]
                rig bench --case NAME [--frames N]
 
           Measures outer-frame composition, layout and camera conversion side by side
@@ -17,6 +17,7 @@ enum BenchCommand: Command {
         Options:
           --json          print one JSON object (schema in bench/README.md)
           --quick         fewer samples and transforms; under a minute
+          --no-peers      rig's own cases only (no Pango, no GStreamer)
           --case NAME     run one case only (for callgrind): floor:WxH,
                           compose:WxH:SIZE[:TRANSFORM], layout:SIZE, camera
           --frames N      frames for --case (default 50)
@@ -63,7 +64,7 @@ enum BenchCommand: Command {
                 return BenchCaseRunner.run(one, frames: options.frames ?? 50, text: text)
             }
             let command = (["rig", "bench"] + arguments).joined(separator: " ")
-            let runner = BenchRunner(plan: BenchPlan(quick: options.quick), benchDirectory: directory,
+            let runner = BenchRunner(plan: BenchPlan(quick: options.quick, peers: !options.noPeers), benchDirectory: directory,
                                      text: text, command: command) { printError("bench: " + $0) }
             let report = runner.run()
             print(options.json ? report.json().rendered() : BenchReportText(report: report).rendered())

@@ -7,6 +7,8 @@ struct BenchPlan: Sendable {
     static let sizes = [20, 60, 120]
 
     var quick: Bool
+    /// Run the Pango and GStreamer peers (`--no-peers`: rig's own cases only).
+    var peers = true
 
     var floorFrames: Int { quick ? 30 : 200 }
     var composeFrames: Int { quick ? 20 : 120 }

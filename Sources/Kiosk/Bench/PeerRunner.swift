@@ -15,6 +15,8 @@ struct PeerRunner: Sendable {
         case launch(String, String)
         case exited(String, Int32, String)
         case badOutput(String, String)
+        /// `rig bench --no-peers`.
+        case notRun
 
         var description: String {
             switch self {
@@ -24,6 +26,7 @@ struct PeerRunner: Sendable {
             case let .exited(script, status, stderr):
                 "\(script) exited with status \(status)" + (stderr.isEmpty ? "" : ": \(stderr)")
             case let .badOutput(script, why): "\(script) printed no JSON object: \(why)"
+            case .notRun: "not run (--no-peers)"
             }
         }
     }

@@ -1,5 +1,4 @@
 import Testing
-@testable import Kiosk
 @testable import Stage
 
 @Suite struct TapLatencyHistogramTests {

@@ -1,7 +1,6 @@
 import Foundation
 import Prompter
 import Testing
-@testable import Kiosk
 @testable import Stage
 
 @Suite struct PrompterControllerTests {
@@ -90,18 +89,6 @@ import Testing
         controller.updateSettings { $0.fontSize = 100 }
         controller.updateSettings { $0.margin = 20 }
         #expect(layouts == 3)
-    }
-
-    @Test func readingSettingsCanBeSetByRigTomlKeys() {
-        var settings = ReadingSettings.standard
-        #expect(ReadingSettingKeys.apply(key: "prompter.mirror", value: "true", to: &settings) == nil)
-        #expect(ReadingSettingKeys.apply(key: "prompter.text_color", value: "yellow", to: &settings) == nil)
-        #expect(ReadingSettingKeys.apply(key: "prompter.font_size", value: "100", to: &settings) == nil)
-        #expect(settings.mirror && settings.textColor == .yellow && settings.fontSize == 100)
-        #expect(ReadingSettingKeys.apply(key: "prompter.font_size", value: "500", to: &settings)
-            == "prompter.font_size must be between 20 and 120, found 500")
-        #expect(ReadingSettingKeys.apply(key: "camera.fps", value: "5", to: &settings)?.hasPrefix("camera.fps is not a reading setting") == true)
-        #expect(settings.fontSize == 100)
     }
 
     @Test func resumeStateIsSavedAndFound() throws {

@@ -1,7 +1,6 @@
 import Prompter
 import Render
 import Testing
-@testable import Kiosk
 @testable import Stage
 
 /// The console's pixel-free pieces: the editor's buffer, focus order, the stopwatch.
