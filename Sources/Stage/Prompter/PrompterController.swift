@@ -32,7 +32,8 @@ package final class PrompterController {
     package let settingsStore: SettingsStore?
     package let resumeStore: ResumeStore?
     package let wordsPerMinute: Int
-    private let stateWriter = StateWriter()
+    /// Only a controller that keeps state has a writer thread.
+    private let stateWriter: StateWriter?
     /// The reading position last handed to `stateWriter`.
     private var lastSavedResume: ResumeState?
 
@@ -46,13 +47,14 @@ package final class PrompterController {
         self.wordsPerMinute = wordsPerMinute
         settingsStore = stateDirectory.map { SettingsStore(directory: $0, defaults: defaults) }
         resumeStore = stateDirectory.map { ResumeStore(directory: $0) }
+        stateWriter = stateDirectory == nil ? nil : StateWriter()
         settings = settingsStore?.settings ?? defaults
         engine = PrompterEngine(speed: settings.speed)
         if let problem = settingsStore?.problem { problems.append(problem) }
         if let problem = resumeStore?.problem { problems.append(problem) }
     }
 
-    deinit { stateWriter.stop() }
+    deinit { stateWriter?.stop() }
 
     package func addProblem(_ message: String) {
         problems.append(message)
@@ -127,7 +129,7 @@ package final class PrompterController {
         let state = ResumeState(scriptID: script.id, offset: engine.offset(at: t), wordIndex: wordIndex)
         guard state != (lastSavedResume ?? resumeStore.state) else { return }
         do {
-            stateWriter.write(try JSONStateFile.encode(state), to: resumeStore.file.url)
+            stateWriter?.write(try JSONStateFile.encode(state), to: resumeStore.file.url)
             lastSavedResume = state
         } catch {
             KioskLog.error("cannot encode the reading position: \(error)")
@@ -135,7 +137,7 @@ package final class PrompterController {
     }
 
     /// Waits for queued state writes (at shutdown, and in tests).
-    package func flushStateWrites() { stateWriter.flush() }
+    package func flushStateWrites() { stateWriter?.flush() }
 
     // MARK: transport
 
