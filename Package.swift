@@ -55,10 +55,13 @@ let package = Package(
                            "CPixman", "CPNG", "CYUV"],
             swiftSettings: strict
         ),
+        // The app core: what the two displays show and how timed events change it.
+        // No devices and no C module of its own.
+        .target(name: "Stage", dependencies: ["Prompter", "Game", "Render", "Media"], swiftSettings: strict),
         .executableTarget(
             name: "Kiosk",
-            dependencies: ["Prompter", "Game", "Render", "CTOML", "CDRM", "CUdev", "CInput",
-                           "CV4L2", "CSeat", "CSystemd", "CLinux", "CXKB", "Media", "CALSA"],
+            dependencies: ["Stage", "Prompter", "Game", "Render", "Media", "CTOML", "CDRM", "CUdev", "CInput",
+                           "CV4L2", "CSeat", "CSystemd", "CLinux", "CXKB", "CALSA"],
             swiftSettings: strict
         ),
 
@@ -69,7 +72,8 @@ let package = Package(
         .testTarget(name: "GameTests", dependencies: ["Game"], swiftSettings: strict),
         .testTarget(name: "MediaTests", dependencies: ["Media"], swiftSettings: strict),
         .testTarget(name: "RenderTests", dependencies: ["Render"], swiftSettings: strict),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Prompter", "Render"],
+        .testTarget(name: "StageTests", dependencies: ["Stage", "Prompter", "Render"], swiftSettings: strict),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Stage", "Prompter", "Render"],
                     exclude: ["Scenes/References"], swiftSettings: strict),
     ],
     cxxLanguageStandard: .cxx17

@@ -103,9 +103,22 @@ public final class ScriptLibrary {
     public func readScript(id: String) throws(ScriptLibraryError) -> ScriptText {
         let url = try fileURL(for: id)
         guard let format = ScriptFormat(fileExtension: url.pathExtension) else { throw .notFound(id: id) }
-        guard let stamp = Self.stamp(of: url.path) else { throw .notFound(id: id) }
-        if stamp.size > maxScriptBytes {
-            throw .tooLarge(id: id, size: stamp.size, limit: maxScriptBytes)
+        return try Self.read(url, id: id, format: format, maxBytes: maxScriptBytes, lineBreaks: lineBreaks)
+    }
+
+    /// A script file outside any library (`rig snapshot --script FILE`), read the same
+    /// way; its id is the path as given, and an unknown extension reads as plain text.
+    public static func readScriptFile(_ url: URL, maxBytes: Int,
+                                      lineBreaks: LineBreaks) throws(ScriptLibraryError) -> ScriptText {
+        try read(url, id: url.path, format: ScriptFormat(fileExtension: url.pathExtension) ?? .plainText,
+                 maxBytes: maxBytes, lineBreaks: lineBreaks)
+    }
+
+    private static func read(_ url: URL, id: String, format: ScriptFormat,
+                             maxBytes: Int, lineBreaks: LineBreaks) throws(ScriptLibraryError) -> ScriptText {
+        guard let stamp = stamp(of: url.path) else { throw .notFound(id: id) }
+        if stamp.size > maxBytes {
+            throw .tooLarge(id: id, size: stamp.size, limit: maxBytes)
         }
         let data: Data
         do {
@@ -113,7 +126,7 @@ public final class ScriptLibrary {
         } catch {
             throw .wrap(error, path: url, operation: "read")
         }
-        if data.count > maxScriptBytes { throw .tooLarge(id: id, size: data.count, limit: maxScriptBytes) }
+        if data.count > maxBytes { throw .tooLarge(id: id, size: data.count, limit: maxBytes) }
         let decoded = ScriptDecoder.decode(data)
         if decoded.condition == .binary { throw .binary(id: id) }
         let reading = Self.readingText(decoded.text, format: format, lineBreaks: lineBreaks)

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import Kiosk
+@testable import Stage
 
 @Suite struct EventLoopTests {
     @Test func runsWorkPostedFromAnotherThread() throws {

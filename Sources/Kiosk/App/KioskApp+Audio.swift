@@ -1,14 +1,15 @@
 import Foundation
+import Stage
 import Media
 
 /// The kiosk's sound: the output and input threads started with the rest, their
 /// troubles on the operator's banner (and gone again when the device is back), the
-/// `audio` section of `status`, and speech on request. The headless backend (tests,
-/// snapshots) opens no sound device.
+/// `audio` section of `status`, and speech on request. Started only when the kiosk opens
+/// its sound devices (`KioskDevices.audio`: not headless, not in tests).
 extension KioskApp {
     func startAudio() {
         let settings = config.audio
-        guard !(displaysBackend is HeadlessBackend), !settings.output.isEmpty || !settings.input.isEmpty else { return }
+        guard !settings.output.isEmpty || !settings.input.isEmpty else { return }
         do {
             let service = try AudioService(config: settings, mailbox: loop.mailbox)
             service.onStateChange = { [weak self, weak service] role, state in
@@ -19,7 +20,7 @@ extension KioskApp {
             audio = service
             service.start()
         } catch {
-            controller.addProblem("sound: \(error)")
+            stage.controller.addProblem("sound: \(error)")
         }
     }
 
@@ -34,9 +35,9 @@ extension KioskApp {
         default: service.problemLines[role]
         }
         guard line != service.problemLines[role] else { return }
-        if let old = service.problemLines[role] { controller.removeProblem(old) }
+        if let old = service.problemLines[role] { stage.controller.removeProblem(old) }
         service.problemLines[role] = line
-        if let line { controller.addProblem(line) }
+        if let line { stage.controller.addProblem(line) }
     }
 
     /// `rig ctl speak`: synthesized on the speech thread, played when ready. The reply

@@ -1,47 +1,12 @@
 import Foundation
+import Stage
 
-/// Ways to watch a kiosk from outside that tests and the virtual rig use: the display
-/// status file and headless snapshots.
+/// `rig run --backend headless --snapshot-dir`: the kiosk until both displays have
+/// shown a frame, then what they show as PPM files.
 extension KioskApp {
-    /// Rewrites the status file a few times a second while it is asked for.
-    func startStatusFile() {
-        guard statusFileWriter != nil else { return }
-        writeStatusFile(state: "running")
-        loop.addTimer(at: loop.clock() + 0.25) { [weak self] in self?.startStatusFile() }
-    }
-
-    func writeStatusFile(state: String) {
-        guard let statusFileWriter else { return }
-        var statuses: [DisplayRole: DisplayStatus] = [:]
-        for role in DisplayRole.allCases { statuses[role] = displaysBackend.status(of: role) }
-        var extra = ["state": state, "pid": "\(getpid())"]
-        if let drm = displaysBackend as? DRMBackend { extra["kms"] = drm.pathName }
-        statusFileWriter.write(statuses, extra: extra)
-    }
-
-    /// Headless only: runs until both displays have shown a frame, writes them as PPM
-    /// (the format QEMU's screendump writes, so the virtual rig compares like with like).
     func snapshot(to directory: String) throws -> Int32 {
-        guard let headless = displaysBackend as? HeadlessBackend else {
-            throw CLIError.usage("--snapshot-dir needs --backend headless")
-        }
         start()
-        let deadline = loop.clock() + 10
-        while loop.clock() < deadline,
-              DisplayRole.allCases.contains(where: { displaysBackend.status(of: $0).flips == 0 }) {
-            loop.runOnce(timeout: 0.05)
-        }
-        // Let frames asked for by late state changes (the other display arriving, the
-        // layout finishing) reach the screens too.
-        let settle = loop.clock() + 0.5
-        while loop.clock() < settle { loop.runOnce(timeout: 0.05) }
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        for role in DisplayRole.allCases {
-            guard let screen = headless.screen(role) else { continue }
-            let path = directory + "/\(role).ppm"
-            try Data(screen.ppm()).write(to: URL(fileURLWithPath: path), options: .atomic)
-            Log.stdout(path)
-        }
+        try DisplaySnapshot.write(displaysBackend, loop: loop, to: directory, settle: 0.5)
         shutdown()
         return 0
     }

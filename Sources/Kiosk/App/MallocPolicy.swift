@@ -1,4 +1,5 @@
 import CLinux
+import Stage
 
 /// How the kiosk asks glibc to place its large buffers, so its resident memory
 /// follows what it holds instead of what malloc keeps around.

@@ -1,5 +1,6 @@
 import CSystemd
 import Foundation
+import Stage
 
 /// Talks to systemd for `Type=notify`: READY=1 once both displays have been tried,
 /// WATCHDOG=1 from the event loop (so a hung loop stops petting it and systemd

@@ -1,5 +1,6 @@
 import CALSA
 import Foundation
+import Stage
 
 /// One open ALSA PCM: S16_LE interleaved, status timestamps on CLOCK_MONOTONIC.
 /// Owns the snd_pcm_t and a status object; deinit closes both. Used by one thread.

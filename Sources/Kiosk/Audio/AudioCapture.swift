@@ -1,6 +1,7 @@
 import CALSA
 import CLinux
 import Foundation
+import Stage
 import Synchronization
 
 /// Captures the configured input (the room microphone) on its own thread into an

@@ -1,4 +1,5 @@
 import Media
+import Stage
 
 /// rig.toml keys whose check needs the speech engine.
 enum AudioConfigKeys {

@@ -1,6 +1,7 @@
 import CALSA
 import CLinux
 import Foundation
+import Stage
 import Media
 import Synchronization
 

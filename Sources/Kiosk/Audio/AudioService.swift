@@ -1,4 +1,5 @@
 import Foundation
+import Stage
 import Media
 
 /// Sound as the event loop sees it: owns the output and input threads, takes what

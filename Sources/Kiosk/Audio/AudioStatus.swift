@@ -1,3 +1,4 @@
+import Stage
 /// `rig ctl status`'s `audio` section.
 extension AudioService {
     var statusJSON: JSONValue {

@@ -1,4 +1,5 @@
 import Foundation
+import Stage
 
 /// Plays one sound and waits for it, outside the kiosk: `rig speak` and `rig bench`.
 /// The same playback thread as the kiosk's; only the waiting differs (a semaphore

@@ -1,3 +1,5 @@
+import Stage
+
 /// One case run alone, so callgrind counts its instructions and nothing else's.
 enum BenchCase: Equatable, Sendable {
     case floor(BenchReport.Display)

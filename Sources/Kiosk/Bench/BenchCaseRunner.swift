@@ -1,5 +1,6 @@
 import Foundation
 import Render
+import Stage
 
 /// `--case`: set one case up, run its frame `frames` times, print one line. Under
 /// callgrind, bench/callgrind.sh runs each case at two frame counts and divides the

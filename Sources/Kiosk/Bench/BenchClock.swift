@@ -1,4 +1,5 @@
 import Glibc
+import Stage
 
 /// CLOCK_MONOTONIC in nanoseconds, and the loop that times a frame body.
 enum BenchClock {

@@ -1,5 +1,6 @@
 import Foundation
 import Prompter
+import Stage
 
 /// `rig bench`: speed figures of rig side by side with the physical floor and with
 /// the software a teleprompter would otherwise use (bench/README.md).
@@ -7,7 +8,7 @@ enum BenchCommand: Command {
     static let name = "bench"
     static let summary = "Measure frame composition, layout, camera conversion and speech"
     static let help = """
-        Usage: rig bench [--json] [--quick]
+        Usage: rig bench [--json] [--quick] [--no-peers]
                rig bench --case NAME [--frames N]
 
           Measures outer-frame composition, layout and camera conversion side by side
@@ -17,6 +18,7 @@ enum BenchCommand: Command {
         Options:
           --json          print one JSON object (schema in bench/README.md)
           --quick         fewer samples and transforms; under a minute
+          --no-peers      rig's own cases only (no Pango, no GStreamer)
           --case NAME     run one case only (for callgrind): floor:WxH,
                           compose:WxH:SIZE[:TRANSFORM], layout:SIZE, camera,
                           console:WxH, speech (its figures on stderr)
@@ -64,7 +66,7 @@ enum BenchCommand: Command {
                 return BenchCaseRunner.run(one, frames: options.frames ?? 50, text: text)
             }
             let command = (["rig", "bench"] + arguments).joined(separator: " ")
-            let runner = BenchRunner(plan: BenchPlan(quick: options.quick), benchDirectory: directory,
+            let runner = BenchRunner(plan: BenchPlan(quick: options.quick, peers: !options.noPeers), benchDirectory: directory,
                                      text: text, command: command) { printError("bench: " + $0) }
             let report = runner.run()
             print(options.json ? report.json().rendered() : BenchReportText(report: report).rendered())

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Stage
 
 /// What the run needs from outside: the repository's bench/ folder (texts and peer
 /// scripts), the machine's description, and peak memory.

@@ -1,3 +1,5 @@
+import Stage
+
 /// A JSON value whose objects keep their keys in the order written, so `rig bench
 /// --json` prints the documented schema in the documented order on every run.
 indirect enum BenchJSON: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import Stage
+
 /// Median, p99 and count of one case's samples, in milliseconds.
 struct SampleSummary: Equatable, Sendable {
     var medianMs: Double

@@ -1,6 +1,8 @@
+import Stage
+
 /// The arguments of `rig bench`.
 ///
-///     rig bench [--json] [--quick]
+///     rig bench [--json] [--quick] [--no-peers]
 ///     rig bench --case NAME [--frames N]     one case, for callgrind (bench/callgrind.sh)
 ///
 /// Case names: `floor:WxH`, `compose:WxH:SIZE[:TRANSFORM]` (TRANSFORM is `identity`
@@ -8,6 +10,8 @@
 struct BenchOptions: Equatable, Sendable {
     var json = false
     var quick = false
+    /// rig's own cases only: the Pango and GStreamer peers are reported as not run.
+    var noPeers = false
     var caseName: BenchCase?
     var frames: Int?
 
@@ -20,7 +24,7 @@ struct BenchOptions: Equatable, Sendable {
 
         var description: String {
             switch self {
-            case let .unknownArgument(a): "rig bench: unknown argument '\(a)' (try: --json, --quick, --case NAME, --frames N)"
+            case let .unknownArgument(a): "rig bench: unknown argument '\(a)' (try: --json, --quick, --no-peers, --case NAME, --frames N)"
             case let .missingValue(flag): "rig bench: \(flag) needs a value"
             case let .badFrames(v): "rig bench: --frames wants a whole number from 1 to 100000, got '\(v)'"
             case let .badCase(name, why): "rig bench: bad case '\(name)': \(why)"
@@ -36,6 +40,7 @@ struct BenchOptions: Equatable, Sendable {
             switch argument {
             case "--json": options.json = true
             case "--quick": options.quick = true
+            case "--no-peers": options.noPeers = true
             case "--case":
                 guard let value = rest.popFirst() else { throw .missingValue("--case") }
                 options.caseName = try BenchCase.parse(value)

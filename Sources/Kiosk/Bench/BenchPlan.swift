@@ -1,3 +1,5 @@
+import Stage
+
 /// How much of each case one run measures. `--quick` keeps every kind of figure but
 /// fewer samples and fewer transform combinations, so it finishes in under a minute
 /// on the 2-core machine; the full run measures all 16 combinations.
@@ -5,6 +7,8 @@ struct BenchPlan: Sendable {
     static let sizes = [20, 60, 120]
 
     var quick: Bool
+    /// Run the Pango and GStreamer peers (`--no-peers`: rig's own cases only).
+    var peers = true
 
     var floorFrames: Int { quick ? 30 : 200 }
     var composeFrames: Int { quick ? 20 : 120 }

@@ -1,3 +1,5 @@
+import Stage
+
 /// Everything one `rig bench` run measured, and its JSON form (schema "rig-bench/1",
 /// documented in bench/README.md). Ratios are derived here, from the figures, so the
 /// JSON and the table can never disagree.

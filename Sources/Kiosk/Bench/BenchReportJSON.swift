@@ -1,3 +1,5 @@
+import Stage
+
 /// The `--json` form of a report. Key names and order are the schema documented in
 /// bench/README.md; change them only together with the schema version.
 extension BenchReport {

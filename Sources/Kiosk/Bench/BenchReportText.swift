@@ -1,4 +1,5 @@
 import Foundation
+import Stage
 
 /// The report as Markdown: readable in a terminal, and pasted as it is into
 /// bench/RESULTS.md and the README.

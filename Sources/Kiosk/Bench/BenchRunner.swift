@@ -1,4 +1,5 @@
 import Foundation
+import Stage
 
 /// Runs every case of a plan and collects the report. Progress goes to stderr so
 /// stdout carries only the report (the JSON object with `--json`).
@@ -55,9 +56,9 @@ struct BenchRunner {
         let peers = PeerRunner(benchDirectory: benchDirectory)
         var pangoPeak: Int?
         var gstreamerPeak: Int?
-        progress("peer: Pango + Cairo (bench/peers/pango_scroll.py)")
         let samplePaths = BenchEnvironment.samples.map { benchDirectory + "/texts/" + $0.file }
-        switch peers.run("pango_scroll.py", ["--text", benchDirectory + "/texts/" + BenchEnvironment.textName,
+        if plan.peers { progress("peer: Pango + Cairo (bench/peers/pango_scroll.py)") }
+        switch !plan.peers ? .failure(.notRun) : peers.run("pango_scroll.py", ["--text", benchDirectory + "/texts/" + BenchEnvironment.textName,
                                              "--samples", samplePaths.joined(separator: ",")]
                          + plan.peerArguments) {
         case let .success(object):
@@ -70,7 +71,7 @@ struct BenchRunner {
         let ours = ProducerBenches.camera(frames: plan.cameraFrames)
         var gstreamer = BenchMeasurement.unavailable("not run")
         var gstVersion: String?
-        switch peers.run("gst_camera.py", ["--frames", String(plan.cameraFrames)]) {
+        switch !plan.peers ? .failure(.notRun) : peers.run("gst_camera.py", ["--frames", String(plan.cameraFrames)]) {
         case let .success(object):
             gstreamer = PeerFigures.measurement(object)
             gstVersion = object["gstreamer_version"] as? String

@@ -1,3 +1,5 @@
+import Stage
+
 /// A case that could not be set up (no fonts): its reason becomes the report's
 /// "unavailable" text.
 struct BenchSetupError: Error, CustomStringConvertible {

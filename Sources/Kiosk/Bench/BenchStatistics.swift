@@ -1,3 +1,5 @@
+import Stage
+
 /// The statistics every figure in `rig bench` is reported with. The peers' scripts
 /// (bench/peers/*.py) use the same definitions, so their numbers compare directly.
 enum BenchStatistics {

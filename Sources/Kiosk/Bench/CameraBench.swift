@@ -1,4 +1,5 @@
 import Render
+import Stage
 
 /// The game's camera preview, one frame: a 1920x1080 YUYV frame (as a webcam sends
 /// it) converted, mirrored and aspect-fit into a 1920x1080 XRGB8888 frame, with the

@@ -1,4 +1,5 @@
 import Glibc
+import Stage
 
 /// The physical floor: copying one finished XRGB8888 frame. No compositor can put a
 /// frame into a buffer faster than memory can move it, so every composition figure

@@ -1,8 +1,9 @@
 import Prompter
 import Render
+import Stage
 
-/// The outer display in prompter mode, driven exactly as the kiosk drives it:
-/// PrompterFrameComposer composes the frame for a presentation time, the engine
+/// The outer display in prompter mode, driven as the kiosk drives it: the stage
+/// draws the frame for a presentation time into the display's buffer, the engine
 /// scrolls at 180 px/s, and each frame is one 60 Hz vblank later. One instance per
 /// (display, text size); a transform change goes through the same settings path as
 /// the operator's M/F/R keys (a quarter turn lays the text out again, untimed).
@@ -17,7 +18,8 @@ final class OuterFrameBench {
 
     let display: BenchReport.Display
     let canvas: Canvas
-    let composer: PrompterFrameComposer
+    let replay: StageReplay
+    let sizePx: Int
     private var time = 0.0
 
     static func settings(sizePx: Int, transform: BenchReport.Transform) -> ReadingSettings {
@@ -30,34 +32,35 @@ final class OuterFrameBench {
     init(display: BenchReport.Display, text: String, sizePx: Int, transform: BenchReport.Transform,
          fonts: FontLibrary) throws {
         self.display = display
+        self.sizePx = sizePx
         let size = PixelSize(width: display.width, height: display.height)
         canvas = try Canvas(size: size)
-        composer = try PrompterFrameComposer(
-            scriptTitle: "bench", text: text, settings: Self.settings(sizePx: sizePx, transform: transform),
-            markerPosition: ReadingMarker.defaultPosition, outerSize: size, innerSize: size, fonts: fonts)
+        var settings = RigStage.Settings(outerSize: size)
+        settings.readingDefaults = Self.settings(sizePx: sizePx, transform: transform)
+        replay = StageReplay(settings: settings, innerSize: size, fonts: fonts)
+        replay.open(id: "bench", title: "bench", text: text)
     }
 
-    var block: ChunkedTextBlock? { composer.readingText.block }
-    var sizePx: Int { composer.state.settings.fontSize }
+    var block: ChunkedTextBlock? { replay.stage.renderer.readingText?.block }
 
     func setTransform(_ transform: BenchReport.Transform) throws {
-        try composer.apply(settings: Self.settings(sizePx: sizePx, transform: transform), at: time)
+        let settings = Self.settings(sizePx: sizePx, transform: transform)
+        replay.controller.updateSettings { $0 = settings }
     }
 
     /// Mid-scroll at full speed: playing since a second ago (ramp done), then moved
     /// to the middle of the script.
     func scrollToMiddle() {
-        composer.finishLayout()
-        let middle = composer.readingText.contentHeight() / 2
-        composer.state.engine.play(at: time - 1)
-        composer.state.engine.seek(to: middle, at: time)
+        replay.finishLayout()
+        replay.controller.play(at: time - 1)
+        replay.controller.seek(to: replay.controller.engine.maxOffset / 2, at: time)
     }
 
     /// One outer frame for the next vblank: what the kiosk composes while scrolling.
     /// Never inlined: bench/callgrind.sh counts instructions inside it only.
     @inline(never)
     func composeFrame() {
-        composer.composeOuterFrame(at: time, into: canvas)
+        replay.frame(.outer, at: time, into: canvas)
     }
 
     func advance() { time += Self.frameInterval }

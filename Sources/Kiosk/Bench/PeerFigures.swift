@@ -1,3 +1,5 @@
+import Stage
+
 /// Reading the peers' JSON (bench/README.md, "pango peer" and "gstreamer peer").
 enum PeerFigures {
     static func measurement(_ object: [String: Any]) -> BenchMeasurement {

@@ -1,4 +1,5 @@
 import Foundation
+import Stage
 
 /// Runs a peer script (bench/peers/*.py) under Debian's python3 and returns its JSON
 /// object, or why it could not: the reason ends up in the report as "unavailable".
@@ -14,6 +15,8 @@ struct PeerRunner: Sendable {
         case launch(String, String)
         case exited(String, Int32, String)
         case badOutput(String, String)
+        /// `rig bench --no-peers`.
+        case notRun
 
         var description: String {
             switch self {
@@ -23,6 +26,7 @@ struct PeerRunner: Sendable {
             case let .exited(script, status, stderr):
                 "\(script) exited with status \(status)" + (stderr.isEmpty ? "" : ": \(stderr)")
             case let .badOutput(script, why): "\(script) printed no JSON object: \(why)"
+            case .notRun: "not run (--no-peers)"
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Render
+import Stage
 
 /// The cases that measure rig's own code: text layout, outer-frame composition,
 /// time to first frame, camera conversion. A case that cannot run (no fonts, say)
@@ -78,9 +79,9 @@ enum ProducerBenches {
     }
 
     /// Opening the script to its first composed frame at the top, as the kiosk does it
-    /// (PrompterFrameComposer: layout, the chunked block, the engine told the script's
-    /// length, the first pieces rasterized with a cold glyph cache). The font library
-    /// is loaded once at start-up, so it is shared.
+    /// (a new stage with the script opened: layout, the chunked block, the engine told
+    /// the script's length, the first pieces rasterized with a cold glyph cache). The
+    /// font library is loaded once at start-up, so it is shared.
     static func firstFrame(text: String, plan: BenchPlan, fonts: FontLibrary) -> [BenchReport.FirstFrameFigure] {
         BenchReport.Display.all.flatMap { display in
             BenchPlan.sizes.map { size in

@@ -1,3 +1,5 @@
+import Stage
+
 /// The words after the subcommand, taken off as each option is read, so whatever is
 /// left at the end is a mistake to report.
 struct Arguments {

@@ -1,3 +1,5 @@
+import Stage
+
 /// One `rig` subcommand.
 protocol Command: SendableMetatype {
     static var name: String { get }

@@ -1,4 +1,5 @@
 import Foundation
+import Stage
 
 /// `--config PATH` and `--set KEY=VALUE`, shared by every subcommand that reads rig.toml.
 struct ConfigOptions {

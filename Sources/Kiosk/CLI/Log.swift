@@ -1,4 +1,5 @@
 import Foundation
+import Stage
 
 /// Plain output for the command-line tools. The kiosk's journal logging lives with
 /// the kiosk; these are for people at a terminal.

@@ -2,6 +2,7 @@ import CLinux
 import Foundation
 import Render
 import Synchronization
+import Stage
 
 /// Captures from the configured V4L2 camera on its own thread, so the event loop never
 /// waits on the device: not on open (a USB camera can take a second), not on a frame.
@@ -69,7 +70,10 @@ final class CameraCapture: Sendable {
 
     private func run() {
         events.report(.starting)
-        let monitor = CameraHotplugMonitor()
+        // udevd's processed events, not the kernel's: by then the /dev/v4l/by-id link
+        // exists and permissions are set, so the reopen succeeds. Without udev (no
+        // netlink socket, e.g. in a container) the thread retries on a timer only.
+        let monitor = try? UdevMonitor(subsystem: "video4linux", source: .udev)
         if monitor == nil { log("camera: udev monitor unavailable; retrying every \(settings.retryInterval) s") }
         let converter = CameraFrameConverter()
         var lastFailure: CameraError?
@@ -154,7 +158,7 @@ final class CameraCapture: Sendable {
     }
 
     /// Waits for udev to report a video4linux device, a stop request, or the retry interval.
-    private func waitForDevice(_ monitor: CameraHotplugMonitor?) {
+    private func waitForDevice(_ monitor: UdevMonitor?) {
         let deadline = MonotonicTime.now() + settings.retryInterval
         while !stopping {
             let remaining = deadline - MonotonicTime.now()
@@ -162,7 +166,7 @@ final class CameraCapture: Sendable {
             var fds = [pollfd(fd: stopSignal, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: monitor?.fd ?? -1, events: Int16(POLLIN), revents: 0)]
             _ = poll(&fds, 2, Int32((remaining * 1000).rounded(.up)))
-            if let monitor, fds[1].revents != 0, monitor.deviceArrived() {
+            if let monitor, fds[1].revents != 0, monitor.drain(matching: { ["add", "change"].contains($0.action) }) {
                 log("camera: udev announced a video4linux device; reopening \(settings.devicePath)")
                 return
             }

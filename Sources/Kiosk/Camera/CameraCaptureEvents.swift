@@ -1,4 +1,5 @@
 import Synchronization
+import Stage
 
 /// The hand-over from the capture thread to the event loop. The capture thread
 /// publishes; the loop takes. Only the newest frame is kept: a frame the loop has not

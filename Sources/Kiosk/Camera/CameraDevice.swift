@@ -1,6 +1,7 @@
 import CV4L2
 import Foundation
 import Render
+import Stage
 
 /// One open V4L2 capture device, through libv4l2 so MJPEG and odd formats arrive
 /// converted. Owns the descriptor and the mmap'ed buffers; used by one thread only

@@ -1,4 +1,5 @@
 import Foundation
+import Stage
 
 /// Why the camera is not delivering frames. Each case reads as the reason shown on
 /// the inner display and in `rig ctl status`.

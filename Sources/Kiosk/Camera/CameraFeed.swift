@@ -1,5 +1,6 @@
 import Foundation
 import Render
+import Stage
 
 /// The camera as the event loop sees it: owns the capture thread, takes the newest
 /// frame when the mailbox says one is ready, keeps the state and the statistics.

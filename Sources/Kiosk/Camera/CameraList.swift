@@ -1,6 +1,7 @@
 import CV4L2
 import Foundation
 import Render
+import Stage
 
 /// A camera as `rig devices` lists it, so an operator can copy a stable name into
 /// rig.toml.

@@ -1,5 +1,6 @@
 import Foundation
 import Render
+import Stage
 
 /// One way a camera can stream: pixel format, size and frame rate, as enumerated
 /// through libv4l2 (`emulated` when libv4l2 converts, e.g. MJPEG decoded to I420).

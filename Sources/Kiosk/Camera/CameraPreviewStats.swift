@@ -1,3 +1,5 @@
+import Stage
+
 /// Frame rate and latency of the camera preview for `rig ctl status`, measured on the
 /// loop: capture rate from frame arrivals, preview rate and latency from the flips that
 /// first showed each frame. Times are CLOCK_MONOTONIC seconds, passed in (testable

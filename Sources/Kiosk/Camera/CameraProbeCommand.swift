@@ -1,5 +1,6 @@
 import Foundation
 import Render
+import Stage
 
 /// `rig camera-probe`: a hidden subcommand that exercises the real capture path (the
 /// event loop, the capture thread, libv4l2, the converter) without displays. The

@@ -1,5 +1,6 @@
 import Foundation
 import Render
+import Stage
 
 /// The camera part of rig.toml: which device, and what to ask it for.
 /// `device` is a path ("/dev/video0", "/dev/v4l/by-id/usb-…") or a bare `/dev/v4l/by-id`

@@ -1,3 +1,5 @@
+import Stage
+
 /// What the camera is doing, as the loop sees it.
 enum CameraState: Sendable, Equatable, CustomStringConvertible {
     case starting

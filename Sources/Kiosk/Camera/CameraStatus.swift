@@ -1,3 +1,5 @@
+import Stage
+
 /// The camera's line in `rig ctl status`: which device, what it is doing, the chosen
 /// mode, how fast frames arrive and reach the glass, and how late.
 struct CameraStatus: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import Stage
+
 /// `rig check`: validates rig.toml. Silent and 0 when it is valid; every problem as
 /// `PATH:LINE:COL: message` on stderr and 2 when it is not. Warnings (unknown keys)
 /// are printed but do not fail the check.

@@ -1,3 +1,5 @@
+import Stage
+
 /// `rig ctl`: the control socket's client. Prints the kiosk's JSON reply; exits 0 when
 /// the kiosk accepted the request and 2 otherwise.
 enum CtlCommand: Command {

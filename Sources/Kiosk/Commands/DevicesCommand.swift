@@ -1,3 +1,5 @@
+import Stage
+
 /// `rig devices`: what this machine offers the kiosk, with the names rig.toml takes.
 enum DevicesCommand: Command {
     static let name = "devices"

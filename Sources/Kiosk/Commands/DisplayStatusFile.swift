@@ -1,13 +1,25 @@
 import Foundation
+import Stage
 
 /// The displays' status as a small JSON file, rewritten atomically (temp, fsync,
 /// rename, fsync dir) when it changes, at most a few times a second. The virtual rig
-/// reads the kiosk's state from it; `rig ctl status` replaces it once the app is wired.
+/// reads the kiosk's state from it (the app and `--test-pattern` alike).
 final class DisplayStatusFile {
     let path: String
     private var lastWritten = ""
 
     init(path: String) { self.path = path }
+
+    /// The backend's displays now, with the process's state ("running", "stopped").
+    func write(_ backend: any DisplayBackend, state: String) {
+        write(backend.statuses, extra: backend.statusFacts.merging(["state": state, "pid": "\(getpid())"]) { $1 })
+    }
+
+    /// Rewrites the file four times a second while the loop runs.
+    func keepWriting(_ backend: any DisplayBackend, on loop: EventLoop) {
+        write(backend, state: "running")
+        loop.addTimer(at: loop.clock() + 0.25) { [weak self] in self?.keepWriting(backend, on: loop) }
+    }
 
     func write(_ statuses: [DisplayRole: DisplayStatus], extra: [String: String] = [:]) {
         var fields = DisplayRole.allCases.compactMap { role in statuses[role].map { "\"\(role)\":\($0.json)" } }
@@ -29,5 +41,29 @@ final class DisplayStatusFile {
                        O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dir >= 0 { fsync(dir); close(dir) }
         return true
+    }
+}
+
+/// `--snapshot-dir`: runs the loop until both displays have shown a frame, then writes
+/// what they show as PPM (the format QEMU's screendump writes, so the virtual rig
+/// compares like with like). Only a backend that holds its pixels (headless) has any.
+enum DisplaySnapshot {
+    static func write(_ backend: any DisplayBackend, loop: EventLoop, to directory: String,
+                      settle: Double) throws {
+        let deadline = loop.clock() + 10
+        while loop.clock() < deadline, DisplayRole.allCases.contains(where: { backend.status(of: $0).flips == 0 }) {
+            loop.runOnce(timeout: 0.05)
+        }
+        // Let frames asked for by late state changes (the other display arriving, the
+        // layout finishing) reach the screens too.
+        let end = loop.clock() + settle
+        while loop.clock() < end { loop.runOnce(timeout: 0.05) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for role in DisplayRole.allCases {
+            guard let image = backend.shownImagePPM(role) else { continue }
+            let path = directory + "/\(role).ppm"
+            try Data(image).write(to: URL(fileURLWithPath: path), options: .atomic)
+            Log.stdout(path)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Stage
 import Media
 
 /// `rig listen` (a test aid, not in `rig --help`): captures the input with the

@@ -1,4 +1,5 @@
 import Foundation
+import Stage
 
 /// `rig run`: the kiosk. A broken rig.toml does not stop it: it comes up with the
 /// defaults for whatever is wrong and shows the errors on the inner display.
@@ -68,7 +69,9 @@ enum RunCommand: Command {
         let sizes = HeadlessSizes(inner: innerSize, outer: outerSize)
         do {
             let app = try KioskApp(config: config, configProblems: loaded.problems, backend: kind,
-                                   headlessSizes: sizes, statusPath: statusPath, useSeat: seat)
+                                   headlessSizes: sizes, statusPath: statusPath, useSeat: seat,
+                                   // Headless kiosks (tests, machines with no displays) play no sound.
+                                   devices: kind == .headless ? [.input, .camera] : .all)
             if let snapshotDir { return try app.snapshot(to: snapshotDir) }
             return app.run()
         } catch {

@@ -1,6 +1,7 @@
 import Foundation
 import Prompter
 import Render
+import Stage
 
 /// `rig snapshot`: both displays for a script at a moment, as PNG files. The
 /// state is the script opened, play pressed at t = 0 and the frame presented at
@@ -45,73 +46,49 @@ enum SnapshotCommand: Command {
         } catch {
             throw .failed("cannot create \(outDir): \(error.localizedDescription)")
         }
+        let fonts = RigStage.loadFonts()
+        guard let library = fonts.fonts else { throw .failed(fonts.problem ?? "fonts: none") }
+        let replay = StageReplay(config: config, fonts: library)
+        replay.open(id: script.id, title: URL(fileURLWithPath: scriptPath).deletingPathExtension().lastPathComponent,
+                    text: script.readingText,
+                    repaired: script.repaired)
+        if let warning = replay.stage.renderer.readingText?.layout?.fontWarning {
+            Log.stderr("rig snapshot: \(warning)")
+        }
+        replay.controller.play(at: 0)
+        replay.advance(to: time)
         do {
-            let fonts = try FontLibrary()
-            let composer = try PrompterFrameComposer(
-                scriptTitle: script.title, text: script.text, settings: ReadingSettings(config: config.prompter),
-                markerPosition: config.prompter.markerPosition,
-                outerSize: config.displays.outer.drawingSize(headless: config.displays),
-                innerSize: config.displays.inner.drawingSize(headless: config.displays),
-                fonts: fonts, cacheBudgetBytes: config.prompter.cacheMB << 20)
-            if let warning = composer.fontWarning { Log.stderr("rig snapshot: \(warning)") }
-            composer.finishLayout()
-            composer.state.engine.play(at: 0)
             // One display at a time, so only one full-size canvas is alive.
-            try writeFrame(composer.outerSize, to: outDir + "/outer.png") {
-                composer.composeOuterFrame(at: time, into: $0)
-                // Cached text pieces are not needed again: free them before the PNG.
-                composer.readingText.block?.releaseCache()
-            }
-            try writeFrame(composer.innerSize, to: outDir + "/inner.png") { composer.composeInnerFrame(at: time, into: $0) }
-        } catch let error as TextError {
-            throw .failed(error.description)
-        } catch let error as ImageError {
-            throw .failed(error.description)
+            try replay.canvas(.outer, at: time).writePNG(path: outDir + "/outer.png")
+            // Cached text pieces are not needed again: free them before the next canvas.
+            replay.stage.renderer.readingText?.block?.releaseCache()
+            try replay.canvas(.inner, at: time).writePNG(path: outDir + "/inner.png")
         } catch {
-            throw .failed("\(error)")
+            throw .failed(error.description)
         }
         return 0
     }
 
-    private static func writeFrame(_ size: PixelSize, to path: String,
-                                   compose: (Canvas) -> Void) throws(ImageError) {
-        let canvas = try Canvas(size: size)
-        compose(canvas)
-        try canvas.writePNG(path: path)
-    }
-
-    struct Script {
-        var title: String
-        var text: String
-    }
-
-    /// The reading text of a script file: Markdown reduced to what is read aloud,
-    /// invalid UTF-8 repaired; binary or oversized files are refused with a reason.
-    static func readScript(_ path: String, maxBytes: Int, lineBreaks: LineBreaks) throws(CLIError) -> Script {
-        let url = URL(fileURLWithPath: path)
-        let data: Data
+    /// A script file read as the library reads its scripts: the same decoder (invalid
+    /// UTF-8 repaired, UTF-16 by its byte-order mark, binary refused) and Markdown
+    /// reduced to what is read aloud.
+    static func readScript(_ path: String, maxBytes: Int, lineBreaks: LineBreaks) throws(CLIError) -> ScriptText {
         do {
-            let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-            guard size <= maxBytes else {
-                throw CLIError.failed("\(path): \(size) bytes is more than prompter.max_script_mb allows")
-            }
-            data = try Data(contentsOf: url)
-        } catch let error as CLIError {
-            throw error
+            return try ScriptLibrary.readScriptFile(URL(fileURLWithPath: path), maxBytes: maxBytes,
+                                                    lineBreaks: lineBreaks)
         } catch {
-            throw .failed("cannot read script \(path): \((error as NSError).localizedDescription)")
+            throw .failed(error.description)
         }
-        let source: String
-        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
-            source = String(data: data, encoding: .utf16) ?? ""
-        } else if data.contains(0) {
-            throw .failed("\(path) is a binary file, not a script")
-        } else {
-            source = String(decoding: data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data,
-                            as: UTF8.self)
-        }
-        let format = ScriptFormat(fileExtension: url.pathExtension) ?? .plainText
-        return Script(title: url.deletingPathExtension().lastPathComponent,
-                      text: ScriptLibrary.readingText(source, format: format, lineBreaks: lineBreaks))
+    }
+}
+
+extension StageReplay {
+    /// The displays at rig.toml's sizes, the reading settings from `[prompter]`, and
+    /// no camera (a snapshot has none) and no state kept.
+    convenience init(config: RigConfig, fonts: FontLibrary) {
+        var settings = RigStage.Settings(config: config)
+        settings.cameraEnabled = false
+        self.init(settings: settings, innerSize: config.displays.inner.drawingSize(headless: config.displays),
+                  fonts: fonts)
     }
 }

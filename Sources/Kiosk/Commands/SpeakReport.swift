@@ -1,4 +1,5 @@
 import Foundation
+import Stage
 import Media
 
 /// What `rig speak` prints: the clip, and when its sound started.

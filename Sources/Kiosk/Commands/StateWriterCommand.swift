@@ -1,5 +1,6 @@
 import Foundation
 import Prompter
+import Stage
 
 /// `rig _state-writer --dir DIR`: writes the resume state as fast as it can, for the
 /// crash-safety test that kills it mid-write. Hidden from `rig --help`.

@@ -1,4 +1,5 @@
 import Foundation
+import Stage
 
 /// `rig run --test-pattern`: the displays alone, without the app: colour bars per head
 /// and a moving bar (`TestPatternScene`). The virtual-rig tests of the display backend
@@ -48,11 +49,9 @@ final class TestPatternKiosk {
         scene.onStatusChange = { [weak self] _, _ in self?.writeStatus(state: "running") }
         try service.start(delegate: scene)
         service.backend.setEnabled(outerEnabled, for: .outer)
-        writeStatus(state: "running")
-        tickStatus()
+        statusFile?.keepWriting(service.backend, on: loop)
         if let snapshotDir {
-            runUntilBothShown()
-            try writeSnapshots(to: snapshotDir)
+            try DisplaySnapshot.write(service.backend, loop: loop, to: snapshotDir, settle: 0)
         } else {
             loop.run()
         }
@@ -62,40 +61,7 @@ final class TestPatternKiosk {
         return 0
     }
 
-    private func tickStatus() {
-        loop.addTimer(at: loop.clock() + 0.25) { [weak self] in
-            self?.writeStatus(state: "running")
-            self?.tickStatus()
-        }
-    }
-
     private func writeStatus(state: String) {
-        let backend = service.backend
-        var statuses: [DisplayRole: DisplayStatus] = [:]
-        for role in DisplayRole.allCases { statuses[role] = backend.status(of: role) }
-        var extra = ["state": state, "pid": "\(getpid())"]
-        if let drm = backend as? DRMBackend { extra["kms"] = drm.pathName }
-        statusFile?.write(statuses, extra: extra)
-    }
-
-    private func runUntilBothShown() {
-        let deadline = loop.clock() + 5
-        while loop.clock() < deadline,
-              DisplayRole.allCases.contains(where: { service.backend.status(of: $0).flips == 0 }) {
-            loop.runOnce(timeout: 0.05)
-        }
-    }
-
-    private func writeSnapshots(to dir: String) throws {
-        guard let headless = service.backend as? HeadlessBackend else {
-            throw CLIError.usage("--snapshot-dir needs --backend headless")
-        }
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        for role in DisplayRole.allCases {
-            guard let screen = headless.screen(role) else { continue }
-            let path = dir + "/\(role).ppm"
-            try Data(screen.ppm()).write(to: URL(fileURLWithPath: path), options: .atomic)
-            Log.stdout(path)
-        }
+        statusFile?.write(service.backend, state: state)
     }
 }

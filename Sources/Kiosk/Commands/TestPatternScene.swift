@@ -1,3 +1,5 @@
+import Stage
+
 /// A stand-in scene for `rig run` until the app's scenes are wired: colour bars that
 /// tell the heads apart (vertical on the inner display, horizontal on the outer), a
 /// frame and a moving bar whose position is a pure function of the presentation time,

@@ -1,4 +1,5 @@
 import Foundation
+import Stage
 
 /// Turns rig.toml (and `--set` overrides) into one `RigConfig`, collecting every
 /// problem with its place instead of stopping at the first.

@@ -1,3 +1,5 @@
+import Stage
+
 /// Something wrong in rig.toml (or a --set override), with the place it was written.
 struct ConfigProblem: Error, Equatable, CustomStringConvertible {
     enum Severity: Equatable { case error, warning }

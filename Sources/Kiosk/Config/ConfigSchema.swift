@@ -1,5 +1,6 @@
 import Foundation
 import Prompter
+import Stage
 
 /// Every key rig.toml knows: where it goes in `RigConfig` and what it accepts.
 /// The loader and `--set` both go through these, so a value is validated the same

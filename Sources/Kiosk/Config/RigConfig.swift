@@ -1,4 +1,5 @@
 import Prompter
+import Stage
 
 /// rig.toml as one typed, validated value. Every default here is also written,
 /// with its range and meaning, in the example rig.toml at the repository root;

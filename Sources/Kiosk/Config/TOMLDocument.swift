@@ -1,5 +1,6 @@
 import CTOML
 import Foundation
+import Stage
 
 /// One parsed TOML document: the only owner of a `rig_toml_document`.
 /// Entries come in source order, each with its dotted path and place.

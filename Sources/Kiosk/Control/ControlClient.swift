@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Stage
 
 /// One connection to the control socket: its descriptor, what it has sent that is not
 /// yet a whole line, and replies it has not read yet.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Stage
 
 /// The client end of the control socket, as `rig ctl` and tests use it: send one
 /// request line, wait (with a deadline) for one reply line.

@@ -1,4 +1,5 @@
 import Foundation
+import Stage
 
 /// The control socket: a Unix stream socket where each request is one JSON line and
 /// each reply is one JSON line. It runs on the event loop and never blocks it: a

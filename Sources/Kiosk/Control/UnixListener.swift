@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Stage
 
 /// A listening Unix stream socket, non-blocking, at a path with a given mode.
 /// A stale socket file from a previous run is replaced.

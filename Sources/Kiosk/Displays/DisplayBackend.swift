@@ -1,8 +1,4 @@
-/// Which side of the rig a display faces: the operator (inner) or the talent (outer).
-enum DisplayRole: String, CaseIterable, Sendable, CustomStringConvertible {
-    case inner, outer
-    var description: String { rawValue }
-}
+import Stage
 
 /// A display backend, in the spirit of wlroots' backend interface: the DRM/KMS
 /// backend and the headless one sit behind it, and the app never knows which it has.
@@ -26,6 +22,23 @@ protocol DisplayBackend: AnyObject {
 
     /// Leaves the screens clean: previous CRTC state restored or planes disabled.
     func shutdown()
+
+    /// What this kind of backend adds to the status file (DRM: the KMS path taken).
+    var statusFacts: [String: String] { get }
+
+    /// What `role` shows now, as a PPM image, when the backend holds its pixels in
+    /// memory (headless); nil for scanout the kiosk cannot read back.
+    func shownImagePPM(_ role: DisplayRole) -> [UInt8]?
+}
+
+extension DisplayBackend {
+    var statusFacts: [String: String] { [:] }
+    func shownImagePPM(_ role: DisplayRole) -> [UInt8]? { nil }
+
+    /// Every display's status as the backend reports it now.
+    var statuses: [DisplayRole: DisplayStatus] {
+        Dictionary(uniqueKeysWithValues: DisplayRole.allCases.map { ($0, status(of: $0)) })
+    }
 }
 
 /// The app side of a backend: draws frames and hears about availability.
@@ -51,23 +64,4 @@ protocol DisplayBackendDelegate: AnyObject {
 extension DisplayBackendDelegate {
     func framePresented(_ role: DisplayRole, _ stamp: FlipStamp) {}
     func displayProblem(_ problem: DisplaysError) {}
-}
-
-/// Where a frame goes: plain XRGB8888 memory the delegate writes directly, and the
-/// time (CLOCK_MONOTONIC seconds) at which the frame is predicted to reach the glass.
-struct FrameTarget {
-    let width: Int
-    let height: Int
-    /// Bytes per row; at least width * 4.
-    let stride: Int
-    let pixels: UnsafeMutableRawPointer
-    let presentationTime: Double
-    /// The buffer is fresh (after a modeset or a hotplug): draw everything, and the
-    /// frame is shown whatever the delegate returns.
-    let mustDraw: Bool
-
-    /// A row of pixels as 32-bit XRGB words.
-    func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {
-        (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
-    }
 }

@@ -1,3 +1,5 @@
+import Stage
+
 /// What the displays are asked to be, from rig.toml's `[displays]` table (the lead's
 /// config parser fills it; `rig run` flags can too).
 struct DisplayConfiguration: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import Stage
+
 /// Starts the configured display backend for the kiosk, and keeps trying while the
 /// DRM device is missing or held by another display server (a clear message each
 /// time, never a crash loop). The app's entry point: `RunCommand` creates one.

@@ -1,3 +1,5 @@
+import Stage
+
 /// Why displays could not be driven, in words an operator can act on.
 enum DisplaysError: Error, Equatable, CustomStringConvertible {
     case noDevice(searched: String)

@@ -1,3 +1,5 @@
+import Stage
+
 /// Decides when one display composes its next frame and for which vblank, from the
 /// kernel's timestamps of completed flips. Pure arithmetic, so it is unit-tested with
 /// made-up timestamps.

@@ -1,5 +1,6 @@
 import CSeat
 import Glibc
+import Stage
 
 /// A libseat session: how an unprivileged kiosk (a dedicated user with logind, or in
 /// the `video` group with seatd) opens the DRM card and input nodes, and learns of VT

@@ -1,3 +1,5 @@
+import Stage
+
 /// What the input side needs from rig.toml and the displays. The display side updates
 /// the sizes and the outer rotation when modes change (`InputDevices.update`).
 struct InputConfiguration: Sendable, Equatable {

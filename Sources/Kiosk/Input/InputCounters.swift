@@ -1,3 +1,5 @@
+import Stage
+
 /// What the input side has seen since start, for `rig ctl status`: a test (or an
 /// installer) can wait for "the swipe was seen and rejected" instead of sleeping, and
 /// an operator can tell a dead touchscreen from a talent who never tapped.

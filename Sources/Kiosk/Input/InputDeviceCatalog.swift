@@ -1,5 +1,6 @@
 import CInput
 import CUdev
+import Stage
 
 /// What libinput knows about one device, read once when it is added.
 extension InputDevices {

@@ -1,5 +1,6 @@
 import CInput
 import CUdev
+import Stage
 
 /// The rig's input side on the event loop: libinput over udev, devices coming and going,
 /// the outer touchscreen turned into taps, keys into actions, inner pointers and touches

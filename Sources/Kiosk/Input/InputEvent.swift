@@ -1,3 +1,5 @@
+import Stage
+
 /// What the input side tells the kiosk, already routed: taps come from the outer
 /// touchscreen only, pointer and touch coordinates are in the inner display's pixels.
 /// Times are the events' own CLOCK_MONOTONIC seconds.
@@ -11,12 +13,6 @@ enum InputEvent: Sendable, Equatable {
     case innerTouch(phase: TouchSample.Phase, slot: Int32, x: Double, y: Double, time: Double)
     case deviceAdded(InputDeviceInfo)
     case deviceRemoved(InputDeviceInfo)
-}
-
-struct PointerButton: Sendable, Equatable {
-    /// evdev code: BTN_LEFT (0x110), BTN_RIGHT, BTN_MIDDLE…
-    var code: UInt32
-    var isPressed: Bool
 }
 
 /// Which display a device serves on the rig.

@@ -1,4 +1,5 @@
 import Foundation
+import Stage
 
 /// `rig input-probe`: a hidden subcommand that runs the real input path (libinput on
 /// udev, the tap recogniser, key bindings) without displays and prints what it makes of

@@ -1,3 +1,5 @@
+import Stage
+
 /// Which operator key does what: the defaults, overridden by rig.toml's `[keys]` table,
 /// where each entry is an action name with a list of key names
 /// (`faster = ["Up", "PageDown"]`).

@@ -1,4 +1,5 @@
 import CInput
+import Stage
 
 /// Key names as rig.toml spells them, mapped to evdev key codes (linux/input-event-codes.h).
 /// Names match case-insensitively; several spellings may name one key ("Period" and ".").

@@ -1,5 +1,6 @@
 import CXKB
 import Foundation
+import Stage
 
 /// rig.toml `[keyboard]`: the XKB layout of the operator's keyboards, as XKB's rules
 /// name it ("us", "de", "fr", "gb"; variants such as "nodeadkeys" or "dvorak").

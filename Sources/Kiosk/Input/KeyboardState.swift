@@ -1,5 +1,6 @@
 import CInput
 import CXKB
+import Stage
 
 /// What one key press means to the operator console: the editing key it is, what it
 /// types, and the modifiers held while it went down.

@@ -1,6 +1,7 @@
 import CInput
 import CUdev
 import Foundation
+import Stage
 
 /// Opens input device nodes for libinput. The kiosk shares one seat between DRM and
 /// input: through libseat (a user service) the seat owner opens nodes for us and can

@@ -1,4 +1,5 @@
 import Foundation
+import Stage
 
 /// How rig.toml `[touch] device` names the outer touchscreen: by the name the kernel
 /// gives it (`"ILITEK ILITEK-TP"`), by a udev property (`"ID_PATH=pci-0000:00:14.0-usb-0:2:1.0"`,

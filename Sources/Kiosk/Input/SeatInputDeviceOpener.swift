@@ -1,4 +1,5 @@
 import Foundation
+import Stage
 
 /// Opens input devices through the same libseat session as the displays, so an
 /// unprivileged kiosk gets them from logind (or seatd) and loses them on a VT switch.

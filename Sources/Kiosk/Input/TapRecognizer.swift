@@ -1,7 +1,8 @@
+import Stage
 /// One contact point of the outer touchscreen, in the outer display's pixels, with the
 /// event's own CLOCK_MONOTONIC time in seconds (libinput's time, not the read time).
 struct TouchSample: Sendable, Equatable {
-    enum Phase: Sendable, Equatable { case down, motion, up, cancel }
+    typealias Phase = TouchPhase
 
     var phase: Phase
     var slot: Int32

@@ -1,3 +1,5 @@
+import Stage
+
 /// Maps a touchscreen's normalised coordinates (0…1 across the sensor) to pixels of the
 /// display it sits on: first the rig.toml calibration matrix in sensor space (libinput's
 /// convention: x' = a·x + b·y + c, y' = d·x + e·y + f), then the panel rotation, then

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import CLinux
+import Stage
 
 /// The kiosk's one event-loop thread: it owns the app state, waits in poll() on
 /// device file descriptors and timers, and runs handlers one at a time.
@@ -47,6 +48,10 @@ final class EventLoop {
     }
 
     func cancel(_ id: TimerID) { timers[id.raw] = nil }
+
+    /// The earliest timer's deadline: a loop on a manual clock (tests) moves the clock
+    /// from one deadline to the next.
+    var nextTimerDeadline: Double? { timers.values.map(\.deadline).min() }
 
     /// Ends `run()` after the current handler returns.
     func stop() { stopping = true }

@@ -1,4 +1,5 @@
 import Foundation
+import Stage
 
 /// A failed system call, with the call's name so the message says what failed.
 enum SystemError: Error, CustomStringConvertible {

@@ -2,12 +2,16 @@ import Foundation
 import Prompter
 import Testing
 @testable import Kiosk
+@testable import Stage
 
-/// The real event loop on the headless backend: the app as `rig run` runs it,
-/// driven with control requests and input events, checked on state and pixels.
+/// The real event loop on the headless backend: the app as `rig run` runs it, on a
+/// manual clock, with no real device (a test that wants one says so), driven with
+/// control requests and input events and checked on state and pixels.
 @Suite(.serialized) struct KioskAppTests {
+    private let clock = ManualClock(0)
+
     private func makeApp(script: String = String(repeating: "Read these words at a steady pace. ", count: 400),
-                         overrides: [String] = []) throws -> KioskApp {
+                         overrides: [String] = [], devices: KioskDevices = []) throws -> KioskApp {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("rig-kiosk-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("scripts"), withIntermediateDirectories: true)
         try Data(script.utf8).write(to: root.appendingPathComponent("scripts/Take.txt"))
@@ -16,16 +20,18 @@ import Testing
             "displays.headless_width=480", "displays.headless_height=270", "prompter.font_size=24",
         ] + overrides)
         #expect(loaded.errors.isEmpty, "\(loaded.errors)")
-        let app = try KioskApp(config: loaded.config, configProblems: [], backend: .headless)
+        let app = try KioskApp(config: loaded.config, configProblems: [], backend: .headless, devices: devices,
+                               clock: clock.now)
         app.start()
         return app
     }
 
-    /// Runs the loop until `condition` holds, failing after a deadline.
-    private func run(_ app: KioskApp, seconds: Double = 10, until condition: () -> Bool) {
-        let deadline = app.loop.clock() + seconds
-        while !condition() && app.loop.clock() < deadline { app.loop.runOnce(timeout: 0.02) }
-        #expect(condition(), "condition not reached in \(seconds) s")
+    private func loop(_ app: KioskApp) -> ManualLoop { ManualLoop(clock: clock, loop: app.loop) }
+
+    /// Runs the loop until `condition` holds, failing after a deadline of loop time.
+    private func run(_ app: KioskApp, seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
+                     until condition: () -> Bool) {
+        loop(app).run(seconds: seconds, sourceLocation: sourceLocation, until: condition)
     }
 
     private func flips(_ app: KioskApp, _ role: DisplayRole) -> UInt64 { app.displaysBackend.status(of: role).flips }
@@ -34,8 +40,8 @@ import Testing
         let app = try makeApp()
         defer { app.shutdown() }
         run(app) { flips(app, .inner) > 0 && flips(app, .outer) > 0 }
-        #expect(app.controller.script?.id == "Take.txt")
-        #expect(app.controller.engine.maxOffset > 1000)
+        #expect(app.stage.controller.script?.id == "Take.txt")
+        #expect(app.stage.controller.engine.maxOffset > 1000)
         let status = app.status(at: app.loop.clock())
         #expect(status["prompter"]?["state"] == "stopped")
         #expect(status["displays"]?["outer"]?["presenting"] == true)
@@ -48,15 +54,13 @@ import Testing
         _ = app.handle(.play)
         let start = flips(app, .outer)
         run(app) { flips(app, .outer) > start + 20 }
-        let offset = app.controller.engine.offset(at: app.loop.clock())
+        let offset = app.stage.controller.engine.offset(at: app.loop.clock())
         #expect(offset > 5)
         _ = app.handle(.pause)
-        // Let the 0.3 s ramp finish, then no frame changes: nothing is flipped.
-        let settle = app.loop.clock() + 0.5
-        run(app) { app.loop.clock() > settle }
+        // Once the 0.3 s ramp is done no frame changes: nothing is flipped.
+        loop(app).advance(by: 0.3 + 1.0 / 30)
         let paused = flips(app, .outer)
-        let later = app.loop.clock() + 0.5
-        run(app) { app.loop.clock() > later }
+        loop(app).advance(by: 0.5)
         #expect(flips(app, .outer) == paused)
     }
 
@@ -65,20 +69,18 @@ import Testing
         defer { app.shutdown() }
         run(app) { flips(app, .outer) > 0 }
         _ = app.handle(.play)
-        let startedAt = app.loop.clock()
-        run(app) { app.loop.clock() > startedAt + 1 }
+        loop(app).advance(by: 1)
         let tapTime = app.loop.clock() - 0.05
-        let expected = app.controller.engine.offset(at: tapTime)
+        let expected = app.stage.controller.engine.offset(at: tapTime)
         app.handle(.outerTap(time: tapTime))
-        #expect(app.controller.engine.state == .paused)
-        #expect(app.controller.pausedByTap)
+        #expect(app.stage.controller.engine.state == .paused)
+        #expect(app.stage.controller.pausedByTap)
         // The frame that shows the pause ends the tap's latency; then the text rests.
-        run(app) { app.tapLatency.summary.count == 1 && app.renderer.lastOuterShowedTapPause }
-        let later = app.loop.clock() + 0.5
-        run(app) { app.loop.clock() > later }
-        #expect(abs(app.controller.engine.offset(at: app.loop.clock()) - expected) < 0.01)
-        #expect(app.renderer.lastOuterShowedTapPause)
-        let latency = app.tapLatency.summary
+        run(app) { app.stage.tapLatency.summary.count == 1 && app.stage.shown[.outer]?.showsTapPause == true }
+        loop(app).advance(by: 0.5)
+        #expect(abs(app.stage.controller.engine.offset(at: app.loop.clock()) - expected) < 0.01)
+        #expect(app.stage.shown[.outer]?.showsTapPause == true)
+        let latency = app.stage.tapLatency.summary
         #expect(latency.count == 1)
         // Measured from the tap's own time: a few frames, not seconds since boot.
         #expect((latency.medianMilliseconds ?? 10_000) < 1000)
@@ -91,10 +93,10 @@ import Testing
         let now = app.loop.clock()
         app.handle(.key(KeyPress(code: 0, action: .playPause, time: now)))
         app.handle(.key(KeyPress(code: 0, action: .faster, time: now)))
-        #expect(app.controller.engine.state == .playing)
-        #expect(app.controller.engine.speed == 70)
+        #expect(app.stage.controller.engine.state == .playing)
+        #expect(app.stage.controller.engine.speed == 70)
         app.handle(.key(KeyPress(code: 0, action: .stop, time: now + 1)))
-        #expect(app.controller.engine.state == .stopped)
+        #expect(app.stage.controller.engine.state == .stopped)
     }
 
     @Test func mirroringTheTextLeavesTheInnerDisplayAlone() throws {
@@ -130,11 +132,12 @@ import Testing
         config.control.socket = root.path + "/control.sock"
         config.displays.headlessWidth = 480
         config.displays.headlessHeight = 270
-        let app = try KioskApp(config: config, configProblems: [problem], backend: .headless)
+        let app = try KioskApp(config: config, configProblems: [problem], backend: .headless, devices: [],
+                               clock: clock.now)
         app.start()
         defer { app.shutdown() }
         run(app) { flips(app, .inner) > 0 }
-        #expect(app.controller.problems.contains("rig.toml:3:9: prompter.speed must be between 10 and 300, found 500"))
+        #expect(app.stage.controller.problems.contains("rig.toml:3:9: prompter.speed must be between 10 and 300, found 500"))
         let banner = try #require((app.displaysBackend as? HeadlessBackend)?.screen(.inner))
         // The banner's red runs along the bottom of the inner display.
         #expect(banner.pixel(x: 2, y: 268) == 0x7a1f1f)
@@ -144,24 +147,25 @@ import Testing
         let app = try makeApp()
         run(app) { flips(app, .outer) > 0 }
         _ = app.handle(.play)
-        let started = app.loop.clock()
-        run(app) { app.loop.clock() > started + 1.5 }
+        loop(app).advance(by: 1.5)
         _ = app.handle(.pause)
-        let stoppedAt = app.controller.engine.offset(at: app.loop.clock() + 1)
+        let stoppedAt = app.stage.controller.engine.offset(at: app.loop.clock() + 1)
         app.shutdown()
-        let again = try KioskApp(config: app.config, configProblems: [], backend: .headless)
+        let again = try KioskApp(config: app.config, configProblems: [], backend: .headless, devices: [],
+                                 clock: clock.now)
         again.start()
         defer { again.shutdown() }
         run(again) { flips(again, .outer) > 0 }
-        #expect(again.controller.script?.id == "Take.txt")
+        #expect(again.stage.controller.script?.id == "Take.txt")
         // Within one line of text (24 px at this size, times the line spacing).
-        #expect(abs(again.controller.engine.offset(at: again.loop.clock()) - stoppedAt) < 32)
+        #expect(abs(again.stage.controller.engine.offset(at: again.loop.clock()) - stoppedAt) < 32)
     }
 }
 
 extension KioskAppTests {
     @Test func framingModeShowsTheCameraStateAndAnUprightCue() throws {
-        let app = try makeApp(overrides: ["camera.device=\"/dev/rig-no-such-camera\""])
+        // The camera is opened for real, at a path where there is none.
+        let app = try makeApp(overrides: ["camera.device=\"/dev/rig-no-such-camera\""], devices: .camera)
         defer { app.shutdown() }
         let headless = try #require(app.displaysBackend as? HeadlessBackend)
         run(app) { flips(app, .outer) > 0 }
@@ -194,10 +198,10 @@ extension KioskAppTests {
     @Test func aLongScriptIsLaidOutInSlicesAndTheEndBecomesExact() throws {
         let app = try makeApp(script: String(repeating: "A long script of many words, laid out bit by bit. ", count: 3000))
         defer { app.shutdown() }
-        let layout = try #require(app.renderer.readingText?.layout)
+        let layout = try #require(app.stage.renderer.readingText?.layout)
         // Only the first screens were laid out before the first frame.
         #expect(!layout.isComplete)
         run(app) { layout.isComplete }
-        run(app) { app.controller.engine.maxOffset == layout.totalHeight }
+        run(app) { app.stage.controller.engine.maxOffset == layout.totalHeight }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Prompter
+import Stage
 import Testing
 @testable import Kiosk
 
@@ -23,17 +24,17 @@ import Testing
             "displays.headless_width=960", "displays.headless_height=540", "prompter.font_size=32",
         ])
         #expect(loaded.errors.isEmpty, "\(loaded.errors)")
-        let app = try KioskApp(config: loaded.config, configProblems: [], backend: .headless)
+        let app = try KioskApp(config: loaded.config, configProblems: [], backend: .headless, devices: [])
         app.start()
         defer { app.shutdown() }
         #expect(app.handle(.open("Welcome.md")) == .success())
         let deadline = app.loop.clock() + 10
-        while app.renderer.readingText?.text != app.controller.script?.text && app.loop.clock() < deadline {
+        while app.stage.renderer.readingText?.text != app.stage.controller.script?.text && app.loop.clock() < deadline {
             app.loop.runOnce(timeout: 0.02)
         }
         let reading = ScriptLibrary.readingText(welcome, format: .markdown, lineBreaks: .auto)
-        #expect(app.controller.script?.text == reading)
-        #expect(app.renderer.readingText?.text == reading, "the talent's and the operator's text")
+        #expect(app.stage.controller.script?.text == reading)
+        #expect(app.stage.renderer.readingText?.text == reading, "the talent's and the operator's text")
         #expect(reading.contains("the scroll stays smooth on a small computer"))
 
         let listing = app.handle(.scripts(search: nil)).body["scripts"]

@@ -1,6 +1,7 @@
 import Foundation
 import Prompter
 @testable import Render
+import Stage
 import Testing
 @testable import Kiosk
 
@@ -99,25 +100,25 @@ import Testing
             #expect(condition(), "condition not reached in 20 s")
         }
 
-        let before = try KioskApp(config: config("keep"), configProblems: [], backend: .headless)
+        let before = try KioskApp(config: config("keep"), configProblems: [], backend: .headless, devices: [])
         before.start()
-        run(before) { before.displaysBackend.status(of: .outer).flips > 0 && before.renderer.readingText?.layout?.isComplete == true }
-        let oldLayout = try #require(before.renderer.readingText?.layout)
+        run(before) { before.displaysBackend.status(of: .outer).flips > 0 && before.stage.renderer.readingText?.layout?.isComplete == true }
+        let oldLayout = try #require(before.stage.renderer.readingText?.layout)
         // Line 400 of the kept lines: well past where the two layouts line up.
         let oldOffset = oldLayout.y(ofLine: 400)
-        before.controller.seek(to: oldOffset, at: before.loop.clock())
-        let word = try #require(before.renderer.wordIndex(atOffset: oldOffset))
-        let oldText = try #require(before.controller.script?.text)
+        before.stage.controller.seek(to: oldOffset, at: before.loop.clock())
+        let word = try #require(before.stage.renderer.wordIndex(atOffset: oldOffset))
+        let oldText = try #require(before.stage.controller.script?.text)
         before.shutdown()
 
-        let after = try KioskApp(config: config("auto"), configProblems: [], backend: .headless)
+        let after = try KioskApp(config: config("auto"), configProblems: [], backend: .headless, devices: [])
         after.start()
         defer { after.shutdown() }
-        run(after) { after.displaysBackend.status(of: .outer).flips > 0 && after.controller.engine.offset(at: after.loop.clock()) > 0 }
-        let newText = try #require(after.controller.script?.text)
+        run(after) { after.displaysBackend.status(of: .outer).flips > 0 && after.stage.controller.engine.offset(at: after.loop.clock()) > 0 }
+        let newText = try #require(after.stage.controller.script?.text)
         #expect(newText != oldText)
-        let newLayout = try #require(after.renderer.readingText?.layout)
-        let newOffset = after.controller.engine.offset(at: after.loop.clock())
+        let newLayout = try #require(after.stage.renderer.readingText?.layout)
+        let newOffset = after.stage.controller.engine.offset(at: after.loop.clock())
         #expect(abs(newOffset - oldOffset) > newLayout.lineHeight, "the joined text is shorter: the word moved up")
         let line = newLayout.lines[newLayout.lineIndex(atY: newOffset)]
         #expect(line.wordStartsBefore <= word && word < line.wordStartsThrough,

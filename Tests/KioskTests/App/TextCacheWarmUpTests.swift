@@ -3,6 +3,7 @@ import Prompter
 import Render
 import Testing
 @testable import Kiosk
+@testable import Stage
 
 /// The kiosk's idle time fills the outer text cache to the size it settles at (the
 /// whole text when it fits the budget, else the budget), so the process's memory stops
@@ -20,7 +21,7 @@ import Testing
             "camera.enabled=false",
         ] + overrides)
         #expect(loaded.errors.isEmpty, "\(loaded.errors)")
-        let app = try KioskApp(config: loaded.config, configProblems: [], backend: .headless)
+        let app = try KioskApp(config: loaded.config, configProblems: [], backend: .headless, devices: [])
         app.start()
         return app
     }
@@ -33,7 +34,7 @@ import Testing
         #expect(condition(), "condition not reached in \(seconds) s", sourceLocation: sourceLocation)
     }
 
-    private func outerBlock(_ app: KioskApp) -> ChunkedTextBlock? { app.renderer.readingText?.block }
+    private func outerBlock(_ app: KioskApp) -> ChunkedTextBlock? { app.stage.renderer.readingText?.block }
 
     @Test func aScriptThatFitsTheBudgetIsCachedWholeBeforePlay() throws {
         // About 5,000 text rows at 24 px on 480 px: seven chunks, eighteen screens,
@@ -49,9 +50,9 @@ import Testing
         run(app) { block.cachedBytes >= wholeText }
         // Scrolling through all of it then rasterizes nothing more: memory stays put.
         let rasterized = block.rasterizedPieceCount
-        let end = app.controller.engine.maxOffset
+        let end = app.stage.controller.engine.maxOffset
         for step in 1...10 {
-            app.controller.seek(to: end * Double(step) / 10, at: app.loop.clock())
+            app.stage.controller.seek(to: end * Double(step) / 10, at: app.loop.clock())
             let flips = app.displaysBackend.status(of: .outer).flips
             run(app) { app.displaysBackend.status(of: .outer).flips > flips }
         }
@@ -79,12 +80,12 @@ import Testing
         run(app) { app.displaysBackend.status(of: .outer).flips > 0 }
         let outer = PixelSize(width: 480, height: 270)
         // The newest script opened at start (either, written in the same instant): the other one now.
-        let next = app.controller.script?.id == "Other.txt" ? "Take.txt" : "Other.txt"
-        try app.controller.open(id: next, at: app.loop.clock())
+        let next = app.stage.controller.script?.id == "Other.txt" ? "Take.txt" : "Other.txt"
+        try app.stage.controller.open(id: next, at: app.loop.clock())
         let block = try #require(outerBlock(app))
-        #expect(app.controller.script?.id == next)
+        #expect(app.stage.controller.script?.id == next)
         // Laid out, not drawn yet: idle time must leave the first frame's work alone.
-        #expect(!app.renderer.prepareAhead(outerSize: outer))
+        #expect(!app.stage.renderer.prepareAhead(outerSize: outer))
         #expect(block.rasterizedPieceCount == 0)
         let flips = app.displaysBackend.status(of: .outer).flips
         run(app) { app.displaysBackend.status(of: .outer).flips > flips }
@@ -96,11 +97,11 @@ import Testing
                               overrides: ["prompter.cache_mb=16"])
         defer { app.shutdown() }
         run(app) { app.displaysBackend.status(of: .inner).flips > 0 }
-        let block = try #require(app.renderer.scriptPreview?.block)
+        let block = try #require(app.stage.renderer.scriptPreview?.block)
         let wholeText = block.measureContentHeight() * block.columnWidth * 4
         let budget = min(wholeText, block.cacheBudgetBytes)
         // Filled to where it settles while idle, without a single scrolled frame.
         run(app) { block.cachedBytes >= budget * 2 / 3 }
-        #expect(app.controller.engine.offset(at: app.loop.clock()) == 0)
+        #expect(app.stage.controller.engine.offset(at: app.loop.clock()) == 0)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Prompter
+import Stage
 import Testing
 @testable import Kiosk
 

@@ -1,4 +1,5 @@
 import Foundation
+import Stage
 import Testing
 @testable import Kiosk
 

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
 @testable import Kiosk
+@testable import Stage
 
 @Suite struct BenchOptionsTests {
     @Test func flags() throws {
         let options = try BenchOptions.parse(["--quick", "--json"])
-        #expect(options.json && options.quick && options.caseName == nil)
+        #expect(options.json && options.quick && options.caseName == nil && !options.noPeers)
+        #expect(try BenchOptions.parse(["--no-peers"]).noPeers)
     }
 
     @Test func composeCaseWithTransform() throws {

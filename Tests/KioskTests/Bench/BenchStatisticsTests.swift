@@ -1,5 +1,6 @@
 import Testing
 @testable import Kiosk
+@testable import Stage
 
 @Suite struct BenchStatisticsTests {
     @Test func medianOfOddCountIsTheMiddleSample() {

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import Kiosk
+@testable import Stage
 @testable import Render
 
 @Suite struct CameraCaptureEventsTests {

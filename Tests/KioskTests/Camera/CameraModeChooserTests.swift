@@ -1,5 +1,6 @@
 import Testing
 @testable import Kiosk
+@testable import Stage
 
 @Suite struct CameraModeChooserTests {
     private func choose(_ modes: [CameraMode]) -> CameraMode? {

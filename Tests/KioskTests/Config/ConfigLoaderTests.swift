@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Kiosk
+@testable import Stage
 
 @Suite struct ConfigLoaderTests {
     static let repositoryRoot = URL(fileURLWithPath: #filePath)

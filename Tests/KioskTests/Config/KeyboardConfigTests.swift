@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Kiosk
+@testable import Stage
 
 /// rig.toml `[keyboard]`: typed values, and a layout XKB does not know as a warning
 /// with its place (the kiosk keeps the rest of the file).

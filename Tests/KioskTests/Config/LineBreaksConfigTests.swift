@@ -1,5 +1,6 @@
 import Foundation
 import Prompter
+import Stage
 import Testing
 @testable import Kiosk
 
@@ -44,9 +45,9 @@ import Testing
     @Test func theKioskLibraryReadsWithTheSetting() throws {
         for (word, expected) in [("keep", LineBreaks.keep), ("join", .join)] {
             let rig = try ConsoleHarness(overrides: ["prompter.line_breaks=\(word)"])
-            #expect(rig.app.controller.library?.lineBreaks == expected)
+            #expect(rig.app.stage.controller.library?.lineBreaks == expected)
         }
-        #expect(try ConsoleHarness().app.controller.library?.lineBreaks == .auto)
+        #expect(try ConsoleHarness().app.stage.controller.library?.lineBreaks == .auto)
     }
 
     @Test func snapshotReadsWithTheSetting() throws {
@@ -57,7 +58,7 @@ import Testing
         try Data(wrapped.utf8).write(to: url)
         let kept = try SnapshotCommand.readScript(url.path, maxBytes: 1 << 20, lineBreaks: .keep)
         let auto = try SnapshotCommand.readScript(url.path, maxBytes: 1 << 20, lineBreaks: .auto)
-        #expect(kept.text == wrapped)
-        #expect(auto.text == wrapped.replacingOccurrences(of: "\n", with: " "))
+        #expect(kept.readingText == wrapped)
+        #expect(auto.readingText == wrapped.replacingOccurrences(of: "\n", with: " "))
     }
 }

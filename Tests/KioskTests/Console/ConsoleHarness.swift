@@ -3,6 +3,7 @@ import Prompter
 import Render
 import Testing
 @testable import Kiosk
+@testable import Stage
 
 /// A headless kiosk with a known library, driven like an operator would: keys as
 /// the input side delivers them, clicks at the centre of what the last inner frame
@@ -36,7 +37,8 @@ final class ConsoleHarness {
         #expect(loaded.errors.isEmpty, "\(loaded.errors)")
         app = try KioskApp(config: loaded.config, configProblems: [], backend: .headless,
                            headlessSizes: HeadlessSizes(inner: PixelSizeArgument(width: 960, height: 540),
-                                                        outer: PixelSizeArgument(width: 640, height: 360)))
+                                                        outer: PixelSizeArgument(width: 640, height: 360)),
+                           devices: [])
         app.start()
         settle()
     }
@@ -46,8 +48,8 @@ final class ConsoleHarness {
         try? FileManager.default.removeItem(at: root)
     }
 
-    var console: ConsoleController { app.console }
-    var state: ConsoleState { app.console.state }
+    var console: ConsoleController { app.stage.console }
+    var state: ConsoleState { app.stage.console.state }
 
     func flips(_ role: DisplayRole) -> UInt64 { app.displaysBackend.status(of: role).flips }
 
@@ -64,7 +66,7 @@ final class ConsoleHarness {
     /// Until the inner display shows the console as it is now (its targets with it).
     func settle(sourceLocation: SourceLocation = #_sourceLocation) {
         let headless = app.displaysBackend as? HeadlessBackend
-        if app.renderer.isAnimating(.inner, controller: app.controller, at: app.loop.clock()) {
+        if app.stage.isAnimating(.inner, at: app.loop.clock()) {
             // Scrolling text never settles: two more frames show the newest state.
             let start = flips(.inner)
             run(sourceLocation: sourceLocation) { flips(.inner) >= start + 2 }

@@ -2,6 +2,7 @@ import Foundation
 import Prompter
 import Testing
 @testable import Kiosk
+@testable import Stage
 
 /// The library screen driven end to end on a headless kiosk: keys, clicks, search,
 /// and every edit, checked on the console state, the prompter and the files.
@@ -11,15 +12,15 @@ import Testing
         #expect(rig.state.screen == .prompter)
         rig.key("Esc")
         #expect(rig.state.screen == .library)
-        #expect(rig.app.controller.mode == .library)
+        #expect(rig.app.stage.controller.mode == .library)
         #expect(rig.scriptRows == ["Talks/Intro.txt", "Keynote.md", "Notes.txt"])
         rig.key("Right")
         rig.key("Down")
         #expect(rig.state.focus == "script:Keynote.md")
         rig.key("Enter")
-        #expect(rig.app.controller.script?.id == "Keynote.md")
+        #expect(rig.app.stage.controller.script?.id == "Keynote.md")
         #expect(rig.state.screen == .prompter)
-        #expect(rig.app.controller.mode == .prompter)
+        #expect(rig.app.stage.controller.mode == .prompter)
     }
 
     @Test func typingSearchesAsYouTypeAndEscapeClears() throws {
@@ -32,7 +33,7 @@ import Testing
         rig.key("BackSpace")
         rig.type("bm")
         #expect(rig.scriptRows.isEmpty)
-        #expect(!rig.app.controller.blanked && !rig.app.controller.settings.mirror)
+        #expect(!rig.app.stage.controller.blanked && !rig.app.stage.controller.settings.mirror)
         rig.key("Esc")
         #expect(rig.state.search.isEmpty)
         #expect(rig.scriptRows.count == 3)
@@ -52,9 +53,9 @@ import Testing
         rig.click("tab:library")
         rig.click("script:Notes.txt")
         #expect(rig.state.selectedScript == "Notes.txt")
-        #expect(rig.app.controller.script?.id != "Notes.txt")
+        #expect(rig.app.stage.controller.script?.id != "Notes.txt")
         rig.tap("script:Notes.txt")
-        #expect(rig.app.controller.script?.id == "Notes.txt")
+        #expect(rig.app.stage.controller.script?.id == "Notes.txt")
     }
 
     @Test func deleteAsksFirstAndEscapeKeepsTheScript() throws {
@@ -64,7 +65,7 @@ import Testing
         rig.key("Delete")
         #expect(rig.state.dialog == .confirmDelete(id: "Notes.txt", title: "Notes"))
         // Only the dialog takes input now.
-        #expect(rig.app.console.targets.all.allSatisfy { $0.id.hasPrefix("dialog:") })
+        #expect(rig.app.stage.console.targets.all.allSatisfy { $0.id.hasPrefix("dialog:") })
         rig.key("Esc")
         #expect(rig.state.dialog == nil)
         #expect(rig.fileText("Notes.txt") != nil)
@@ -97,7 +98,7 @@ import Testing
         rig.click("library:new-folder")
         rig.type("Drafts")
         rig.key("Enter")
-        #expect(rig.app.controller.library?.folders().contains("Drafts") == true)
+        #expect(rig.app.stage.controller.library?.folders().contains("Drafts") == true)
     }
 
     @Test func aRenameThatClashesSaysWhyAndKeepsBothScripts() throws {
@@ -164,10 +165,10 @@ import Testing
         #expect(rig.state.focus == "script:Keynote.md")
         var enter = KeyPress(code: KeyNames.code(for: "Enter") ?? 0, symbol: .enter, time: now, isRepeat: true)
         rig.app.handle(.key(enter))
-        #expect(rig.app.controller.script?.id == "Talks/Intro.txt")
+        #expect(rig.app.stage.controller.script?.id == "Talks/Intro.txt")
         enter.isRepeat = false
         rig.app.handle(.key(enter))
-        #expect(rig.app.controller.script?.id == "Keynote.md")
+        #expect(rig.app.stage.controller.script?.id == "Keynote.md")
         rig.key("Esc")
         var typed = KeyPress(code: KeyNames.code(for: "K") ?? 0, text: "k", time: now)
         rig.app.handle(.key(typed))
@@ -178,14 +179,14 @@ import Testing
 
     @Test func renamingTheOpenScriptKeepsItOnThePrompterUnderItsNewName() throws {
         let rig = try ConsoleHarness()
-        #expect(rig.app.controller.script?.id == "Talks/Intro.txt")
+        #expect(rig.app.stage.controller.script?.id == "Talks/Intro.txt")
         rig.key("Esc")
         rig.key("F2")
         for _ in 0..<5 { rig.key("BackSpace") }
         rig.type("Opening")
         rig.key("Enter")
         #expect(rig.fileText("Talks/Opening.txt") != nil)
-        #expect(rig.app.controller.script?.id == "Talks/Opening.txt")
-        #expect(rig.app.controller.script?.title == "Opening")
+        #expect(rig.app.stage.controller.script?.id == "Talks/Opening.txt")
+        #expect(rig.app.stage.controller.script?.title == "Opening")
     }
 }

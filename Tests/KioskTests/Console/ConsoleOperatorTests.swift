@@ -2,6 +2,7 @@ import Foundation
 import Prompter
 import Testing
 @testable import Kiosk
+@testable import Stage
 
 /// The operator view, the settings panel and the editor, driven end to end.
 @Suite(.serialized) struct ConsoleOperatorTests {
@@ -9,16 +10,16 @@ import Testing
         let rig = try ConsoleHarness()
         #expect(rig.state.screen == .prompter)
         rig.click("prompter:play")
-        #expect(rig.app.controller.engine.state == .playing)
+        #expect(rig.app.stage.controller.engine.state == .playing)
         rig.click("prompter:faster")
-        #expect(rig.app.controller.engine.speed == 70)
+        #expect(rig.app.stage.controller.engine.speed == 70)
         // Three quarters along the slider: 10 + 0.75 × 290 ≈ 227.5, in steps of 5.
         rig.click("prompter:speed", fraction: 0.75)
-        #expect((225...230).contains(rig.app.controller.engine.speed))
+        #expect((225...230).contains(rig.app.stage.controller.engine.speed))
         rig.click("prompter:play")
-        #expect(rig.app.controller.engine.state == .paused)
+        #expect(rig.app.stage.controller.engine.state == .paused)
         rig.click("prompter:stop")
-        #expect(rig.app.controller.engine.state == .stopped)
+        #expect(rig.app.stage.controller.engine.state == .stopped)
     }
 
     @Test func showOnOuterIsTheOperatorsToggleAndTheViewSaysSo() throws {
@@ -27,7 +28,7 @@ import Testing
         let status = rig.app.status(at: rig.app.loop.clock())
         #expect(status["displays"]?["outer"]?["enabled"] == false)
         #expect(status["displays"]?["outer"]?["presenting"] == false)
-        let model = try #require(rig.app.console.targets["prompter:outer"])
+        let model = try #require(rig.app.stage.console.targets["prompter:outer"])
         #expect(model.kind == .button)
         rig.click("prompter:outer")
         #expect(rig.app.status(at: rig.app.loop.clock())["displays"]?["outer"]?["presenting"] == true)
@@ -44,10 +45,10 @@ import Testing
         #expect(rig.state.focus != nil && rig.state.focus != "tab:library")
         // Space and the arrows stay the prompter's keys on this screen.
         rig.key("Space")
-        #expect(rig.app.controller.engine.state == .playing)
+        #expect(rig.app.stage.controller.engine.state == .playing)
         rig.key("Up")
-        #expect(rig.app.controller.engine.speed == 70)
-        rig.app.console.focus("tab:settings")
+        #expect(rig.app.stage.controller.engine.speed == 70)
+        rig.app.stage.console.focus("tab:settings")
         rig.key("Enter")
         #expect(rig.state.screen == .settings)
     }
@@ -61,33 +62,33 @@ import Testing
         #expect(rig.state.focus == "setting:font")
         rig.key("Down")
         rig.key("Right")
-        #expect(rig.app.controller.settings.fontSize == 52)
+        #expect(rig.app.stage.controller.settings.fontSize == 52)
         for _ in 0..<5 { rig.key("Down") }
         #expect(rig.state.focus == "setting:mirror")
         let outerFlips = rig.flips(.outer)
         rig.key("Right")
-        #expect(rig.app.controller.settings.mirror)
+        #expect(rig.app.stage.controller.settings.mirror)
         rig.run { rig.flips(.outer) > outerFlips + 2 }
-        #expect(rig.app.controller.engine.state == .playing)
+        #expect(rig.app.stage.controller.engine.state == .playing)
         let saved = try String(contentsOf: rig.root.appendingPathComponent(SettingsStore.defaultFileName), encoding: .utf8)
         #expect(saved.contains("\"mirror\" : true") || saved.contains("\"mirror\":true"))
         #expect(saved.contains("52"))
         // A click on the left half of a value steps it down.
         rig.click("setting:size", fraction: 0.6)
-        #expect(rig.app.controller.settings.fontSize == 48)
+        #expect(rig.app.stage.controller.settings.fontSize == 48)
     }
 
     @Test func theEditorFixesALineOfTheOpenScriptWhereItIsRead() throws {
         let rig = try ConsoleHarness()
-        let id = try #require(rig.app.controller.script?.id)
+        let id = try #require(rig.app.stage.controller.script?.id)
         rig.click("tab:editor")
         #expect(rig.state.screen == .editor)
         #expect(rig.state.editor?.scriptID == id)
         rig.key("End")
         rig.type(" Tonight")
         rig.run { rig.fileText(id)?.contains("Welcome to the show. Tonight") == true }
-        rig.run { rig.app.controller.script?.text.contains("show. Tonight") == true }
-        #expect(rig.app.controller.engine.state == .stopped)
+        rig.run { rig.app.stage.controller.script?.text.contains("show. Tonight") == true }
+        #expect(rig.app.stage.controller.engine.state == .stopped)
         rig.click("editor:done")
         #expect(rig.state.screen == .prompter)
     }
@@ -112,7 +113,7 @@ import Testing
         rig.settle()
         #expect(bottomLeft() == banner)
         rig.click("prompter:play")
-        #expect(rig.app.controller.engine.state == .playing)
+        #expect(rig.app.stage.controller.engine.state == .playing)
         headless.connect(.outer)
         rig.settle()
         #expect(bottomLeft() != banner)

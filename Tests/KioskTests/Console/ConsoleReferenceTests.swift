@@ -3,6 +3,7 @@ import Prompter
 import Render
 import Testing
 @testable import Kiosk
+@testable import Stage
 
 /// Each console screen at 960x540 against a reference image (per-channel tolerance;
 /// on a mismatch the actual image and a diff are written next to the reference).
@@ -34,7 +35,7 @@ import Testing
 
     @Test func settings() throws {
         let rig = try ConsoleHarness()
-        rig.app.console.show(.settings)
+        rig.app.stage.console.show(.settings)
         rig.settle()
         rig.key("Down")
         try SceneReferenceImage.expectMatch(rig.innerCanvas(), named: "console-settings")
@@ -42,7 +43,7 @@ import Testing
 
     @Test func editor() throws {
         let rig = try ConsoleHarness()
-        rig.app.console.show(.editor)
+        rig.app.stage.console.show(.editor)
         rig.settle()
         rig.key("Down")
         rig.key("Down")

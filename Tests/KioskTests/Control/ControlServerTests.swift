@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import Kiosk
+@testable import Stage
 
 /// The control socket on a real Unix socket. The loop runs on the test's thread;
 /// clients run on their own threads, as `rig ctl` would in its own process.

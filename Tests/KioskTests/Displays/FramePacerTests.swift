@@ -1,5 +1,6 @@
 import Testing
 @testable import Kiosk
+@testable import Stage
 
 @Suite struct FramePacerTests {
     let period = 1.0 / 75

@@ -1,5 +1,6 @@
 import Testing
 @testable import Kiosk
+@testable import Stage
 
 /// The headless backend under a manual clock: the real event loop, no sleeps.
 @Suite struct HeadlessBackendTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Kiosk
+@testable import Stage
 
 @Suite struct ModeChooserTests {
     // As Virtual-2 reports them when forced on: the first is huge and none is preferred.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Kiosk
+@testable import Stage
 
 @Suite struct TestPatternSceneTests {
     func withFrame(width: Int, height: Int, mustDraw: Bool, _ body: (FrameTarget) -> Void) -> [UInt32] {

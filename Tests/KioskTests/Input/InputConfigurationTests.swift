@@ -1,6 +1,7 @@
 import CInput
 import Testing
 @testable import Kiosk
+@testable import Stage
 
 @Suite struct InputConfigurationTests {
     @Test func readsTouchRotationCalibrationAndKeysFromRigConfig() {

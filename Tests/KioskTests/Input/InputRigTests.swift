@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Kiosk
+@testable import Stage
 
 /// Real-device proof, run inside the virtual rig (vrig/uinput/input-proof): a uinput
 /// touchscreen and keyboard made by vrig/uinput/rig_uinput.py, the kernel's evdev and

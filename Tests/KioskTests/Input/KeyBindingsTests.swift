@@ -1,6 +1,7 @@
 import CInput
 import Testing
 @testable import Kiosk
+@testable import Stage
 
 @Suite struct KeyBindingsTests {
     private func key(_ code: Int32) -> UInt32 { UInt32(code) }

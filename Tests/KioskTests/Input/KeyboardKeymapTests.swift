@@ -2,6 +2,7 @@ import CInput
 import Foundation
 import Testing
 @testable import Kiosk
+@testable import Stage
 
 /// The keymap wrapper against the real libxkbcommon and Debian's xkb-data.
 @Suite struct KeyboardKeymapTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Kiosk
+@testable import Stage
 
 /// Recorded outer-touchscreen sequences on a 1920x1080 outer display
 /// (diagonal 2202.9 px, so the travel limit is 44.06 px).

@@ -1,5 +1,6 @@
 import Testing
 @testable import Kiosk
+@testable import Stage
 
 @Suite struct TouchMappingTests {
     private func close(_ a: (x: Double, y: Double), _ b: (Double, Double)) -> Bool {

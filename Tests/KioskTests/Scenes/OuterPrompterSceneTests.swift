@@ -3,6 +3,7 @@ import Prompter
 import Render
 import Testing
 @testable import Kiosk
+@testable import Stage
 
 @Suite struct OuterPrompterSceneTests {
     static let transformNames: [(TextTransform, String)] = TextTransform.allCombinations.map {
@@ -75,11 +76,14 @@ import Testing
 
     @Test func pausedBadgeShowsOnlyAfterATapPause() throws {
         let fonts = try SceneFixtures.fonts
-        let composer = try SceneFixtures.playing(SceneFixtures.english, settings: SceneFixtures.settings(), fonts: fonts)
-        composer.state.engine.pause(at: 1)
-        let pausedByOperator = try SceneFixtures.outer(composer, at: 2)
-        composer.state.pausedByTap = true
-        let pausedByTap = try SceneFixtures.outer(composer, at: 2)
+        let byOperator = try SceneFixtures.playing(SceneFixtures.english, settings: SceneFixtures.settings(), fonts: fonts)
+        byOperator.advance(to: 1)
+        byOperator.controller.pause(at: 1)
+        let pausedByOperator = try SceneFixtures.outer(byOperator, at: 2)
+        let byTap = try SceneFixtures.playing(SceneFixtures.english, settings: SceneFixtures.settings(), fonts: fonts)
+        byTap.advance(to: 1)
+        byTap.stage.handle(.outerTap(time: 1))
+        let pausedByTap = try SceneFixtures.outer(byTap, at: 2)
         let badge = Badge.paused(in: PixelRect(size: SceneFixtures.display), textColor: .white, background: .black)
         let centre = (x: badge.rect.x + badge.rect.width / 2, y: badge.rect.y + badge.rect.height / 2)
         let barX = badge.rect.x + badge.rect.width / 2 - max(2, badge.rect.width / 6)
@@ -90,22 +94,25 @@ import Testing
 
     @Test func togglingMirrorKeepsTheReadingPosition() throws {
         let fonts = try SceneFixtures.fonts
-        let composer = try SceneFixtures.playing(SceneFixtures.english, settings: SceneFixtures.settings(), fonts: fonts)
-        let before = composer.state.engine.offset(at: 4)
-        try composer.apply(settings: SceneFixtures.settings(transform: TextTransform(mirror: true)), at: 4)
-        #expect(composer.state.engine.offset(at: 4) == before)
-        #expect(composer.readingText.block?.transform == TextTransform(mirror: true))
+        let replay = try SceneFixtures.playing(SceneFixtures.english, settings: SceneFixtures.settings(), fonts: fonts)
+        replay.advance(to: 4)
+        let before = replay.controller.engine.offset(at: 4)
+        replay.controller.updateSettings { $0 = SceneFixtures.settings(transform: TextTransform(mirror: true)) }
+        _ = try SceneFixtures.outer(replay, at: 4)
+        #expect(replay.controller.engine.offset(at: 4) == before)
+        #expect(replay.stage.renderer.readingText?.block?.transform == TextTransform(mirror: true))
     }
 
     @Test func quarterTurnRelaysOutOnTheSameWord() throws {
         let fonts = try SceneFixtures.fonts
-        let composer = try SceneFixtures.playing(SceneFixtures.english, settings: SceneFixtures.settings(), fonts: fonts)
-        let oldLayout = try #require(composer.readingText.layout)
-        let word = oldLayout.wordIndex(atY: composer.state.engine.offset(at: 4))
-        try composer.apply(settings: SceneFixtures.settings(transform: TextTransform(rotation: .quarter)), at: 4)
-        let newLayout = try #require(composer.readingText.layout)
+        let replay = try SceneFixtures.playing(SceneFixtures.english, settings: SceneFixtures.settings(), fonts: fonts)
+        replay.advance(to: 4)
+        let oldLayout = try #require(replay.stage.renderer.readingText?.layout)
+        let word = oldLayout.wordIndex(atY: replay.controller.engine.offset(at: 4))
+        replay.controller.updateSettings { $0 = SceneFixtures.settings(transform: TextTransform(rotation: .quarter)) }
+        let newLayout = try #require(replay.stage.renderer.readingText?.layout)
         #expect(newLayout !== oldLayout)
         #expect(newLayout.columnWidth < oldLayout.columnWidth)   // the column is the display's height now
-        #expect(newLayout.wordIndex(atY: composer.state.engine.offset(at: 4)) == word)
+        #expect(newLayout.wordIndex(atY: replay.controller.engine.offset(at: 4)) == word)
     }
 }

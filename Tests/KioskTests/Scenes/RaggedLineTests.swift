@@ -1,6 +1,7 @@
 import Foundation
 import Prompter
 @testable import Render
+import Stage
 import Testing
 @testable import Kiosk
 
@@ -50,12 +51,12 @@ import Testing
     /// From the pixels of composed outer frames, screen by screen down the whole text:
     /// for each laid-out line's rows, where its ink ends. Consecutive screens overlap by
     /// two lines so that every line is seen whole on one of them.
-    static func measurePixels(_ composer: PrompterFrameComposer) throws -> Measure {
-        let layout = try #require(composer.readingText.layout)
+    static func measurePixels(_ replay: StageReplay) throws -> Measure {
+        let layout = try #require(replay.stage.renderer.readingText?.layout)
         layout.layoutAll()
-        composer.finishLayout()
+        replay.finishLayout()
         let canvas = try Canvas(size: display)
-        let readingRow = ReadingMarker.readingRow(viewportHeight: display.height, position: composer.state.markerPosition)
+        let readingRow = ReadingMarker.readingRow(viewportHeight: display.height, position: replay.stage.settings.markerPosition)
         let textWidth = Int(layout.columnWidth)
         let inset = (display.width - textWidth) / 2
         let lineHeight = Int(layout.lineHeight)
@@ -64,8 +65,9 @@ import Testing
         var nextLine = 0
         var top = 0
         while nextLine < layout.lines.count {
-            composer.state.engine.seek(to: Double(top + readingRow), at: 0)
-            composer.composeOuterFrame(at: 0, into: canvas)
+            replay.controller.pause(at: replay.clock.now)
+            replay.controller.seek(to: Double(top + readingRow), at: replay.clock.now)
+            replay.frame(.outer, at: replay.clock.now, into: canvas)
             while nextLine < layout.lines.count {
                 let line = layout.lines[nextLine]
                 let rows = (Int(line.y) - top)..<(Int(line.y) - top + lineHeight)
@@ -99,7 +101,7 @@ import Testing
         let settings = Self.settings(fontSize: 48)
         let text = try Self.readingText(source, name: name)
         let composer = try SceneFixtures.playing(text, settings: settings, display: Self.display, fonts: fonts)
-        let layout = try #require(composer.readingText.layout)
+        let layout = try #require(composer.stage.renderer.readingText?.layout)
         #expect(layout.columnWidth == 1536)
         let fromLayout = Self.measureLayout(layout)
         let fromPixels = try Self.measurePixels(composer)
@@ -156,7 +158,7 @@ import Testing
     static func raggedLines(_ text: String, display: PixelSize, fontSize: Int) throws -> (inner: Int, ragged: [String]) {
         let composer = try SceneFixtures.playing(text, settings: Self.settings(fontSize: fontSize), display: display,
                                                  fonts: try SceneFixtures.fonts)
-        let layout = try #require(composer.readingText.layout)
+        let layout = try #require(composer.stage.renderer.readingText?.layout)
         layout.layoutAll()
         let scalars = layout.script.scalars
         var inner = 0

@@ -2,6 +2,7 @@ import Foundation
 import Prompter
 import Render
 @testable import Kiosk
+@testable import Stage
 
 /// Scripts and a composer setup shared by the scene tests: small displays keep
 /// reference images light.
@@ -39,27 +40,28 @@ enum SceneFixtures {
                         rotation: TextRotation(rawValue: transform.rotation.rawValue) ?? .none)
     }
 
-    /// A script opened and playing from t = 0, as `rig snapshot` sets it up.
+    /// A script opened and playing from t = 0, as `rig snapshot` sets it up: a stage
+    /// on a manual clock, both displays of `display` size.
     static func playing(_ text: String, settings: ReadingSettings, display: PixelSize = display,
-                        fonts: FontLibrary) throws -> PrompterFrameComposer {
-        let composer = try PrompterFrameComposer(
-            scriptTitle: "Fixture", text: text, settings: settings, markerPosition: 1.0 / 3.0,
-            outerSize: display, innerSize: display, fonts: fonts)
-        composer.finishLayout()
-        composer.state.engine.play(at: 0)
-        return composer
+                        fonts: FontLibrary) throws -> StageReplay {
+        var stageSettings = RigStage.Settings(outerSize: display)
+        stageSettings.markerPosition = 1.0 / 3.0
+        stageSettings.readingDefaults = settings
+        let replay = StageReplay(settings: stageSettings, innerSize: display, fonts: fonts)
+        replay.open(id: "Fixture", title: "Fixture", text: text)
+        replay.finishLayout()
+        replay.controller.play(at: 0)
+        return replay
     }
 
-    static func outer(_ composer: PrompterFrameComposer, at time: Double) throws -> Canvas {
-        let canvas = try Canvas(size: composer.outerSize)
-        composer.composeOuterFrame(at: time, into: canvas)
-        return canvas
+    static func outer(_ replay: StageReplay, at time: Double) throws -> Canvas {
+        replay.advance(to: time)
+        return try replay.canvas(.outer, at: time)
     }
 
-    static func inner(_ composer: PrompterFrameComposer, at time: Double) throws -> Canvas {
-        let canvas = try Canvas(size: composer.innerSize)
-        composer.composeInnerFrame(at: time, into: canvas)
-        return canvas
+    static func inner(_ replay: StageReplay, at time: Double) throws -> Canvas {
+        replay.advance(to: time)
+        return try replay.canvas(.inner, at: time)
     }
 
     static func mirrored(_ canvas: Canvas) throws -> Canvas {

@@ -2,6 +2,7 @@ import Foundation
 import Render
 import Testing
 @testable import Kiosk
+@testable import Stage
 
 @Suite struct SnapshotCommandTests {
     func temporaryFolder() throws -> String {

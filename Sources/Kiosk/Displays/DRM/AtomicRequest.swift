@@ -1,5 +1,6 @@
 import CDRM
 import Glibc
+import Stage
 
 /// One atomic commit being built: object properties looked up by name. Owns the
 /// drmModeAtomicReq.

@@ -1,3 +1,5 @@
+import Stage
+
 /// Which connector, mode and CRTC each head gets: configured names checked against the
 /// card, "auto" resolved to connected connectors, modes chosen by flag and name, and
 /// CRTCs shared out so the two heads never contend for one.

@@ -1,5 +1,6 @@
 import CDRM
 import Glibc
+import Stage
 
 /// Drives the inner and outer displays through DRM/KMS: one modeset per head, then
 /// page flips paced by each head's own flip events; hotplug turns a head's
@@ -12,7 +13,7 @@ final class DRMBackend: DisplayBackend {
     private let log: (String) -> Void
     private var card: DRMCard?
     private var kms: (any KMSPath)?
-    private var hotplug: HotplugMonitor?
+    private var hotplug: UdevMonitor?
     private var sources: [EventLoop.SourceID] = []
     private var heads: [DisplayRole: DRMHead] = [:]
     private var loggedWaiting = false
@@ -39,6 +40,7 @@ final class DRMBackend: DisplayBackend {
     }
 
     var pathName: String { kms?.name ?? "none" }
+    var statusFacts: [String: String] { ["kms": pathName] }
 
     // MARK: DisplayBackend
 
@@ -57,15 +59,33 @@ final class DRMBackend: DisplayBackend {
         log("displays: \(card.path), \(kms?.name ?? "") modesetting"
             + (card.monotonicTimestamps ? "" : ", no monotonic flip timestamps"))
         sources.append(loop.addReader(fd: card.fd, name: "drm") { [weak self] in self?.handleDRMEvents() })
-        let monitor = try HotplugMonitor()
+        let monitor: UdevMonitor
+        do {
+            // The kernel's own uevents rather than udevd's re-broadcast: nothing from
+            // udev's database is needed to re-probe a card that is already open, it works
+            // with no udevd, and udevd's rule processing adds most of a second under load
+            // (0.66 s measured in the virtual rig), which would eat the one second a
+            // replugged display has to come back in.
+            monitor = try UdevMonitor(subsystem: "drm", source: .kernel)
+        } catch {
+            throw DisplaysError.kernel(call: "udev monitor", reason: error.description)
+        }
         hotplug = monitor
         sources.append(loop.addReader(fd: monitor.fd, name: "drm-hotplug") { [weak self] in
-            guard let self, monitor.receiveHotplug() else { return }
+            guard let self, monitor.drain(matching: Self.mayChangeConnectors) else { return }
             self.hotplugAt = self.loop.clock()
             self.rescan()
             self.hotplugAt = nil
         })
         rescan()
+    }
+
+    /// A uevent that says a card's connectors may have changed: HOTPLUG=1 (a hot-plug
+    /// detect), or any other change uevent of a card (a synthetic `echo change >
+    /// .../uevent`, which is how drivers with no HPD for a forced connector status,
+    /// like virtio-gpu on 6.1, can be told to look again).
+    private static func mayChangeConnectors(_ event: UdevMonitor.Event) -> Bool {
+        event.property("HOTPLUG") == "1" || (event.property("ACTION") == "change" && event.property("DEVTYPE") == "drm_minor")
     }
 
     func requestFrame(_ role: DisplayRole) {

@@ -1,5 +1,6 @@
 import CDRM
 import Glibc
+import Stage
 
 /// One open DRM device (`/dev/dri/cardN`): the file descriptor, its capabilities and
 /// master. Owns the descriptor: gives it back in deinit, by closing it or by handing

@@ -1,4 +1,5 @@
 import CDRM
+import Stage
 
 /// One connector as the kernel reported it when probed: name, connection, modes and
 /// the CRTCs that can reach it. Owns the drmModeConnector.

@@ -1,3 +1,5 @@
+import Stage
+
 /// The DRM part of `rig devices`: every card, its connectors, whether a monitor is
 /// there and the modes it offers, with the names rig.toml takes.
 enum DRMDeviceReport {

@@ -1,3 +1,5 @@
+import Stage
+
 /// One display driven over DRM: which connector, CRTC and plane it has now, its two
 /// buffers and its pacing. The backend moves it between unavailable and available.
 final class DRMHead {

@@ -1,5 +1,6 @@
 import CDRM
 import Glibc
+import Stage
 
 /// One XRGB8888 dumb buffer, mapped into our memory and registered as a framebuffer.
 /// Frees all three (mapping, framebuffer, buffer) in deinit.

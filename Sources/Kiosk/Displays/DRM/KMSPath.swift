@@ -1,5 +1,6 @@
 import CDRM
 import Glibc
+import Stage
 
 /// How a head is modeset, flipped and turned off: atomic commits where the driver
 /// offers them, the legacy ioctls otherwise (or when rig.toml forces legacy).

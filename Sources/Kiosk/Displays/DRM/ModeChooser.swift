@@ -1,3 +1,5 @@
+import Stage
+
 /// Picks the mode a display is set to: by flag and by name, never `modes[0]` — a
 /// virtio-gpu connector forced on lists 5120x2160 first and flags none preferred.
 enum ModeChooser {

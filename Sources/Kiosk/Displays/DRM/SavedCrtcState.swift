@@ -1,4 +1,5 @@
 import CDRM
+import Stage
 
 /// What a CRTC showed before the kiosk took it (usually the text console), so a clean
 /// exit can give it back instead of leaving a frozen last frame. Owns the drmModeCrtc.

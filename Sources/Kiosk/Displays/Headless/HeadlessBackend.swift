@@ -1,3 +1,5 @@
+import Stage
+
 /// Displays of given sizes in memory, behind the same interface as DRM: for tests,
 /// `rig snapshot` and machines with no displays. Flips "complete" on a vblank grid of
 /// the given refresh on the loop's clock, so pacing behaves as on a real display.
@@ -94,6 +96,8 @@ final class HeadlessBackend: DisplayBackend {
     /// What the display shows now (the last completed flip).
     func screen(_ role: DisplayRole) -> HeadlessFramebuffer? { heads[role]?.front }
 
+    func shownImagePPM(_ role: DisplayRole) -> [UInt8]? { screen(role)?.ppm() }
+
     private func schedule(_ role: DisplayRole) {
         guard let head = heads[role], head.status.available, head.frameRequested || head.mustDraw,
               !head.busy, !head.composing, timers[role] == nil else { return }
@@ -126,7 +130,14 @@ final class HeadlessBackend: DisplayBackend {
         }
         guard changed else {
             heads[role] = head
-            schedule(role)
+            // Nothing new for this vblank: a frame asked for meanwhile (text that has not
+            // moved a whole pixel yet) is for the next one, composed once this one passed.
+            if head.frameRequested {
+                timers[role] = loop.addTimer(at: target) { [weak self] in
+                    self?.timers[role] = nil
+                    self?.schedule(role)
+                }
+            }
             return
         }
         head.showingContent = head.status.enabled

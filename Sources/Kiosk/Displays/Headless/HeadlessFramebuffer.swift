@@ -1,3 +1,5 @@
+import Stage
+
 /// A display's pixels in plain memory: XRGB8888, rows packed. Owns the allocation.
 final class HeadlessFramebuffer {
     let width: Int

@@ -1,0 +1,200 @@
+import Prompter
+import Render
+
+/// The library screen's keys and actions, and the dialogs they open.
+extension ConsoleController {
+    package func libraryKey(_ press: KeyPress) -> Bool {
+        let focus = state.focus ?? ""
+        switch press.symbol {
+        case .up, .pageUp, .down, .pageDown:
+            let backwards = press.symbol == .up || press.symbol == .pageUp
+            if let next = targets.neighbour(of: focus, backwards: backwards) {
+                self.focus(next.id)
+            } else if backwards, focus.hasPrefix("script:") {
+                self.focus("search")
+            } else if !focus.hasPrefix("folder:") && !focus.hasPrefix("script:"), !backwards {
+                self.focus(scriptRowID ?? targets.first(inGroup: "scripts")?.id)
+            }
+        case .left:
+            self.focus(LibraryScreen.folderID(state.folder))
+        case .right:
+            self.focus(scriptRowID ?? targets.first(inGroup: "scripts")?.id)
+        case .enter:
+            if focus == "search" || focus.isEmpty {
+                if let id = state.selectedScript { open(id) }
+            } else {
+                activate(focus)
+            }
+        case .escape:
+            if !state.search.isEmpty {
+                setSearch("")
+            } else if controller.script != nil {
+                show(.prompter)
+            }
+        case .backspace:
+            if !state.search.isEmpty { setSearch(String(state.search.dropLast())) }
+        case .delete:
+            askToDelete()
+        case .f2:
+            if let id = state.selectedScript { update { $0.dialog = .rename(id: id, text: title(of: id)); $0.focus = "dialog:field" } }
+        case .space where state.search.isEmpty && focus != "search":
+            if !focus.isEmpty { activate(focus) }
+        default:
+            // Everything that types goes into the search, wherever the focus is.
+            guard let text = press.text, !press.modifiers.contains(.control) else { return press.action == nil }
+            setSearch(state.search + text)
+        }
+        return true
+    }
+
+    package var scriptRowID: WidgetID? { state.selectedScript.map { "script:" + $0 } }
+
+    package func setSearch(_ query: String) {
+        update { $0.search = query }
+        selectFirstIfNeeded()
+    }
+
+    /// Keeps a selection that is still listed, else selects the first script listed.
+    package func selectFirstIfNeeded() {
+        guard controller.library != nil else { return }
+        let listed = listing.scripts
+        guard !listed.contains(where: { $0.id == state.selectedScript }) else { return }
+        let first = listed.first { $0.id == controller.script?.id } ?? listed.first
+        update {
+            let focusedRow = $0.focus?.hasPrefix("script:") == true
+            $0.selectedScript = first?.id
+            if focusedRow { $0.focus = first.map { "script:" + $0.id } }
+        }
+    }
+
+    package func open(_ id: String) {
+        do {
+            try controller.open(id: id, at: now())
+            update { $0.notice = nil }
+            show(.prompter)
+        } catch {
+            update { $0.notice = "Cannot open \(id): \(error)" }
+        }
+    }
+
+    package func title(of id: String) -> String { controller.library?.entry(id: id)?.title ?? id }
+
+    package func askToDelete() {
+        guard let id = state.selectedScript else { return }
+        update {
+            $0.dialog = .confirmDelete(id: id, title: title(of: id))
+            $0.focus = "dialog:cancel"
+        }
+    }
+
+    /// Runs a library edit; its outcome (or why it failed) shows under the list.
+    /// Returns whether it worked.
+    @discardableResult
+    package func edit(_ done: String, _ body: (ScriptLibrary) throws(ScriptLibraryError) -> String?) -> Bool {
+        guard let library = controller.library else { return false }
+        do {
+            let select = try body(library)
+            libraryChanged()
+            update {
+                $0.notice = done
+                $0.dialog = nil
+                if let select { $0.selectedScript = select }
+                $0.focus = $0.selectedScript.map { "script:" + $0 }
+            }
+            selectFirstIfNeeded()
+            return true
+        } catch {
+            update {
+                $0.notice = "\(error)"
+                $0.dialog = nil
+            }
+            return false
+        }
+    }
+
+    package func libraryAction(_ id: WidgetID) {
+        let selected = state.selectedScript
+        let folder: String? = if case let .folder(name) = state.folder { name } else { nil }
+        switch id {
+        case "library:open": if let selected { open(selected) }
+        case "library:new":
+            let created = edit("New script created") { library throws(ScriptLibraryError) in
+                try library.createScript(in: folder).id
+            }
+            if created, let id = state.selectedScript { openEditor(id: id) }
+        case "library:edit": if let selected { openEditor(id: selected) }
+        case "library:rename":
+            if let selected { update { $0.dialog = .rename(id: selected, text: title(of: selected)); $0.focus = "dialog:field" } }
+        case "library:duplicate":
+            if let selected {
+                edit("Duplicated “\(title(of: selected))”") { library throws(ScriptLibraryError) in
+                    try library.duplicate(id: selected).id
+                }
+            }
+        case "library:move":
+            if let selected { update { $0.dialog = .move(id: selected); $0.focus = "dialog:cancel" } }
+        case "library:delete": askToDelete()
+        case "library:new-folder": update { $0.dialog = .newFolder(text: ""); $0.focus = "dialog:field" }
+        default: break
+        }
+    }
+
+    // MARK: dialogs
+
+    package func dialogKey(_ press: KeyPress) -> Bool {
+        guard let dialog = state.dialog else { return false }
+        switch press.symbol {
+        case .escape:
+            update { $0.dialog = nil; $0.focus = scriptRowID }
+        case .tab, .up, .down, .left, .right:
+            let backwards = press.symbol == .up || press.symbol == .left || press.modifiers.contains(.shift)
+            if let next = targets.next(after: state.focus, backwards: backwards) { focus(next.id) }
+        case .enter:
+            activate(state.focus == "dialog:field" ? "dialog:confirm" : state.focus ?? "dialog:cancel")
+        case .backspace:
+            if let text = dialog.fieldText, !text.isEmpty { update { $0.dialog = dialog.withFieldText(String(text.dropLast())) } }
+        default:
+            if let text = press.text, let field = dialog.fieldText, !press.modifiers.contains(.control) {
+                update { $0.dialog = dialog.withFieldText(field + text) }
+            }
+        }
+        return true
+    }
+
+    package func dialogAction(_ id: WidgetID) {
+        guard let dialog = state.dialog else { return }
+        if id == "dialog:cancel" {
+            update { $0.dialog = nil; $0.focus = scriptRowID }
+            return
+        }
+        switch dialog {
+        case let .confirmDelete(script, title) where id == "dialog:confirm":
+            let wasOpen = controller.script?.id == script
+            edit("Deleted “\(title)”") { library throws(ScriptLibraryError) in
+                try library.delete(id: script)
+                return nil
+            }
+            if wasOpen { KioskLog.notice("deleted the open script \(script); it stays on the prompter until another is opened") }
+        case let .rename(script, text) where id == "dialog:confirm":
+            edit("Renamed to “\(text)”") { library throws(ScriptLibraryError) in
+                let entry = try library.rename(id: script, to: text)
+                controller.scriptMoved(from: script, to: entry)
+                return entry.id
+            }
+        case let .newFolder(text) where id == "dialog:confirm":
+            edit("Folder “\(text)” created") { library throws(ScriptLibraryError) in
+                _ = try library.createFolder(named: text)
+                return nil
+            }
+        case let .move(script) where id.hasPrefix("dialog:folder:"):
+            let name = String(id.dropFirst("dialog:folder:".count))
+            edit("Moved “\(title(of: script))” to \(name.isEmpty ? "the top level" : name)") { library throws(ScriptLibraryError) in
+                let entry = try library.move(id: script, toFolder: name.isEmpty ? nil : name)
+                controller.scriptMoved(from: script, to: entry)
+                return entry.id
+            }
+        default:
+            break
+        }
+    }
+}

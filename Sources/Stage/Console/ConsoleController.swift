@@ -1,0 +1,220 @@
+import Prompter
+import Render
+
+/// The operator console's input side: keys, clicks and taps on the inner display
+/// become focus moves and activations, applied to the prompter and the library.
+/// The screens are rebuilt from state for every frame; this keeps the targets of
+/// the frame last shown, so a click acts on what the operator saw.
+package final class ConsoleController {
+    package let controller: PrompterController
+    package private(set) var state = ConsoleState()
+    /// The targets of the frame last shown, for clicks, taps and focus moves.
+    package private(set) var targets = WidgetTargets()
+    /// Bumped on every change, so the inner display knows to draw again.
+    package private(set) var generation = 0
+
+    /// Hooks into the kiosk: the outer display's operator toggle, the clock, timers.
+    package var setOuterEnabled: (Bool) -> Void = { _ in }
+    package var isOuterEnabled: () -> Bool = { true }
+    package var now: () -> Double = { 0 }
+    package var schedule: (Double, @escaping () -> Void) -> Void = { _, _ in }
+    package var onChange: () -> Void = {}
+
+    /// The editor saves this long after the last keystroke.
+    package static let autosaveDelay = 1.0
+    package var autosaveToken = 0
+    /// What the frame last shown was built with, to measure text where it was clicked.
+    package private(set) var shownBuild: ConsoleBuild?
+    private var cachedListing: (key: LibraryListing.Key, listing: LibraryListing)?
+    /// Bumped when the library changes on disk or by an edit here.
+    private var libraryGeneration = 0
+    private var lastMode: PrompterController.Mode
+    private var lastScriptID: String?
+
+    package init(controller: PrompterController) {
+        self.controller = controller
+        lastMode = controller.mode
+        state.screen = controller.script == nil ? .library : .prompter
+    }
+
+    package func update(_ body: (inout ConsoleState) -> Void) {
+        var next = state
+        body(&next)
+        guard next != state else { return }
+        state = next
+        generation += 1
+        onChange()
+    }
+
+    /// An inner frame showed the console as `build` laid it out: clicks act on that.
+    package func shown(_ build: ConsoleBuild) {
+        targets = build.targets
+        shownBuild = build
+    }
+
+    /// Follows mode changes made elsewhere (the library key, `rig ctl mode`, opening a script).
+    package func controllerChanged() {
+        if controller.script?.id != lastScriptID {
+            lastScriptID = controller.script?.id
+            if controller.script != nil && state.screen == .library && controller.mode != .library { show(.prompter) }
+        }
+        guard controller.mode != lastMode else { return }
+        lastMode = controller.mode
+        switch controller.mode {
+        case .library: show(.library)
+        case .prompter where state.screen == .library && controller.script != nil: show(.prompter)
+        // The framing check's controls and the camera thumbnail are on the operator view.
+        case .framing: show(.prompter)
+        default: break
+        }
+    }
+
+    /// Files came, went or changed in the scripts folder: the list is drawn again,
+    /// and a selection that is gone moves to a script still there.
+    package func libraryChanged() {
+        generation += 1
+        libraryGeneration += 1
+        selectFirstIfNeeded()
+        onChange()
+    }
+
+    /// The library for the current sidebar choice and search, read again only after a change.
+    package var listing: LibraryListing {
+        guard let library = controller.library else { return .empty }
+        let key = LibraryListing.Key(search: state.search, folder: state.folder, generation: libraryGeneration)
+        if let cachedListing, cachedListing.key == key { return cachedListing.listing }
+        let listing = LibraryListing(library, search: state.search, folder: state.folder)
+        cachedListing = (key, listing)
+        return listing
+    }
+
+    /// What `rig ctl status` reports of the console, for remote controls and tests.
+    package var statusJSON: JSONValue {
+        let dialog: String? = switch state.dialog {
+        case .confirmDelete: "confirm_delete"
+        case .rename: "rename"
+        case .move: "move"
+        case .newFolder: "new_folder"
+        case nil: nil
+        }
+        return ["screen": .string(state.screen.rawValue), "focus": .optional(state.focus),
+                "search": .string(state.search), "selected": .optional(state.selectedScript),
+                "dialog": .optional(dialog), "editing": .optional(state.editor?.scriptID)]
+    }
+
+    // MARK: screens
+
+    package func show(_ screen: ConsoleScreen) {
+        if state.screen == .editor && screen != .editor { saveEditor() }
+        if screen == .editor && state.editor == nil, let id = state.selectedScript ?? controller.script?.id {
+            openEditor(id: id)
+            return
+        }
+        update {
+            $0.screen = screen
+            $0.focus = nil
+            $0.dialog = nil
+        }
+        if screen == .library {
+            selectFirstIfNeeded()
+        } else if controller.mode == .library, controller.script != nil {
+            controller.setMode(.prompter)
+            lastMode = .prompter
+        }
+    }
+
+    // MARK: keys
+
+    /// Returns true when the console used the key; otherwise its bound action applies.
+    package func handle(_ press: KeyPress) -> Bool {
+        if press.isRepeat && !repeats(press) { return press.action == nil }
+        if state.pointer != nil { update { $0.pointer = nil } }
+        if state.dialog != nil { return dialogKey(press) }
+        if press.symbol == .tab {
+            moveFocus(backwards: press.modifiers.contains(.shift))
+            return true
+        }
+        switch state.screen {
+        case .library: return libraryKey(press)
+        case .prompter: return prompterKey(press)
+        case .settings: return settingsKey(press)
+        case .editor: return editorKey(press)
+        }
+    }
+
+    /// A held key repeats what moves or types; it never opens, confirms, deletes a
+    /// script or leaves a screen twice.
+    private func repeats(_ press: KeyPress) -> Bool {
+        let moving: Set<KeySymbol> = [.up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .tab, .backspace]
+        if let symbol = press.symbol, moving.contains(symbol) { return true }
+        let typing = state.screen == .editor || state.screen == .library || state.dialog?.fieldText != nil
+        if typing && press.text != nil && press.symbol != .enter { return true }
+        return state.screen == .editor && state.dialog == nil && (press.symbol == .enter || press.symbol == .delete)
+    }
+
+    private func moveFocus(backwards: Bool) {
+        guard let next = targets.next(after: state.focus, backwards: backwards) else { return }
+        focus(next.id)
+    }
+
+    package func focus(_ id: WidgetID?) {
+        update {
+            $0.focus = id
+            if let id, id.hasPrefix("script:") { $0.selectedScript = String(id.dropFirst("script:".count)) }
+        }
+    }
+
+    private func prompterKey(_ press: KeyPress) -> Bool {
+        if press.action == .library {
+            show(.library)
+            return false
+        }
+        if press.action != nil { return false }
+        switch press.symbol {
+        case .enter:
+            if let focus = state.focus { activate(focus) }
+            return true
+        case .left, .right:
+            guard state.focus == "prompter:speed" else { return false }
+            let step = press.symbol == .left ? -PrompterEngine.speedStep : PrompterEngine.speedStep
+            controller.setSpeed(controller.engine.speed + step, at: now())
+            return true
+        default:
+            return false
+        }
+    }
+
+    private func settingsKey(_ press: KeyPress) -> Bool {
+        let item = state.focus.flatMap(SettingsScreen.item(for:))
+        switch press.symbol {
+        case .up, .down:
+            let backwards = press.symbol == .up
+            if let next = targets.neighbour(of: state.focus, backwards: backwards) ?? (item == nil
+                ? targets.first(inGroup: "settings") : nil) {
+                focus(next.id)
+            }
+            return true
+        case .left, .right, .enter, .space:
+            guard let item else {
+                if press.symbol == .enter, let focus = state.focus { activate(focus) }
+                return press.symbol == .enter
+            }
+            step(item, by: press.symbol == .left ? -1 : 1)
+            return true
+        case .escape:
+            show(controller.script == nil ? .library : .prompter)
+            return true
+        default:
+            return false
+        }
+    }
+
+    package func step(_ item: SettingsScreen.Item, by delta: Int) {
+        var settings = controller.settings
+        item.step(&settings, by: delta)
+        if settings.speed != controller.engine.speed { controller.setSpeed(settings.speed, at: now()) }
+        controller.updateSettings { $0 = settings }
+        generation += 1
+        onChange()
+    }
+}

@@ -1,0 +1,66 @@
+import Prompter
+import Render
+
+/// The operator console's screens, in the order of the tabs along its top.
+package enum ConsoleScreen: String, CaseIterable, Sendable {
+    case library, prompter, settings, editor
+
+    package var title: String {
+        switch self {
+        case .library: "Library"
+        case .prompter: "Prompter"
+        case .settings: "Settings"
+        case .editor: "Editor"
+        }
+    }
+}
+
+/// A question the console asks before it acts, drawn over the screen; while one is
+/// open only its own controls take input.
+package enum ConsoleDialog: Equatable {
+    case confirmDelete(id: String, title: String)
+    case rename(id: String, text: String)
+    case move(id: String)
+    case newFolder(text: String)
+
+    /// The text a dialog's field holds, if it has one.
+    package var fieldText: String? {
+        switch self {
+        case let .rename(_, text), let .newFolder(text): text
+        case .confirmDelete, .move: nil
+        }
+    }
+
+    package func withFieldText(_ text: String) -> ConsoleDialog {
+        switch self {
+        case let .rename(id, _): .rename(id: id, text: text)
+        case .newFolder: .newFolder(text: text)
+        case .confirmDelete, .move: self
+        }
+    }
+}
+
+/// Everything the console shows that is not prompter state: which screen, what has
+/// the focus, the library's sidebar choice and search, an open dialog, the editor.
+/// Owned by the event loop with the rest of the app.
+package struct ConsoleState: Equatable {
+    package var screen: ConsoleScreen = .prompter
+    package var focus: WidgetID?
+    package var folder: LibrarySelection = .allScripts
+    package var search = ""
+    package var selectedScript: String?
+    package var dialog: ConsoleDialog?
+    package var editor: ScriptEditor?
+    /// The outcome of the last library action ("Deleted “Intro”"), or why it failed.
+    package var notice: String?
+    /// Where the mouse pointer is, once a mouse has moved; touch and keys hide it.
+    package var pointer: PointerPosition?
+    /// The slider being dragged with a held button or finger.
+    package var dragging: WidgetID?
+}
+
+/// A point on the inner display, in its pixels.
+package struct PointerPosition: Equatable {
+    package var x: Double
+    package var y: Double
+}

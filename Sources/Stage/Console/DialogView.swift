@@ -1,0 +1,70 @@
+import Prompter
+import Render
+
+/// A dialog over the console: the screen below is dimmed and stops taking input
+/// until the dialog is answered or dismissed with Esc.
+package enum DialogView {
+    package static func build(_ dialog: ConsoleDialog, model: ConsoleModel, panel: WidgetPanel) {
+        let theme = panel.theme
+        panel.fill(panel.bounds, Color(rgb: 0x000000).withAlpha(150))
+        panel.beginModal()
+        let width = min(panel.size.width - theme.gap * 8, max(panel.size.width / 2, theme.rowHeight * 14))
+        let choices = choiceCount(dialog, model: model)
+        let height = theme.rowHeight * (3 + choices) + theme.gap * (6 + choices)
+        let box = PixelRect(x: (panel.size.width - width) / 2, y: max(theme.gap, (panel.size.height - height) / 2),
+                            width: width, height: height)
+        panel.fill(box, theme.panel)
+        let inner = PixelRect(x: box.x + theme.gap * 3, y: box.y + theme.gap * 2, width: box.width - theme.gap * 6,
+                              height: box.height - theme.gap * 4)
+        var y = inner.y
+        y += panel.text(question(dialog, model: model), x: inner.x, y: y, maxWidth: inner.width) + theme.gap * 2
+        switch dialog {
+        case let .rename(_, text), let .newFolder(text):
+            panel.textField("dialog:field", in: PixelRect(x: inner.x, y: y, width: inner.width, height: theme.rowHeight),
+                            text: text, placeholder: "Name")
+        case .move:
+            let folders: [String?] = [nil] + model.listing.folders
+            for folder in folders {
+                panel.row("dialog:folder:" + (folder ?? ""),
+                          in: PixelRect(x: inner.x, y: y, width: inner.width, height: theme.rowHeight), selected: false,
+                          group: "dialog", columns: [.init(folder ?? "No folder (top level)", x: theme.gap * 2,
+                                                           width: inner.width - theme.gap * 4)])
+                y += theme.rowHeight + theme.gap
+            }
+        case .confirmDelete:
+            break
+        }
+        let buttonWidth = (inner.width - theme.gap) / 2
+        let buttonY = box.maxY - theme.gap * 2 - theme.rowHeight
+        let confirm: (title: String, style: WidgetPanel.ButtonStyle)? = switch dialog {
+        case .confirmDelete: ("Delete", .danger)
+        case .rename: ("Rename", .primary)
+        case .newFolder: ("Create", .primary)
+        case .move: nil
+        }
+        if let confirm {
+            panel.button("dialog:confirm", confirm.title,
+                         in: PixelRect(x: inner.x, y: buttonY, width: buttonWidth, height: theme.rowHeight),
+                         style: confirm.style)
+        }
+        panel.button("dialog:cancel", "Cancel",
+                     in: PixelRect(x: inner.maxX - buttonWidth, y: buttonY, width: buttonWidth, height: theme.rowHeight))
+    }
+
+    private static func choiceCount(_ dialog: ConsoleDialog, model: ConsoleModel) -> Int {
+        switch dialog {
+        case .move: 1 + model.listing.folders.count
+        case .rename, .newFolder: 1
+        case .confirmDelete: 0
+        }
+    }
+
+    private static func question(_ dialog: ConsoleDialog, model: ConsoleModel) -> String {
+        switch dialog {
+        case let .confirmDelete(_, title): "Delete “\(title)” for good? This cannot be undone."
+        case let .rename(id, _): "Rename “\(model.library?.entry(id: id)?.title ?? id)” to:"
+        case let .move(id): "Move “\(model.library?.entry(id: id)?.title ?? id)” to:"
+        case .newFolder: "New folder name:"
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Prompter
+import Render
+
+/// Every reading setting as a row stepped with Left and Right (or a click on a
+/// row's left or right half). Changes apply to the outer display at once, while
+/// playing too, and are saved as they are made.
+package enum SettingsScreen {
+    package enum Item: String, CaseIterable {
+        case fontFamily = "font", fontSize = "size", lineSpacing = "spacing", margin = "margins"
+        case textColor = "text-color", backgroundColor = "background", mirror, flip, rotation, speed
+
+        package var id: WidgetID { "setting:" + rawValue }
+
+        package var label: String {
+            switch self {
+            case .fontFamily: "Font"
+            case .fontSize: "Size"
+            case .lineSpacing: "Line spacing"
+            case .margin: "Margins"
+            case .textColor: "Text colour"
+            case .backgroundColor: "Background"
+            case .mirror: "Mirror"
+            case .flip: "Flip upside down"
+            case .rotation: "Rotation"
+            case .speed: "Speed"
+            }
+        }
+
+        package func value(_ settings: ReadingSettings) -> String {
+            switch self {
+            case .fontFamily: settings.fontFamily.familyName
+            case .fontSize: "\(settings.fontSize) px"
+            case .lineSpacing: String(format: "%.1f", settings.lineSpacing)
+            case .margin: "\(Int(settings.margin.rounded())) %"
+            case .textColor: settings.textColor.rawValue.capitalized
+            case .backgroundColor: settings.backgroundColor.rawValue.capitalized
+            case .mirror: settings.mirror ? "On" : "Off"
+            case .flip: settings.flip ? "On" : "Off"
+            case .rotation: "\(settings.rotation.degrees)°"
+            case .speed: "\(settings.speed) px/s"
+            }
+        }
+
+        package func swatch(_ settings: ReadingSettings) -> Color? {
+            switch self {
+            case .textColor: settings.textColor.color
+            case .backgroundColor: settings.backgroundColor.color
+            default: nil
+            }
+        }
+
+        /// One step up (`+1`) or down (`-1`); lists wrap around, numbers stop at their range.
+        package func step(_ settings: inout ReadingSettings, by delta: Int) {
+            switch self {
+            case .fontFamily: settings.fontFamily = cycled(settings.fontFamily, delta)
+            case .fontSize: settings.fontSize += delta * PrompterController.fontStep
+            case .lineSpacing: settings.lineSpacing = ((settings.lineSpacing + Double(delta) * 0.1) * 10).rounded() / 10
+            case .margin: settings.margin = (settings.margin + Double(delta)).rounded()
+            case .textColor: settings.textColor = cycled(settings.textColor, delta)
+            case .backgroundColor: settings.backgroundColor = cycled(settings.backgroundColor, delta)
+            case .mirror: settings.mirror.toggle()
+            case .flip: settings.flip.toggle()
+            case .rotation: settings.rotation = cycled(settings.rotation, delta)
+            case .speed: settings.speed += delta * PrompterEngine.speedStep
+            }
+        }
+
+        private func cycled<T: CaseIterable & Equatable>(_ value: T, _ delta: Int) -> T {
+            let all = Array(T.allCases)
+            let index = all.firstIndex(of: value) ?? 0
+            return all[((index + delta) % all.count + all.count) % all.count]
+        }
+    }
+
+    package static func item(for id: WidgetID) -> Item? {
+        Item.allCases.first { $0.id == id }
+    }
+
+    package static func build(_ model: ConsoleModel, panel: WidgetPanel, area: PixelRect) {
+        let theme = panel.theme
+        let settings = model.controller.settings
+        let width = min(area.width, max(area.width * 2 / 3, panel.width(of: "Flip upside down") * 4))
+        var y = area.y
+        y += panel.text("Reading settings: they apply to the outer display at once and are saved as you go.",
+                        x: area.x, y: y, size: theme.smallTextSize, color: theme.secondaryText, maxWidth: area.width)
+        y += theme.gap
+        let rowHeight = min(theme.rowHeight, max(theme.rowHeight * 2 / 3, (area.maxY - y) / Item.allCases.count - 2))
+        for item in Item.allCases {
+            panel.stepper(item.id, in: PixelRect(x: area.x, y: y, width: width, height: rowHeight), label: item.label,
+                          value: item.value(settings), swatch: item.swatch(settings), group: "settings")
+            y += rowHeight + 2
+        }
+    }
+}

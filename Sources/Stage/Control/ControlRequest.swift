@@ -1,0 +1,129 @@
+import Foundation
+
+/// One request on the control socket, e.g. `{"cmd":"speed","value":90}`.
+package enum ControlRequest: Equatable {
+    case status
+    case play, pause, toggle, stop, faster, slower
+    case speed(Int)
+    case open(String)
+    case outer(Bool)
+    case blank(Bool)
+    case set(key: String, value: String)
+    case scripts(search: String?)
+    case mode(String)
+    /// A cue letter over the camera preview, or nil to clear it.
+    case cue(String?)
+    /// Speaks the text on the kiosk's sound output (synthesized, then played).
+    case speak(String)
+    /// Test aid: stops the event loop dead, so the watchdog has something to catch.
+    /// Refused unless the kiosk was started with RIG_TEST_HANG_TRIGGER=1.
+    case hang
+
+    package struct Invalid: Error, CustomStringConvertible {
+        package let description: String
+    }
+
+    package static let commands = ["status", "play", "pause", "toggle", "stop", "faster", "slower", "speed",
+                           "open", "outer", "blank", "set", "scripts", "mode", "cue", "speak"]
+
+    package static func parse(_ line: Data) -> Result<ControlRequest, Invalid> {
+        guard let json = JSONValue.parse(line), case .object = json else {
+            return .failure(Invalid(description: "a request is one JSON object per line, such as {\"cmd\":\"status\"}"))
+        }
+        guard let command = json["cmd"]?.stringValue else {
+            return .failure(Invalid(description: "missing \"cmd\""))
+        }
+        switch command {
+        case "status": return .success(.status)
+        case "play": return .success(.play)
+        case "pause": return .success(.pause)
+        case "toggle": return .success(.toggle)
+        case "stop": return .success(.stop)
+        case "faster": return .success(.faster)
+        case "slower": return .success(.slower)
+        case "speed":
+            guard let value = json["value"]?.numberValue, value == value.rounded(), abs(value) < 1e9 else {
+                return .failure(Invalid(description: "speed needs an integer \"value\""))
+            }
+            return .success(.speed(Int(value)))
+        case "open":
+            guard let path = json["path"]?.stringValue, !path.isEmpty else {
+                return .failure(Invalid(description: "open needs a \"path\" relative to the scripts folder"))
+            }
+            return .success(.open(path))
+        case "outer", "blank":
+            guard let on = json["on"]?.boolValue else {
+                return .failure(Invalid(description: "\(command) needs \"on\": true or false"))
+            }
+            return .success(command == "outer" ? .outer(on) : .blank(on))
+        case "set":
+            guard let key = json["key"]?.stringValue, let value = json["value"]?.stringValue else {
+                return .failure(Invalid(description: "set needs \"key\" and \"value\" strings"))
+            }
+            return .success(.set(key: key, value: value))
+        case "scripts": return .success(.scripts(search: json["search"]?.stringValue))
+        case "mode":
+            guard let mode = json["mode"]?.stringValue else {
+                return .failure(Invalid(description: "mode needs \"mode\""))
+            }
+            return .success(.mode(mode))
+        case "hang": return .success(.hang)
+        case "cue":
+            let letter = json["letter"]?.stringValue
+            guard letter == nil || letter?.count == 1 else {
+                return .failure(Invalid(description: "cue takes one \"letter\", or none to clear it"))
+            }
+            return .success(.cue(letter))
+        case "speak":
+            guard let text = json["text"]?.stringValue else {
+                return .failure(Invalid(description: "speak takes a \"text\""))
+            }
+            return .success(.speak(text))
+        default:
+            let hint = Suggestion.closest(to: command, in: commands).map { " (did you mean \"\($0)\"?)" } ?? ""
+            return .failure(Invalid(description: "unknown command \"\(command)\"\(hint)"))
+        }
+    }
+
+    /// The JSON line `rig ctl` sends.
+    package var json: JSONValue {
+        switch self {
+        case .status: ["cmd": "status"]
+        case .play: ["cmd": "play"]
+        case .pause: ["cmd": "pause"]
+        case .toggle: ["cmd": "toggle"]
+        case .stop: ["cmd": "stop"]
+        case .faster: ["cmd": "faster"]
+        case .slower: ["cmd": "slower"]
+        case let .speed(value): ["cmd": "speed", "value": .int(value)]
+        case let .open(path): ["cmd": "open", "path": .string(path)]
+        case let .outer(on): ["cmd": "outer", "on": .bool(on)]
+        case let .blank(on): ["cmd": "blank", "on": .bool(on)]
+        case let .set(key, value): ["cmd": "set", "key": .string(key), "value": .string(value)]
+        case let .scripts(search): ["cmd": "scripts", "search": .optional(search)]
+        case let .mode(mode): ["cmd": "mode", "mode": .string(mode)]
+        case let .cue(letter): ["cmd": "cue", "letter": .optional(letter)]
+        case .hang: ["cmd": "hang"]
+        case let .speak(text): ["cmd": "speak", "text": .string(text)]
+        }
+    }
+}
+
+/// One reply: `{"ok":true,...}` or `{"ok":false,"error":"..."}`.
+package struct ControlReply: Equatable {
+    package var body: JSONValue
+
+    package init(body: JSONValue) { self.body = body }
+
+    package static func success(_ fields: [String: JSONValue] = [:]) -> ControlReply {
+        var members = fields
+        members["ok"] = .bool(true)
+        return ControlReply(body: .object(members))
+    }
+
+    package static func failure(_ message: String) -> ControlReply {
+        ControlReply(body: ["ok": false, "error": .string(message)])
+    }
+
+    package var line: Data { Data((body.serialized + "\n").utf8) }
+}

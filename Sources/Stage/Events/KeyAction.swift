@@ -1,0 +1,21 @@
+/// What an operator key (keyboard, presentation clicker, foot pedal) does on the rig.
+/// Raw values are the action names of rig.toml's `[keys]` table.
+package enum KeyAction: String, CaseIterable, Sendable, Hashable {
+    case playPause = "play_pause"
+    case faster
+    case slower
+    case stop
+    case library
+    case blank
+    case fontLarger = "font_larger"
+    case fontSmaller = "font_smaller"
+    case mirror
+    case flip
+    case rotate
+    case nextMarker = "next_marker"
+    case previousMarker = "previous_marker"
+
+    /// Only speed changes repeat while a key is held: a held Space must not
+    /// toggle play and pause over and over, nor a held M flicker the mirror.
+    package var repeatsWhileHeld: Bool { self == .faster || self == .slower }
+}

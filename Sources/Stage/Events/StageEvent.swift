@@ -1,0 +1,48 @@
+/// What happens to the stage, each at its own CLOCK_MONOTONIC time: the input side's
+/// keys, pointer and touches already routed to a display, the camera's frames and
+/// states, and what the display side says of its displays. Control requests come
+/// through `RigStage.handle(_:)` with a reply; timers come from the stage's scheduler.
+package enum StageEvent {
+    /// A key pressed (or repeating) on an operator keyboard, clicker or pedal.
+    case key(KeyPress)
+    /// The pointer on the inner display moved, or a button went down or up there.
+    case innerPointer(x: Double, y: Double, button: PointerButton?, time: Double)
+    /// A finger on the inner touchscreen.
+    case innerTouch(phase: TouchPhase, x: Double, y: Double, time: Double)
+    /// A tap the tap recognizer accepted on the outer touchscreen: when the finger came down.
+    case outerTap(time: Double)
+    /// The camera's newest frame.
+    case cameraFrame(CameraFrame)
+    /// The camera started, stopped or failed: what the stage shows of it now.
+    case camera(CameraInput)
+    /// A display's availability, mode or enabled flag changed.
+    case display(DisplayRole, DisplayStatus)
+    /// A frame of `role` reached the glass at the kernel's vblank time and sequence.
+    case framePresented(DisplayRole, FlipStamp)
+    /// Files came, went or changed in the scripts folder.
+    case libraryChanged
+}
+
+/// The camera as the stage shows it: its newest frame, what the preview says when
+/// there is no picture, and its state in a few words for the console.
+package struct CameraInput {
+    package var frame: CameraFrame?
+    /// "Camera unavailable" and the like, shown instead of (or over) the picture.
+    package var message: String?
+    /// "streaming", "unavailable: …"; nil when no camera is configured.
+    package var state: String?
+    /// A capture is running (it may still fail); without one the preview only says why.
+    package var live: Bool
+
+    package init(frame: CameraFrame?, message: String?, state: String?, live: Bool) {
+        self.frame = frame
+        self.message = message
+        self.state = state
+        self.live = live
+    }
+
+    /// No camera configured.
+    package static let none = CameraInput(frame: nil, message: nil, state: nil, live: false)
+    /// A camera configured that could not be opened.
+    package static let unavailable = CameraInput(frame: nil, message: "Camera unavailable", state: "unavailable", live: false)
+}

@@ -1,0 +1,29 @@
+import Render
+
+/// What one frame showed, returned by the frame that drew it, so the loop learns at
+/// its flip what reached the glass: tap latency ends at the first frame showing a
+/// tap's pause, camera latency at the frame showing a camera frame.
+package struct FrameReport {
+    package let role: DisplayRole
+    /// The presentation time the frame was drawn for.
+    package let time: Double
+    /// Something differs from the display's previous frame (or it had to be drawn).
+    package var changed = false
+    /// The outer frame shows a pause made by the talent's tap.
+    package var showsTapPause = false
+    /// The camera frame in the outer frame's preview, nil when the preview is not shown.
+    package var cameraFrame: CameraFrame?
+    package var cameraSequence: UInt32? { cameraFrame?.sequence }
+    /// Where the inner frame put the camera thumbnail (nil: not shown).
+    package var thumbnail: PixelRect?
+    /// The console as this inner frame built it: its targets for clicks and focus.
+    package var console: ConsoleBuild?
+}
+
+/// The operator console's controls as one inner frame laid them out, and the label
+/// cache and theme it measured text with (the editor's caret finds a click's column).
+package struct ConsoleBuild {
+    package var targets: WidgetTargets
+    package var labels: LabelCache
+    package var theme: WidgetTheme
+}

@@ -1,0 +1,343 @@
+import Prompter
+import Render
+
+/// Turns the app state into pixels for either display through the scenes, and
+/// remembers what each display last showed so an unchanged frame is not flipped:
+/// a paused prompter costs no CPU. What a frame showed goes back in its
+/// `FrameReport`; the renderer writes into no caller.
+package final class SceneRenderer {
+    /// What a frame depends on. Equal keys mean equal pixels.
+    private struct FrameKey: Equatable {
+        package var offsetRow: Int
+        package var state: TransportState
+        package var speed: Int
+        package var settings: ReadingSettings
+        package var scriptID: String?
+        package var layoutGeneration: Int
+        package var pausedByTap: Bool
+        package var blanked: Bool
+        package var mode: PrompterController.Mode
+        package var problems: Int
+        package var outerPresenting: Bool
+        package var camera: CameraKey
+        /// The console's own state and what only it shows (inner display only).
+        package var console: Int
+        package var innerFacts: [String]
+    }
+
+    /// What the inner display's console needs beyond the prompter state.
+    package struct InnerView {
+        package var console: ConsoleState
+        /// Bumped by the console on every change of its own.
+        package var consoleGeneration: Int
+        package var listing: LibraryListing
+        package var outer: DisplayStatus?
+        package var elapsed: Double
+        package var cameraState: String?
+    }
+
+    /// What the camera adds to a frame: the newest frame and what is drawn over it.
+    package struct CameraView {
+        package var frame: CameraFrame?
+        package var message: String?
+        package var mirror: Bool
+        package var overlay: CameraOverlay
+        package static let none = CameraView(frame: nil, message: nil, mirror: true, overlay: CameraOverlay())
+    }
+
+    private struct CameraKey: Equatable {
+        package var sequence: UInt32?
+        package var message: String?
+        package var overlay: CameraOverlay
+    }
+
+    package let fonts: FontLibrary?
+    package let painter: GlyphPainter?
+    package let markerPosition: Double
+    package let cacheBudgetBytes: Int
+    package private(set) var readingText: ReadingText?
+    private var readingScriptID: String?
+    /// The settings and size the reading text was last brought in line with.
+    private var appliedSettings: ReadingSettings?
+    private var appliedSize: PixelSize?
+    /// Bumped by every relayout: a frame of an older layout is not the first of this one,
+    /// and a layout finisher of an older one stops.
+    package private(set) var layoutGeneration = 0
+    private var lastKeys: [DisplayRole: FrameKey] = [:]
+    private var targets: [UnsafeMutableRawPointer: BorrowedFrameBuffer] = [:]
+    private let compositors: [DisplayRole: Compositor] = [.inner: Compositor(), .outer: Compositor()]
+    private let converter = CameraFrameConverter()
+    private var preview: (canvas: Canvas, sequence: UInt32?)?
+    private var thumbnail: (canvas: Canvas, sequence: UInt32?)?
+    private let labels: LabelCache?
+    /// The operator's upright copy of the reading text on the inner display.
+    package let scriptPreview: OperatorScriptPreview?
+
+    /// Without fonts (`fonts` nil) the displays show plain colours.
+    package init(fonts: FontLibrary?, markerPosition: Double, cacheBudgetBytes: Int) {
+        self.markerPosition = markerPosition
+        self.cacheBudgetBytes = cacheBudgetBytes
+        self.fonts = fonts
+        if let fonts {
+            let glyphs = GlyphPainter(fonts: fonts)
+            painter = glyphs
+            labels = LabelCache(painter: glyphs)
+            scriptPreview = OperatorScriptPreview(fonts: fonts, painter: glyphs)
+        } else {
+            painter = nil
+            labels = nil
+            scriptPreview = nil
+        }
+    }
+
+    package struct Relayout {
+        package var maxOffset: Double
+        package var mapOffset: (Double) -> Double
+        package var offsetOfWord: (Int) -> Double?
+        package var lineHeight: Double = 0
+    }
+
+    /// Lays the open script out for the outer display (or keeps what still fits) and
+    /// says how an old offset maps onto the new layout.
+    package func relayout(controller: PrompterController, outerSize: PixelSize) -> Relayout {
+        layoutGeneration += 1
+        guard let script = controller.script, let fonts, let painter else {
+            readingText = nil
+            readingScriptID = nil
+            return Relayout(maxOffset: 0, mapOffset: { _ in 0 }, offsetOfWord: { _ in nil })
+        }
+        if readingScriptID != script.id || readingText?.text != script.text {
+            readingText = ReadingText(text: script.text, fonts: fonts, painter: painter, cacheBudgetBytes: cacheBudgetBytes)
+            readingScriptID = script.id
+        }
+        guard let readingText else { return Relayout(maxOffset: 0, mapOffset: { $0 }, offsetOfWord: { _ in nil }) }
+        do {
+            let change = try readingText.update(settings: controller.settings, display: outerSize)
+            appliedSettings = controller.settings
+            appliedSize = outerSize
+            let layout = readingText.layout
+            // The first screens now; the rest is laid out in slices on the loop
+            // (`continueLayout`), so the first frame never waits for a long script.
+            layout?.ensureLaidOut(throughY: Double(max(outerSize.width, outerSize.height)) * 2)
+            return Relayout(maxOffset: layout?.totalHeight ?? 0,
+                            mapOffset: { change?.mapOffset($0) ?? $0 },
+                            offsetOfWord: { word in layout.map { $0.y(ofWord: word) } },
+                            lineHeight: layout?.lineHeight ?? 0)
+        } catch {
+            controller.addProblem("text layout: \(error)")
+            return Relayout(maxOffset: 0, mapOffset: { _ in 0 }, offsetOfWord: { _ in nil })
+        }
+    }
+
+    /// Lays out up to `lines` more lines of the open script. Returns the exact content
+    /// height once the layout is complete (and nil while there is more to do).
+    package func continueLayout(lines: Int) -> Double? {
+        guard let layout = readingText?.layout else { return nil }
+        if !layout.isComplete { layout.ensureLaidOut(throughLine: layout.lineCount + lines) }
+        return layout.isComplete ? layout.totalHeight : nil
+    }
+
+    /// Colours and transforms change the cached pixels, not the layout: the block
+    /// takes them before the outer frame that shows them. Changes that move text came
+    /// through `relayout` already.
+    package func applyDrawingSettings(_ settings: ReadingSettings, outerSize: PixelSize) {
+        guard let readingText, appliedSettings != settings, appliedSize == outerSize else { return }
+        _ = try? readingText.update(settings: settings, display: outerSize)
+        appliedSettings = settings
+    }
+
+    /// Idle time after a flip: rasterizes a piece of text the next frames will need,
+    /// so pressing play after a pause or a settings change does not stall a frame.
+    /// Returns whether it found something to do.
+    ///
+    /// It reaches past the next screens, nearest pieces first, until the cache holds
+    /// its whole budget (or the whole text, when that is smaller): the size the cache
+    /// settles at anyway, since it only evicts when full. Filling it while idle right
+    /// after a script is opened or laid out again puts the kiosk's memory at its
+    /// steady state then, instead of a piece (8 MB at 1024 px) more each time the
+    /// scrolling first reaches one, minutes later. A new layout's first frame comes
+    /// first: until it is drawn, this does nothing, so a warm-up still running when
+    /// another script is opened never holds that frame back.
+    package func prepareAhead(outerSize: PixelSize) -> Bool {
+        guard let block = readingText?.block, lastKeys[.outer]?.layoutGeneration == layoutGeneration
+        else { return false }
+        let viewportRows = block.transform.textSize(forDisplay: outerSize).height
+        if block.prepareAhead(viewportRows: Self.prepareReach(viewportRows: viewportRows, block: block), limit: 1) > 0 {
+            return true
+        }
+        // Then the operator's copy on the inner display, the same way.
+        return scriptPreview?.prepareAhead() ?? false
+    }
+
+    /// The `viewportRows` to give `ChunkedTextBlock.prepareAhead`, which prepares text
+    /// rows from `reach` above the viewport's centre to 1.5 `reach` below it, nearest
+    /// first, and stops at the first piece the budget has no room for. The rows below
+    /// alone hold the budget, so it fills at the top of a script too (nothing above).
+    package static func prepareReach(viewportRows: Int, block: ChunkedTextBlock) -> Int {
+        let budgetRows = block.cacheBudgetBytes / max(1, block.columnWidth * 4)
+        return max(viewportRows, budgetRows * 2 / 3)
+    }
+
+    /// The word at the reading line, for saving the reading position.
+    package func wordIndex(atOffset offset: Double) -> Int? {
+        readingText?.layout?.wordIndex(atY: offset)
+    }
+
+    /// Whether the display's next frame will differ from this one without any event.
+    package func isAnimating(_ role: DisplayRole, controller: PrompterController, at time: Double) -> Bool {
+        controller.engine.isMoving(at: time) && controller.mode == .prompter
+    }
+
+    /// Draws the frame for `role` presented at `time` if anything it shows changed,
+    /// and says what it showed.
+    package func draw(_ role: DisplayRole, at time: Double, into target: FrameTarget, controller: PrompterController,
+              outerPresenting: Bool, camera: CameraView = .none, inner: InnerView) -> FrameReport {
+        let engine = controller.engine
+        let key = FrameKey(offsetRow: Int(engine.offset(at: time).rounded()), state: engine.state(at: time),
+                           speed: engine.speed, settings: controller.settings, scriptID: controller.script?.id,
+                           layoutGeneration: layoutGeneration, pausedByTap: controller.pausedByTap,
+                           blanked: controller.blanked, mode: controller.mode,
+                           problems: controller.problems.count, outerPresenting: outerPresenting,
+                           camera: cameraKey(role, camera: camera, mode: controller.mode),
+                           console: role == .inner ? inner.consoleGeneration : 0,
+                           innerFacts: role == .inner ? innerFacts(inner) : [])
+        var report = FrameReport(role: role, time: time)
+        guard target.mustDraw || lastKeys[role] != key, let buffer = frameBuffer(for: target) else { return report }
+        lastKeys[role] = key
+        report.changed = true
+        let state = PrompterSceneState(scriptTitle: controller.script?.title ?? "", engine: engine,
+                                       settings: controller.settings, markerPosition: markerPosition,
+                                       pausedByTap: controller.pausedByTap, problems: controller.problems,
+                                       outerPresenting: outerPresenting)
+        let layers: [Layer]
+        switch role {
+        case .outer:
+            report.showsTapPause = controller.pausedByTap && engine.state(at: time) == .paused
+            if controller.mode == .framing && !controller.blanked {
+                report.cameraFrame = camera.frame
+                layers = OuterCameraScene.layers(display: buffer.size, preview: previewCanvas(camera, size: buffer.size),
+                                                 message: camera.message, overlay: camera.overlay, painter: painter)
+            } else {
+                layers = outerLayers(size: buffer.size, state: state, controller: controller, at: time)
+            }
+        case .inner:
+            // Without fonts there is no console to draw, only its background.
+            guard let labels else {
+                layers = [.fill(PixelRect(size: buffer.size), WidgetTheme(displayHeight: buffer.size.height).background)]
+                break
+            }
+            layers = consoleLayers(inner, size: buffer.size, controller: controller, camera: camera, labels: labels,
+                                   at: time, report: &report)
+        }
+        compositors[role]?.compose(layers, into: buffer)
+        return report
+    }
+
+    /// What the console shows of the rig beyond the prompter: the outer display's
+    /// flags and mode, the camera's state.
+    private func innerFacts(_ inner: InnerView) -> [String] {
+        let outer = inner.outer
+        return ["\(outer?.available ?? false) \(outer?.enabled ?? false) \(outer?.mode.map { "\($0)" } ?? "")",
+                inner.cameraState ?? ""]
+    }
+
+    /// Camera changes only matter where the camera is shown: the outer display in
+    /// framing mode, and the inner display's thumbnail.
+    private func cameraKey(_ role: DisplayRole, camera: CameraView, mode: PrompterController.Mode) -> CameraKey {
+        guard role == .inner || mode == .framing else { return CameraKey(sequence: nil, message: nil, overlay: CameraOverlay()) }
+        return CameraKey(sequence: camera.frame?.sequence, message: camera.message,
+                         overlay: role == .outer ? camera.overlay : CameraOverlay())
+    }
+
+    /// The outer preview: converted, mirrored and fitted once per camera frame into
+    /// ordinary memory, so the overlays blend there and not in scanout memory.
+    private func previewCanvas(_ camera: CameraView, size: PixelSize) -> Canvas? {
+        guard let frame = camera.frame else { return nil }
+        if preview?.canvas.size != size { preview = (try? Canvas(size: size)).map { ($0, nil) } }
+        guard let canvas = preview?.canvas else { return nil }
+        if preview?.sequence != frame.sequence {
+            convert(frame, into: canvas, mirrored: camera.mirror)
+            preview = (canvas, frame.sequence)
+        }
+        return canvas
+    }
+
+    /// The operator console, built from state for this frame; its targets go out in
+    /// the report, for the clicks and focus moves that follow.
+    private func consoleLayers(_ inner: InnerView, size: PixelSize, controller: PrompterController,
+                               camera: CameraView, labels: LabelCache, at time: Double,
+                               report: inout FrameReport) -> [Layer] {
+        var thumbnailRect: PixelRect?
+        let model = ConsoleModel(
+            state: inner.console, controller: controller, time: time, outer: inner.outer, elapsed: inner.elapsed,
+            cameraState: inner.cameraState,
+            scriptPreview: { [unowned self] rect in self.previewLayers(in: rect, controller: controller, at: time) },
+            cameraThumbnail: { [unowned self] rect in
+                guard let painter = self.painter else { return [] }
+                thumbnailRect = rect
+                return self.thumbnailLayers(camera, in: rect, painter: painter)
+            },
+            listing: inner.listing)
+        let panel = ConsoleView.panel(model, size: size, labels: labels)
+        report.thumbnail = thumbnailRect
+        report.console = ConsoleBuild(targets: panel.targets, labels: labels, theme: panel.theme)
+        return panel.layers
+    }
+
+    private func previewLayers(in rect: PixelRect, controller: PrompterController, at time: Double) -> [Layer] {
+        guard let scriptPreview, let readingText, let outerSize = appliedSize else {
+            return [.fill(rect, controller.settings.backgroundColor.color)]
+        }
+        return scriptPreview.layers(in: rect, outer: readingText, outerDisplay: outerSize, settings: controller.settings,
+                                    offset: controller.engine.offset(at: time), markerPosition: markerPosition)
+    }
+
+    /// The camera thumbnail fitted into `rect`: unmirrored, as the camera sees the scene.
+    private func thumbnailLayers(_ camera: CameraView, in rect: PixelRect, painter: GlyphPainter) -> [Layer] {
+        guard let frame = camera.frame else {
+            guard let message = camera.message else { return [] }
+            return [.label(Label(message, style: TextStyle(fontSize: Double(max(10, rect.height / 8))),
+                                 x: rect.x + rect.width / 16, y: rect.y + rect.height / 3,
+                                 color: WidgetTheme(displayHeight: rect.height).secondaryText, maxWidth: rect.width * 7 / 8, painter: painter))]
+        }
+        let size = PixelSize(width: max(16, rect.width), height: max(9, rect.height))
+        if thumbnail?.canvas.size != size { thumbnail = (try? Canvas(size: size)).map { ($0, nil) } }
+        guard let canvas = thumbnail?.canvas else { return [] }
+        if thumbnail?.sequence != frame.sequence {
+            convert(frame, into: canvas, mirrored: false)
+            thumbnail = (canvas, frame.sequence)
+        }
+        return [.image(canvas, x: rect.x, y: rect.y)]
+    }
+
+    private func convert(_ frame: CameraFrame, into canvas: Canvas, mirrored: Bool) {
+        guard let base = canvas.pixels.baseAddress,
+              let region = try? XRGBRegion(base: UnsafeMutableRawPointer(base), bytesPerRow: canvas.width * 4,
+                                           width: canvas.width, height: canvas.height),
+              let image = try? frame.image() else { return }
+        _ = try? converter.draw(image, into: region, mirrored: mirrored)
+    }
+
+    private func outerLayers(size: PixelSize, state: PrompterSceneState, controller: PrompterController,
+                             at time: Double) -> [Layer] {
+        let frame = PixelRect(size: size)
+        if controller.blanked { return [.fill(frame, Color(rgb: 0x000000))] }
+        guard controller.mode == .prompter, let readingText else {
+            return [.fill(frame, state.settings.backgroundColor.color)]
+        }
+        return OuterPrompterScene.layers(display: size, state: state, at: time, text: readingText)
+    }
+
+    /// One pixman image per scanout buffer, made once: buffers are double-buffered and
+    /// live until a modeset, so the cache stays at a few entries.
+    private func frameBuffer(for target: FrameTarget) -> BorrowedFrameBuffer? {
+        if let cached = targets[target.pixels], cached.size == PixelSize(width: target.width, height: target.height) {
+            return cached
+        }
+        if targets.count > 8 { targets.removeAll() }
+        let buffer = try? BorrowedFrameBuffer(memory: target.pixels, width: target.width, height: target.height,
+                                              strideBytes: target.stride)
+        targets[target.pixels] = buffer
+        return buffer
+    }
+}

@@ -1,0 +1,48 @@
+import Render
+
+/// The talent's display as a camera: the preview, already mirrored and fitted into
+/// `preview` (letterboxed, never cropped), with the overlays drawn over it upright.
+/// Only the preview pixels are mirrored; the overlays are separate layers, so no
+/// text is ever flipped.
+package enum OuterCameraScene {
+    package static let statusColor = Color.white
+    package static let scrim = Color(rgb: 0x000000).withAlpha(150)
+    package static let recordingRed = Color(rgb: 0xe5201c)
+
+    package static func layers(display: PixelSize, preview: Canvas?, message: String?, overlay: CameraOverlay,
+                       painter: GlyphPainter?) -> [Layer] {
+        let frame = PixelRect(size: display)
+        var layers: [Layer] = [preview.map { .image($0, x: 0, y: 0) } ?? .fill(frame, .black)]
+        guard let painter else { return layers }
+        let unit = max(10, min(display.width, display.height) / 30)
+        if let message {
+            let label = Label(message, style: TextStyle(fontSize: Double(unit * 2)), x: 0, y: 0,
+                              color: statusColor, painter: painter)
+            layers.append(.label(Label(lines: label.lines, x: (display.width - label.width) / 2,
+                                       y: display.height / 5, color: statusColor, painter: painter)))
+        }
+        if let status = overlay.status {
+            let label = Label(status, style: TextStyle(fontSize: Double(unit)), x: unit, y: display.height - unit * 3,
+                              color: statusColor, maxWidth: display.width - 2 * unit, painter: painter)
+            layers.append(.fill(PixelRect(x: 0, y: label.y - unit / 2, width: display.width,
+                                          height: label.height + unit), scrim))
+            layers.append(.label(label))
+        }
+        if overlay.recording {
+            layers += CueBadge.rounded(PixelRect(x: unit, y: unit, width: unit * 2, height: unit * 2),
+                                       radius: unit, color: recordingRed)
+            layers.append(.label(Label("REC", style: TextStyle(fontSize: Double(unit)), x: unit * 4, y: unit + unit / 3,
+                                       color: statusColor, painter: painter)))
+        }
+        if let countdown = overlay.countdown {
+            let label = Label("\(countdown)", style: TextStyle(fontSize: Double(unit * 4)), x: 0, y: 0,
+                              color: statusColor, painter: painter)
+            layers.append(.label(Label(lines: label.lines, x: display.width - label.width - unit * 2, y: unit,
+                                       color: statusColor, painter: painter)))
+        }
+        if let cue = overlay.cue {
+            layers += CueBadge.layers(letter: cue, display: display, painter: painter)
+        }
+        return layers
+    }
+}

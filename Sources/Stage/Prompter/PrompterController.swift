@@ -1,0 +1,223 @@
+import Foundation
+import Prompter
+
+/// The prompter's app state and every way it changes: keys, the outer tap, the
+/// control socket. Pixel-free, owned by the event loop, and driven with explicit
+/// times so tests use a manual clock. The scenes read it; they never change it.
+package final class PrompterController {
+    package struct OpenScript: Equatable {
+        package let id: String
+        package let title: String
+        package let text: String
+        package let wordCount: Int
+        package let repaired: Bool
+    }
+
+    package enum Mode: String { case prompter, framing, library }
+
+    package private(set) var engine: PrompterEngine
+    package private(set) var settings: ReadingSettings
+    package private(set) var script: OpenScript?
+    /// Paused by the talent's tap, which shows the upright "paused" badge.
+    package private(set) var pausedByTap = false
+    package private(set) var blanked = false
+    package private(set) var mode: Mode = .prompter
+    package private(set) var taps = 0
+    /// Problems for the inner display's banner (a bad settings file, an unreadable script).
+    package private(set) var problems: [String] = []
+
+    package let library: ScriptLibrary?
+    /// Where the settings and the reading position are kept; nil for a stage that
+    /// keeps nothing (`rig snapshot`, `rig bench`).
+    package let settingsStore: SettingsStore?
+    package let resumeStore: ResumeStore?
+    package let wordsPerMinute: Int
+    /// Only a controller that keeps state has a writer thread.
+    private let stateWriter: StateWriter?
+    /// The reading position last handed to `stateWriter`.
+    private var lastSavedResume: ResumeState?
+
+    /// Called after any change that alters what a display shows.
+    package var onChange: () -> Void = {}
+    /// Called when the text needs laying out again (script, font, size, margins, rotation).
+    package var onLayoutChange: () -> Void = {}
+
+    package init(library: ScriptLibrary?, stateDirectory: URL?, defaults: ReadingSettings, wordsPerMinute: Int) {
+        self.library = library
+        self.wordsPerMinute = wordsPerMinute
+        settingsStore = stateDirectory.map { SettingsStore(directory: $0, defaults: defaults) }
+        resumeStore = stateDirectory.map { ResumeStore(directory: $0) }
+        stateWriter = stateDirectory == nil ? nil : StateWriter()
+        settings = settingsStore?.settings ?? defaults
+        engine = PrompterEngine(speed: settings.speed)
+        if let problem = settingsStore?.problem { problems.append(problem) }
+        if let problem = resumeStore?.problem { problems.append(problem) }
+    }
+
+    deinit { stateWriter?.stop() }
+
+    package func addProblem(_ message: String) {
+        problems.append(message)
+        KioskLog.warning(message)
+        onChange()
+    }
+
+    /// Takes back a problem that is over (a device that came back).
+    package func removeProblem(_ message: String) {
+        guard let index = problems.firstIndex(of: message) else { return }
+        problems.remove(at: index)
+        onChange()
+    }
+
+    // MARK: scripts
+
+    /// Opens a script stopped at the top, or where it was left if `resume` holds it.
+    package func open(id: String, at t: Double) throws(ScriptLibraryError) {
+        guard let library else { throw .notFound(id: id) }
+        let text = try library.readScript(id: id)
+        let title = library.entry(id: id)?.title ?? (id as NSString).deletingPathExtension
+        openText(OpenScript(id: id, title: title, text: text.readingText, wordCount: text.wordCount,
+                            repaired: text.repaired), at: t)
+        if text.repaired { addProblem("\(id): not valid UTF-8; shown with replacement characters") }
+        KioskLog.notice("opened script \(id) (\(text.wordCount) words)")
+    }
+
+    /// Opens text that is not in the library (`rig snapshot --script FILE`).
+    package func openText(_ newScript: OpenScript, at t: Double) {
+        script = newScript
+        engine = PrompterEngine(speed: settings.speed)
+        pausedByTap = false
+        mode = .prompter
+        onLayoutChange()
+        onChange()
+    }
+
+    /// The open script was edited: the new text replaces it where the reading is,
+    /// without stopping or going back to the top.
+    package func replaceText(of id: String, with text: ScriptText) {
+        guard let current = script, current.id == id, current.text != text.readingText else { return }
+        script = OpenScript(id: id, title: current.title, text: text.readingText, wordCount: text.wordCount,
+                            repaired: text.repaired)
+        onLayoutChange()
+        onChange()
+    }
+
+    /// The open script was renamed or moved: the prompter follows it to its new name,
+    /// so the reading position is saved under the name it will be found by.
+    package func scriptMoved(from oldID: String, to entry: ScriptEntry) {
+        guard let current = script, current.id == oldID else { return }
+        script = OpenScript(id: entry.id, title: entry.title, text: current.text, wordCount: current.wordCount,
+                            repaired: current.repaired)
+        onChange()
+    }
+
+    /// The offset to resume at once the layout of the script is known.
+    package var resumePoint: ResumeState? {
+        guard let script, let saved = lastSavedResume ?? resumeStore?.state, saved.scriptID == script.id else { return nil }
+        return saved
+    }
+
+    /// New text layout: keeps the reading position on the same word.
+    package func layoutChanged(at t: Double, maxOffset: Double, mapOffset: (Double) -> Double) {
+        engine.relayout(at: t, newMaxOffset: maxOffset, mapOffset: mapOffset)
+        onChange()
+    }
+
+    /// Moves the text to `offset` (resuming after a restart); a stopped script pauses there.
+    package func seek(to offset: Double, at t: Double) {
+        engine.seek(to: offset, at: t)
+        onChange()
+    }
+
+    /// Saves where reading is, so a restart resumes there. Cheap when nothing moved:
+    /// the loop encodes, `stateWriter` does the atomic write with its fsyncs.
+    package func saveResume(at t: Double, wordIndex: Int?) {
+        guard let script, let resumeStore else { return }
+        let state = ResumeState(scriptID: script.id, offset: engine.offset(at: t), wordIndex: wordIndex)
+        guard state != (lastSavedResume ?? resumeStore.state) else { return }
+        do {
+            stateWriter?.write(try JSONStateFile.encode(state), to: resumeStore.file.url)
+            lastSavedResume = state
+        } catch {
+            KioskLog.error("cannot encode the reading position: \(error)")
+        }
+    }
+
+    /// Waits for queued state writes (at shutdown, and in tests).
+    package func flushStateWrites() { stateWriter?.flush() }
+
+    // MARK: transport
+
+    package func play(at t: Double) { change { $0.play(at: t) } }
+    package func pause(at t: Double) { change { $0.pause(at: t) } }
+    package func stop(at t: Double) { change { $0.stop(at: t) } }
+    package func togglePlayPause(at t: Double) { change { $0.togglePlayPause(at: t) } }
+    package func faster(at t: Double) { change { $0.faster(at: t) }; rememberSpeed() }
+    package func slower(at t: Double) { change { $0.slower(at: t) }; rememberSpeed() }
+    package func setSpeed(_ value: Int, at t: Double) { change { $0.setSpeed(value, at: t) }; rememberSpeed() }
+
+    /// The talent's tap: pause where the text was when the finger came down, or go on.
+    package func tap(at t: Double) {
+        guard mode == .prompter, script != nil else { return }
+        taps += 1
+        let wasPlaying = engine.state(at: t) == .playing
+        engine.togglePlayPause(at: t)
+        pausedByTap = wasPlaying
+        KioskLog.info(wasPlaying ? "paused by a tap" : "resumed by a tap")
+        onChange()
+    }
+
+    private func change(_ body: (inout PrompterEngine) -> Void) {
+        let before = engine.state
+        body(&engine)
+        pausedByTap = false
+        if engine.state != before { KioskLog.info("prompter \(engine.state.rawValue)") }
+        onChange()
+    }
+
+    private func rememberSpeed() {
+        guard settings.speed != engine.speed else { return }
+        updateSettings { $0.speed = engine.speed }
+    }
+
+    // MARK: outer display and modes
+
+    package func setBlanked(_ on: Bool) {
+        guard on != blanked else { return }
+        blanked = on
+        KioskLog.info(on ? "outer display blanked" : "outer display unblanked")
+        onChange()
+    }
+
+    package func setMode(_ newMode: Mode) {
+        guard newMode != mode else { return }
+        mode = newMode
+        KioskLog.info("mode \(newMode.rawValue)")
+        onChange()
+    }
+
+    // MARK: settings
+
+    /// Applies and saves a settings change at once; a change that moves text relays it out.
+    package func updateSettings(_ change: (inout ReadingSettings) -> Void) {
+        var updated = settings
+        change(&updated)
+        guard updated != settings else { return }
+        let relayout = updated.fontFamily != settings.fontFamily || updated.fontSize != settings.fontSize
+            || updated.lineSpacing != settings.lineSpacing || updated.margin != settings.margin
+            || updated.rotation.isQuarterTurn != settings.rotation.isQuarterTurn
+        settings = updated
+        do {
+            try settingsStore?.update(updated)
+        } catch {
+            KioskLog.error("cannot save the reading settings: \(error)")
+        }
+        if relayout { onLayoutChange() }
+        onChange()
+    }
+}
+
+extension TextRotation {
+    /// 90 and 270 turn the text onto the display's other axis, so the column changes.
+    package var isQuarterTurn: Bool { self == .quarter || self == .threeQuarters }
+}

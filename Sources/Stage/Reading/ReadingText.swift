@@ -1,0 +1,109 @@
+import Prompter
+import Render
+
+/// The script's reading text as the outer display needs it: the layout (shaped
+/// and wrapped once per script, style and column width) and the chunked text
+/// block (rasterized pieces in the current orientation and colours).
+///
+/// `update` redoes only what a settings change touches: mirror, flip or a
+/// half turn keep layout and block and only drop cached pixels; colours make a
+/// new block over the same layout; line spacing reuses the shaped lines; font,
+/// size, margins or a quarter turn (the column becomes the display's height)
+/// lay the text out again.
+package final class ReadingText {
+    package let text: String
+    package let fonts: FontLibrary
+    package let painter: GlyphPainter
+    package let cacheBudgetBytes: Int
+    package private(set) var layout: TextLayout?
+    package private(set) var block: ChunkedTextBlock?
+    private var layoutKey: LayoutKey?
+    private var blockKey: BlockKey?
+
+    private struct LayoutKey: Equatable {
+        package var style: TextStyle
+        /// The whole column (margins included) and the text's part of it.
+        package var columnWidth: Int
+        package var textWidth: Int
+    }
+
+    private struct BlockKey: Equatable {
+        package var layout: LayoutKey
+        package var inset: Int
+        package var textColor: Color
+        package var background: Color
+    }
+
+    /// What a relayout means for the reading position.
+    package struct Relayout {
+        package let old: TextLayout
+        package let new: TextLayout
+
+        /// The offset in the new layout that shows the same word at the reading line.
+        package func mapOffset(_ offset: Double) -> Double {
+            let word = old.wordIndex(atY: offset)
+            let lineTop = old.y(ofWord: word)
+            let intoLine = (offset - lineTop) / old.lineHeight * new.lineHeight
+            return new.y(ofWord: word) + max(0, intoLine)
+        }
+    }
+
+    package init(text: String, fonts: FontLibrary, painter: GlyphPainter,
+         cacheBudgetBytes: Int = ChunkedTextBlock.defaultCacheBudgetBytes) {
+        self.text = text
+        self.fonts = fonts
+        self.painter = painter
+        self.cacheBudgetBytes = cacheBudgetBytes
+    }
+
+    /// Brings layout and block in line with `settings` on a display of `display`
+    /// size. Returns the old and new layout when the text was laid out again, so
+    /// the engine can keep the reading position (`PrompterEngine.relayout`).
+    /// `fontScale` sets the text smaller than the settings say (the operator's copy).
+    @discardableResult
+    package func update(settings: ReadingSettings, display: PixelSize, fontScale: Double = 1) throws(TextError) -> Relayout? {
+        let transform = settings.textTransform
+        let columnWidth = transform.textSize(forDisplay: display).width
+        let inset = Int((Double(columnWidth) * settings.margin / 100).rounded())
+        var style = settings.textStyle
+        style.fontSize = max(6, (style.fontSize * fontScale).rounded())
+        let newLayoutKey = LayoutKey(style: style, columnWidth: columnWidth,
+                                     textWidth: max(1, columnWidth - 2 * inset))
+        var relayout: Relayout?
+        if newLayoutKey != layoutKey {
+            let previous = layout
+            let next: TextLayout
+            if let previous, let key = layoutKey, key.textWidth == newLayoutKey.textWidth,
+               key.style.fontFamily == newLayoutKey.style.fontFamily,
+               key.style.fontSize == newLayoutKey.style.fontSize {
+                next = previous.withLineSpacing(settings.lineSpacing)
+            } else {
+                next = try TextLayout(text: text, style: newLayoutKey.style,
+                                      columnWidth: Double(newLayoutKey.textWidth), fonts: fonts)
+            }
+            layout = next
+            layoutKey = newLayoutKey
+            relayout = previous.map { Relayout(old: $0, new: next) }
+        }
+        guard let layout else { return relayout }
+        let newBlockKey = BlockKey(layout: newLayoutKey, inset: inset, textColor: settings.textColor.color,
+                                   background: settings.backgroundColor.color)
+        if newBlockKey != blockKey || block == nil {
+            block = ChunkedTextBlock(lines: LaidOutTextLines(layout: layout, painter: painter),
+                                     columnWidth: columnWidth, textInset: inset,
+                                     textColor: newBlockKey.textColor, background: newBlockKey.background,
+                                     transform: transform, cacheBudgetBytes: cacheBudgetBytes)
+            blockKey = newBlockKey
+        } else {
+            block?.setTransform(transform)
+        }
+        return relayout
+    }
+
+    /// Where the end of the text reaches the reading line, laying out to the end.
+    package func contentHeight() -> Double {
+        guard let layout else { return 0 }
+        layout.layoutAll()
+        return layout.totalHeight
+    }
+}

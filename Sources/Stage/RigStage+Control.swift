@@ -1,0 +1,85 @@
+import Foundation
+import Prompter
+
+/// The control socket's requests, applied like a key press, and the status report.
+extension RigStage {
+    /// Applies a request at the stage's time. `status` and `hang` belong to the kiosk
+    /// (device facts, the loop itself) and are refused here.
+    package func handle(_ request: ControlRequest) -> ControlReply {
+        let time = now()
+        switch request {
+        case .status, .hang, .speak:
+            return .failure("\(request.json["cmd"]?.stringValue ?? "this") is answered by the kiosk")
+        case .play: controller.play(at: time)
+        case .pause: controller.pause(at: time)
+        case .toggle: controller.togglePlayPause(at: time)
+        case .stop: controller.stop(at: time)
+        case .faster: controller.faster(at: time)
+        case .slower: controller.slower(at: time)
+        case let .speed(value): controller.setSpeed(value, at: time)
+        case let .open(path):
+            do {
+                try controller.open(id: path, at: time)
+            } catch {
+                return .failure(error.description)
+            }
+        case let .outer(on): setOuterEnabled(on)
+        case let .blank(on): controller.setBlanked(on)
+        case let .set(key, value):
+            var settings = controller.settings
+            guard let parser = readingSettingParser else { return .failure("\(key) cannot be set here") }
+            if let message = parser(key, value, &settings) { return .failure(message) }
+            if settings.speed != controller.engine.speed { controller.setSpeed(settings.speed, at: time) }
+            controller.updateSettings { $0 = settings }
+        case let .scripts(search): return scripts(search: search)
+        case let .mode(name):
+            guard let mode = PrompterController.Mode(rawValue: name) else {
+                return .failure("mode must be prompter, framing or library, found \"\(name)\"")
+            }
+            controller.setMode(mode)
+        case let .cue(letter):
+            cameraOverlay.cue = letter?.first
+            frameWanted(.outer)
+        }
+        return .success()
+    }
+
+    private func scripts(search: String?) -> ControlReply {
+        guard let library = controller.library else { return .failure("the scripts folder is unavailable") }
+        let entries = search.map { library.search($0) } ?? library.scripts()
+        let formatter = ISO8601DateFormatter()
+        let items: [JSONValue] = entries.map { entry in
+            [
+                "id": .string(entry.id),
+                "title": .string(entry.title),
+                "folder": .optional(entry.folder),
+                "modified": .string(formatter.string(from: entry.modified)),
+                "words": .int(entry.wordCount),
+                "reading_time": .string(ReadingTime.label(words: entry.wordCount, wordsPerMinute: controller.wordsPerMinute)),
+                "problem": .optional(entry.condition.message),
+            ]
+        }
+        return .success(["scripts": .array(items), "folders": .array(library.folders().map { .string($0) })])
+    }
+
+    /// `rig ctl status` at `time`. The devices' own facts come from the kiosk: the
+    /// displays as the backend reports them now (flip counts change every frame), the
+    /// camera capture's fields (nil without a capture) and the input side's.
+    package func status(at time: Double, displays: [DisplayRole: DisplayStatus], camera cameraFields: [String: JSONValue]?,
+                cameraDevice: String, input: [String: JSONValue]) -> JSONValue {
+        var inputStatus = input
+        inputStatus["taps"] = .int(controller.taps)
+        let camera: JSONValue
+        if var fields = cameraFields {
+            fields["thumbnail"] = (inFlight[.inner] ?? shown[.inner])?.thumbnail.map { rect in
+                ["x": .int(rect.x), "y": .int(rect.y), "width": .int(rect.width), "height": .int(rect.height)]
+            } ?? .null
+            camera = .object(fields)
+        } else {
+            camera = ["device": .string(cameraDevice), "state": settings.cameraEnabled ? "unavailable" : "disabled"]
+        }
+        return StatusReport(controller: controller, displays: displays, camera: camera, input: .object(inputStatus),
+                            latency: ["tap_to_flip": tapLatency.summary.json], time: time,
+                            console: console.statusJSON).json
+    }
+}

@@ -1,0 +1,203 @@
+import Foundation
+import Prompter
+import Render
+
+/// The app core: what the two displays show and how timed events change it. It holds
+/// the prompter, the operator console and the renderer; events go in (`handle`),
+/// frames come out (`frame`), and "a frame is wanted" goes out through `frameWanted`.
+/// Time comes from an injected clock and timers from an injected scheduler, so the
+/// kiosk's loop, `rig snapshot`, `rig bench` and tests all drive the same stage.
+/// No devices: the kiosk wires its devices to this.
+package final class RigStage {
+    /// What the stage is told of the rig at start.
+    package struct Settings {
+        /// Where the reading line sits, as a fraction of the text viewport from its top.
+        package var markerPosition: Double = ReadingMarker.defaultPosition
+        package var cacheBudgetBytes: Int = ChunkedTextBlock.defaultCacheBudgetBytes
+        /// The reading settings until the operator changes them (rig.toml's `[prompter]`).
+        package var readingDefaults: ReadingSettings = .standard
+        package var wordsPerMinute: Int = ReadingTime.defaultWordsPerMinute
+        /// The outer display's size until it reports a mode.
+        package var outerSize: PixelSize
+        /// A camera is configured: the console shows its state and thumbnail.
+        package var cameraEnabled = false
+        /// The talent's preview is mirrored (rig.toml `camera.mirror`).
+        package var cameraMirror = true
+        /// Where settings and the reading position are kept; nil keeps nothing.
+        package var stateDirectory: URL?
+
+        package init(outerSize: PixelSize) { self.outerSize = outerSize }
+    }
+
+    package let settings: Settings
+    package let controller: PrompterController
+    package let renderer: SceneRenderer
+    /// The operator console on the inner display.
+    package let console: ConsoleController
+    package private(set) var stopwatch = ReadingStopwatch()
+    /// What the display side last said of each display.
+    package private(set) var displays: [DisplayRole: DisplayStatus] = [:]
+    package private(set) var camera: CameraInput
+    /// Drawn over the camera preview: the framing check's status line, a cue on request.
+    package var cameraOverlay = CameraOverlay()
+    package private(set) var tapLatency = TapLatencyHistogram()
+    /// The frame each display was last given, until its flip says it reached the glass.
+    package private(set) var inFlight: [DisplayRole: FrameReport] = [:]
+    /// What each display shows now: the report of its frame last flipped.
+    package private(set) var shown: [DisplayRole: FrameReport] = [:]
+
+    package let now: () -> Double
+    package let schedule: (Double, @escaping () -> Void) -> Void
+
+    /// Output: something `role` shows changed; draw it at the next vblank.
+    package var frameWanted: (DisplayRole) -> Void = { _ in }
+    /// Output: the operator turned the outer display on or off.
+    package var outerEnabledWanted: (Bool) -> Void = { _ in }
+    /// Output: a camera frame reached the glass on the outer display at this flip time.
+    package var cameraFrameShown: (CameraFrame, Double) -> Void = { _, _ in }
+    /// Output: one line of state for systemd's status.
+    package var statusLineChanged: (String) -> Void = { _ in }
+    /// Applies `rig ctl set KEY VALUE` to reading settings, with rig.toml's schema and
+    /// messages (the kiosk's config code); nil refuses every key.
+    package var readingSettingParser: ((String, String, inout ReadingSettings) -> String?)?
+
+    package init(settings: Settings, library: ScriptLibrary?, fonts: FontLibrary?, now: @escaping () -> Double,
+         schedule: @escaping (Double, @escaping () -> Void) -> Void) {
+        self.settings = settings
+        self.now = now
+        self.schedule = schedule
+        camera = settings.cameraEnabled ? .unavailable : .none
+        controller = PrompterController(library: library, stateDirectory: settings.stateDirectory,
+                                        defaults: settings.readingDefaults, wordsPerMinute: settings.wordsPerMinute)
+        renderer = SceneRenderer(fonts: fonts, markerPosition: settings.markerPosition,
+                                 cacheBudgetBytes: settings.cacheBudgetBytes)
+        console = ConsoleController(controller: controller)
+        controller.onChange = { [unowned self] in stateChanged() }
+        controller.onLayoutChange = { [unowned self] in relayout() }
+        console.now = now
+        console.schedule = schedule
+        console.onChange = { [unowned self] in frameWanted(.inner) }
+        console.setOuterEnabled = { [unowned self] on in setOuterEnabled(on) }
+        console.isOuterEnabled = { [unowned self] in displays[.outer]?.enabled ?? false }
+    }
+
+    /// A stage on a manual clock: `rig snapshot`, `rig bench` and tests.
+    package convenience init(settings: Settings, library: ScriptLibrary? = nil, fonts: FontLibrary?, clock: ManualStageClock) {
+        self.init(settings: settings, library: library, fonts: fonts, now: { clock.now },
+                  schedule: { clock.schedule(at: $0, $1) })
+    }
+
+    /// The font library, or why there is none (the stage then shows plain colours).
+    package static func loadFonts() -> (fonts: FontLibrary?, problem: String?) {
+        do { return (try FontLibrary(), nil) } catch { return (nil, "fonts: \(error)") }
+    }
+
+    // MARK: events
+
+    package func handle(_ event: StageEvent) {
+        switch event {
+        case let .outerTap(time):
+            let wasPlaying = controller.engine.state(at: time) == .playing
+            controller.tap(at: time)
+            if wasPlaying { tapLatency.tapAccepted(at: time) }
+        case let .key(press):
+            if console.handle(press) { return }
+            // Held keys repeat; of the bound actions only speed changes follow a repeat.
+            guard let action = press.action, !press.isRepeat || action.repeatsWhileHeld else { return }
+            controller.perform(action, at: press.time)
+        case let .innerPointer(x, y, button, _):
+            console.pointer(x: x, y: y, button: button)
+        case let .innerTouch(phase, x, y, _):
+            console.touch(phase: phase, x: x, y: y)
+        case let .cameraFrame(frame):
+            camera.frame = frame
+            frameWanted(.inner)
+            if controller.mode == .framing { frameWanted(.outer) }
+        case let .camera(input):
+            camera = input
+            stateChanged()
+        case let .display(role, status):
+            let before = displays[role]
+            displays[role] = status
+            if role == .outer, before?.mode != status.mode, status.mode != nil { relayout() }
+            stateChanged()
+        case let .framePresented(role, stamp):
+            framePresented(role, stamp)
+        case .libraryChanged:
+            _ = controller.library?.refresh()
+            console.libraryChanged()
+            stateChanged()
+        }
+    }
+
+    /// Something shown changed: every display draws again, the console follows.
+    package func stateChanged() {
+        stopwatch.observe(controller.engine.state, at: now())
+        console.controllerChanged()
+        for role in DisplayRole.allCases { frameWanted(role) }
+        statusLineChanged(statusLine)
+    }
+
+    private var statusLine: String {
+        let title = controller.script?.title ?? "no script"
+        return "\(controller.engine.state.rawValue): \(title) at \(controller.engine.speed) px/s"
+    }
+
+    package func setOuterEnabled(_ on: Bool) {
+        outerEnabledWanted(on)
+        KioskLog.info(on ? "outer display enabled by the operator" : "outer display turned off by the operator")
+    }
+
+    // MARK: frames
+
+    /// Draws `role`'s frame for `presentationTime` into `target` if anything it shows
+    /// changed, and reports what it showed.
+    package func frame(_ role: DisplayRole, at presentationTime: Double, into target: FrameTarget) -> FrameReport {
+        let size = PixelSize(width: target.width, height: target.height)
+        if role == .outer { renderer.applyDrawingSettings(controller.settings, outerSize: size) }
+        let inner = SceneRenderer.InnerView(
+            console: console.state, consoleGeneration: console.generation,
+            listing: console.state.screen == .library ? console.listing : .empty, outer: displays[.outer],
+            elapsed: stopwatch.elapsed(at: presentationTime), cameraState: camera.state)
+        let report = renderer.draw(role, at: presentationTime, into: target, controller: controller,
+                                   outerPresenting: displays[.outer]?.showsContent ?? false, camera: cameraView,
+                                   inner: inner)
+        if let build = report.console { console.shown(build) }
+        if report.changed || target.mustDraw {
+            inFlight[role] = report
+        } else if isAnimating(role, at: presentationTime) {
+            // Moving text that has not moved a whole pixel yet (the start of a ramp)
+            // gives no new frame and so no flip to chain on: ask for the next vblank.
+            frameWanted(role)
+        }
+        return report
+    }
+
+    /// Whether `role`'s next frame will differ from this one without any event.
+    package func isAnimating(_ role: DisplayRole, at time: Double) -> Bool {
+        renderer.isAnimating(role, controller: controller, at: time)
+    }
+
+    private var cameraView: SceneRenderer.CameraView {
+        var overlay = cameraOverlay
+        if camera.live && controller.mode == .framing && overlay.status == nil { overlay.status = "Framing check" }
+        return SceneRenderer.CameraView(frame: camera.frame, message: camera.message, mirror: settings.cameraMirror,
+                                        overlay: overlay)
+    }
+
+    private func framePresented(_ role: DisplayRole, _ stamp: FlipStamp) {
+        let shown = inFlight.removeValue(forKey: role)
+        if let report = shown {
+            self.shown[role] = report
+        }
+        if role == .outer, let frame = shown?.cameraFrame { cameraFrameShown(frame, stamp.time) }
+        if role == .outer {
+            tapLatency.outerFrameFlipped(at: stamp.time, showsTapEffect: shown?.showsTapPause ?? false)
+        }
+        if isAnimating(role, at: stamp.time) {
+            frameWanted(role)
+        } else if role == .outer {
+            prepareAheadWhileIdle(pieces: 12)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Prompter
+import Render
+import Testing
+@testable import Stage
+
+/// The stage's two sides: events in, frames and "a frame is wanted" out, with a
+/// report of what each frame showed.
+@Suite struct RigStageTests {
+    private func playing() throws -> StageReplay {
+        let replay = StageReplay(settings: RigStage.Settings(outerSize: PixelSize(width: 320, height: 180)),
+                                 innerSize: PixelSize(width: 320, height: 180), fonts: try FontLibrary())
+        replay.open(id: "t", title: "T", text: String(repeating: "Words to read at a steady pace. ", count: 50))
+        replay.finishLayout()
+        replay.controller.play(at: 0)
+        return replay
+    }
+
+    /// A frame into `canvas` that is drawn only if something changed, as a backend asks.
+    private func frame(_ replay: StageReplay, _ role: DisplayRole, at time: Double, into canvas: Canvas) -> FrameReport {
+        let target = FrameTarget(width: canvas.width, height: canvas.height, stride: canvas.width * 4,
+                                 pixels: UnsafeMutableRawPointer(canvas.pixels.baseAddress!), presentationTime: time,
+                                 mustDraw: false)
+        return replay.stage.frame(role, at: time, into: target)
+    }
+
+    @Test func aChangeWantsBothDisplaysAndAnUnchangedFrameIsNotDrawn() throws {
+        let replay = try playing()
+        var wanted: [DisplayRole] = []
+        replay.stage.frameWanted = { wanted.append($0) }
+        replay.controller.pause(at: 0.5)
+        #expect(Set(wanted) == [.inner, .outer])
+        let canvas = try Canvas(size: replay.outerSize)
+        #expect(frame(replay, .outer, at: 2, into: canvas).changed)
+        // Paused and the ramp long over: the same pixels, nothing drawn, nothing wanted.
+        wanted = []
+        #expect(!frame(replay, .outer, at: 3, into: canvas).changed)
+        #expect(wanted.isEmpty)
+    }
+
+    @Test func theFrameShowingATapPauseEndsTheTapsLatencyAtItsFlip() throws {
+        let replay = try playing()
+        replay.advance(to: 1)
+        replay.stage.handle(.outerTap(time: 1))
+        let canvas = try Canvas(size: replay.outerSize)
+        let flip = 1 + 1.0 / 60
+        let report = frame(replay, .outer, at: flip, into: canvas)
+        #expect(report.changed && report.showsTapPause && report.cameraFrame == nil)
+        replay.stage.handle(.framePresented(.outer, FlipStamp(time: flip, sequence: 1)))
+        let latency = replay.stage.tapLatency.summary
+        #expect(latency.count == 1)
+        #expect(abs((latency.medianMilliseconds ?? 0) - 1000.0 / 60) < 1)
+        #expect(replay.stage.shown[.outer]?.showsTapPause == true)
+    }
+
+    @Test func theInnerFrameReportsTheConsolesControls() throws {
+        let replay = try playing()
+        let report = try #require(Optional(replay.frame(.inner, at: 1, into: try Canvas(size: replay.innerSize))))
+        #expect(report.console?.targets["prompter:play"] != nil)
+        #expect(replay.stage.console.targets["prompter:play"] != nil)
+    }
+}
