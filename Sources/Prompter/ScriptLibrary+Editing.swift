@@ -108,11 +108,17 @@ extension ScriptLibrary {
         return name
     }
 
+    /// A script that a folder operation moved: its id before, and its entry now.
+    public struct MovedScript: Equatable, Sendable {
+        public let oldID: String
+        public let entry: ScriptEntry
+    }
+
     /// Deletes a folder but keeps everything in it: its scripts (and any other files)
     /// move to the top level, renamed "Demo 2" etc. when a name is taken there.
-    /// Returns the moved scripts as they are now listed.
+    /// Returns the moved scripts, each with the id it had, as they are now listed.
     @discardableResult
-    public func deleteFolder(_ folder: String) throws(ScriptLibraryError) -> [ScriptEntry] {
+    public func deleteFolder(_ folder: String) throws(ScriptLibraryError) -> [MovedScript] {
         let source = try existingDirectory(folder)
         let names: [String]
         do {
@@ -120,7 +126,7 @@ extension ScriptLibrary {
         } catch {
             throw .wrap(error, path: source, operation: "list folder")
         }
-        var movedIDs: [String] = []
+        var movedIDs: [(old: String, new: String)] = []
         for name in names.sorted() {
             let url = source.appendingPathComponent(name)
             let ext = url.pathExtension
@@ -132,14 +138,14 @@ extension ScriptLibrary {
             }
             let fileName = ext.isEmpty ? unique : unique + "." + ext
             try moveItem(url, to: root.appendingPathComponent(fileName))
-            if isScript { movedIDs.append(fileName) }
+            if isScript { movedIDs.append((Self.id(folder: folder, fileName: name), fileName)) }
         }
         guard rmdir(source.path) == 0 else {
             throw .io(path: source.path, operation: "remove folder", reason: String(cString: strerror(errno)))
         }
         try? AtomicFile.syncDirectory(root.path)
         refresh()
-        return movedIDs.compactMap { entry(id: $0) }
+        return movedIDs.compactMap { ids in entry(id: ids.new).map { MovedScript(oldID: ids.old, entry: $0) } }
     }
 
     // MARK: Helpers

@@ -32,6 +32,7 @@ extension RigStage {
             if settings.speed != controller.engine.speed { controller.setSpeed(settings.speed, at: time) }
             controller.updateSettings { $0 = settings }
         case let .scripts(search): return scripts(search: search)
+        case .folders, .renameFolder, .deleteFolder: return folders(request)
         case let .mode(name):
             guard let mode = PrompterController.Mode(rawValue: name) else {
                 return .failure("mode must be prompter, framing or library, found \"\(name)\"")
@@ -42,6 +43,31 @@ extension RigStage {
             frameWanted(.outer)
         }
         return .success()
+    }
+
+    /// Folder requests act through the controller, as the console's dialogs do, so the
+    /// open script follows its file.
+    private func folders(_ request: ControlRequest) -> ControlReply {
+        guard let library = controller.library else { return .failure("the scripts folder is unavailable") }
+        do {
+            switch request {
+            case let .renameFolder(name, to):
+                let renamed = try controller.renameFolder(name, to: to)
+                console.libraryChanged()
+                return .success(["folder": .string(renamed)])
+            case let .deleteFolder(name):
+                let moved = try controller.deleteFolder(name)
+                console.libraryChanged()
+                return .success(["moved": .array(moved.map { ["from": .string($0.oldID), "to": .string($0.entry.id)] })])
+            default:
+                let folders: [JSONValue] = library.folders().map { name in
+                    ["name": .string(name), "scripts": .int(controller.scriptCount(inFolder: name))]
+                }
+                return .success(["folders": .array(folders)])
+            }
+        } catch {
+            return .failure(error.description)
+        }
     }
 
     private func scripts(search: String?) -> ControlReply {

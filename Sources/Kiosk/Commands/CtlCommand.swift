@@ -17,6 +17,9 @@ enum CtlCommand: Command {
           blank on|off            blank the outer display
           set KEY=VALUE           a reading setting, with rig.toml's keys (prompter.mirror=true)
           scripts [--search Q]    the script library as JSON
+          folders                 the library's folders and how many scripts each holds
+          folder rename OLD NEW   rename a folder (its scripts go with it)
+          folder delete NAME      delete a folder; its scripts move to the top level
           mode prompter|framing|library   what the outer display shows
           cue LETTER|off          a cue letter over the camera preview
           speak TEXT              say TEXT on the kiosk's sound output ([audio] in rig.toml)
@@ -85,6 +88,20 @@ enum CtlCommand: Command {
             }
             return .set(key: String(pair[..<equals]), value: String(pair[pair.index(after: equals)...]))
         case "scripts": return .scripts(search: search)
+        case "folders": return .folders
+        case "folder":
+            switch arguments.positional() {
+            case "rename":
+                guard let name = arguments.positional(), let to = arguments.positional() else {
+                    throw .usage("folder rename takes the folder's name and the new name")
+                }
+                return .renameFolder(name: name, to: to)
+            case "delete":
+                guard let name = arguments.positional() else { throw .usage("folder delete takes the folder's name") }
+                return .deleteFolder(name)
+            default:
+                throw .usage("folder takes rename OLD NEW or delete NAME")
+            }
         case "cue":
             guard let letter = arguments.positional(), letter == "off" || letter.count == 1 else {
                 throw .usage("cue takes one letter, or off")

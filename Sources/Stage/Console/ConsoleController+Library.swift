@@ -34,9 +34,14 @@ extension ConsoleController {
         case .backspace:
             if !state.search.isEmpty { setSearch(String(state.search.dropLast())) }
         case .delete:
-            askToDelete()
+            // On a folder's row the folder is meant; anywhere else the selected script.
+            if focusedFolder != nil { askToDeleteFolder() } else { askToDelete() }
         case .f2:
-            if let id = state.selectedScript { update { $0.dialog = .rename(id: id, text: title(of: id)); $0.focus = "dialog:field" } }
+            if focusedFolder != nil {
+                askToRenameFolder()
+            } else if let id = state.selectedScript {
+                update { $0.dialog = .rename(id: id, text: title(of: id)); $0.focus = "dialog:field" }
+            }
         case .space where state.search.isEmpty && focus != "search":
             if !focus.isEmpty { activate(focus) }
         default:
@@ -83,6 +88,32 @@ extension ConsoleController {
         guard let id = state.selectedScript else { return }
         update {
             $0.dialog = .confirmDelete(id: id, title: title(of: id))
+            $0.focus = "dialog:cancel"
+        }
+    }
+
+    /// The library folder the focus or the sidebar's selection is on, if a real one.
+    var focusedFolder: String? {
+        guard let focus = state.focus, focus.hasPrefix("folder:") else { return nil }
+        if case let .folder(name)? = LibraryScreen.selection(forFolderID: focus) { return name }
+        return nil
+    }
+
+    /// The folder the sidebar has chosen (a real folder, not All Scripts or No Folder).
+    var chosenFolder: String? {
+        if case let .folder(name) = state.folder { return name }
+        return nil
+    }
+
+    func askToRenameFolder() {
+        guard let name = focusedFolder ?? chosenFolder else { return }
+        update { $0.dialog = .renameFolder(name: name, text: name); $0.focus = "dialog:field" }
+    }
+
+    func askToDeleteFolder() {
+        guard let name = focusedFolder ?? chosenFolder else { return }
+        update {
+            $0.dialog = .confirmDeleteFolder(name: name, scripts: controller.scriptCount(inFolder: name))
             $0.focus = "dialog:cancel"
         }
     }
@@ -135,6 +166,8 @@ extension ConsoleController {
             if let selected { update { $0.dialog = .move(id: selected); $0.focus = "dialog:cancel" } }
         case "library:delete": askToDelete()
         case "library:new-folder": update { $0.dialog = .newFolder(text: ""); $0.focus = "dialog:field" }
+        case "library:rename-folder": askToRenameFolder()
+        case "library:delete-folder": askToDeleteFolder()
         default: break
         }
     }
@@ -145,7 +178,7 @@ extension ConsoleController {
         guard let dialog = state.dialog else { return false }
         switch press.symbol {
         case .escape:
-            update { $0.dialog = nil; $0.focus = scriptRowID }
+            closeDialog(dialog)
         case .tab, .up, .down, .left, .right:
             let backwards = press.symbol == .up || press.symbol == .left || press.modifiers.contains(.shift)
             if let next = targets.next(after: state.focus, backwards: backwards) { focus(next.id) }
@@ -161,10 +194,20 @@ extension ConsoleController {
         return true
     }
 
+    /// Dismissed: the focus goes back to what the dialog was about.
+    private func closeDialog(_ dialog: ConsoleDialog) {
+        switch dialog {
+        case .renameFolder, .confirmDeleteFolder:
+            update { $0.dialog = nil; $0.focus = LibraryScreen.folderID($0.folder) }
+        default:
+            update { $0.dialog = nil; $0.focus = scriptRowID }
+        }
+    }
+
     package func dialogAction(_ id: WidgetID) {
         guard let dialog = state.dialog else { return }
         if id == "dialog:cancel" {
-            update { $0.dialog = nil; $0.focus = scriptRowID }
+            closeDialog(dialog)
             return
         }
         switch dialog {
@@ -180,6 +223,26 @@ extension ConsoleController {
                 let entry = try library.rename(id: script, to: text)
                 controller.scriptMoved(from: script, to: entry)
                 return entry.id
+            }
+        case let .renameFolder(name, text) where id == "dialog:confirm":
+            var renamed: String?
+            edit("Folder “\(name)” renamed to “\(text)”") { _ throws(ScriptLibraryError) in
+                renamed = try controller.renameFolder(name, to: text)
+                return nil
+            }
+            if let renamed { update { $0.folder = .folder(renamed); $0.focus = LibraryScreen.folderID(.folder(renamed)) } }
+        case let .confirmDeleteFolder(name, _) where id == "dialog:confirm":
+            var moved = 0
+            let deleted = edit("Folder “\(name)” deleted") { _ throws(ScriptLibraryError) in
+                moved = try controller.deleteFolder(name).count
+                return nil
+            }
+            if deleted {
+                update {
+                    $0.folder = .allScripts
+                    $0.focus = LibraryScreen.folderID(.allScripts)
+                    $0.notice = "Folder “\(name)” deleted; \(moved == 1 ? "its script is" : "its \(moved) scripts are") at the top level"
+                }
             }
         case let .newFolder(text) where id == "dialog:confirm":
             edit("Folder “\(text)” created") { library throws(ScriptLibraryError) in

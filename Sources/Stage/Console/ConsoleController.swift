@@ -29,7 +29,7 @@ package final class ConsoleController {
     /// Bumped when the library changes on disk or by an edit here.
     private var libraryGeneration = 0
     private var lastMode: PrompterController.Mode
-    private var lastScriptID: String?
+    private var lastOpened = 0
 
     package init(controller: PrompterController) {
         self.controller = controller
@@ -54,8 +54,8 @@ package final class ConsoleController {
 
     /// Follows mode changes made elsewhere (the library key, `rig ctl mode`, opening a script).
     package func controllerChanged() {
-        if controller.script?.id != lastScriptID {
-            lastScriptID = controller.script?.id
+        if controller.opened != lastOpened {
+            lastOpened = controller.opened
             if controller.script != nil && state.screen == .library && controller.mode != .library { show(.prompter) }
         }
         guard controller.mode != lastMode else { return }
@@ -70,10 +70,14 @@ package final class ConsoleController {
     }
 
     /// Files came, went or changed in the scripts folder: the list is drawn again,
-    /// and a selection that is gone moves to a script still there.
+    /// a sidebar folder that is gone (renamed or deleted elsewhere) gives way to All
+    /// Scripts, and a selection that is gone moves to a script still there.
     package func libraryChanged() {
         generation += 1
         libraryGeneration += 1
+        if case let .folder(name) = state.folder, let library = controller.library, !library.folders().contains(name) {
+            update { $0.folder = .allScripts }
+        }
         selectFirstIfNeeded()
         onChange()
     }
@@ -95,6 +99,8 @@ package final class ConsoleController {
         case .rename: "rename"
         case .move: "move"
         case .newFolder: "new_folder"
+        case .renameFolder: "rename_folder"
+        case .confirmDeleteFolder: "confirm_delete_folder"
         case nil: nil
         }
         return ["screen": .string(state.screen.rawValue), "focus": .optional(state.focus),

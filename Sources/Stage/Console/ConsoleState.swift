@@ -22,12 +22,15 @@ package enum ConsoleDialog: Equatable {
     case rename(id: String, text: String)
     case move(id: String)
     case newFolder(text: String)
+    case renameFolder(name: String, text: String)
+    /// Deleting a folder keeps its scripts: the question says how many move.
+    case confirmDeleteFolder(name: String, scripts: Int)
 
     /// The text a dialog's field holds, if it has one.
     package var fieldText: String? {
         switch self {
-        case let .rename(_, text), let .newFolder(text): text
-        case .confirmDelete, .move: nil
+        case let .rename(_, text), let .newFolder(text), let .renameFolder(_, text): text
+        case .confirmDelete, .move, .confirmDeleteFolder: nil
         }
     }
 
@@ -35,7 +38,8 @@ package enum ConsoleDialog: Equatable {
         switch self {
         case let .rename(id, _): .rename(id: id, text: text)
         case .newFolder: .newFolder(text: text)
-        case .confirmDelete, .move: self
+        case let .renameFolder(name, _): .renameFolder(name: name, text: text)
+        case .confirmDelete, .move, .confirmDeleteFolder: self
         }
     }
 }

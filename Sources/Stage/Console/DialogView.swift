@@ -19,7 +19,7 @@ package enum DialogView {
         var y = inner.y
         y += panel.text(question(dialog, model: model), x: inner.x, y: y, maxWidth: inner.width) + theme.gap * 2
         switch dialog {
-        case let .rename(_, text), let .newFolder(text):
+        case let .rename(_, text), let .newFolder(text), let .renameFolder(_, text):
             panel.textField("dialog:field", in: PixelRect(x: inner.x, y: y, width: inner.width, height: theme.rowHeight),
                             text: text, placeholder: "Name")
         case .move:
@@ -31,14 +31,15 @@ package enum DialogView {
                                                            width: inner.width - theme.gap * 4)])
                 y += theme.rowHeight + theme.gap
             }
-        case .confirmDelete:
+        case .confirmDelete, .confirmDeleteFolder:
             break
         }
         let buttonWidth = (inner.width - theme.gap) / 2
         let buttonY = box.maxY - theme.gap * 2 - theme.rowHeight
         let confirm: (title: String, style: WidgetPanel.ButtonStyle)? = switch dialog {
         case .confirmDelete: ("Delete", .danger)
-        case .rename: ("Rename", .primary)
+        case .confirmDeleteFolder: ("Delete folder", .danger)
+        case .rename, .renameFolder: ("Rename", .primary)
         case .newFolder: ("Create", .primary)
         case .move: nil
         }
@@ -54,8 +55,10 @@ package enum DialogView {
     private static func choiceCount(_ dialog: ConsoleDialog, model: ConsoleModel) -> Int {
         switch dialog {
         case .move: 1 + model.listing.folders.count
-        case .rename, .newFolder: 1
+        case .rename, .newFolder, .renameFolder: 1
         case .confirmDelete: 0
+        // Its question takes two lines.
+        case .confirmDeleteFolder: 1
         }
     }
 
@@ -65,6 +68,10 @@ package enum DialogView {
         case let .rename(id, _): "Rename “\(model.library?.entry(id: id)?.title ?? id)” to:"
         case let .move(id): "Move “\(model.library?.entry(id: id)?.title ?? id)” to:"
         case .newFolder: "New folder name:"
+        case let .renameFolder(name, _): "Rename the folder “\(name)” to:"
+        case let .confirmDeleteFolder(name, count):
+            "Delete the folder “\(name)”? " + (count == 0 ? "It holds no scripts." :
+                "Its \(count == 1 ? "script moves" : "\(count) scripts move") to the top level (All Scripts); none is deleted.")
         }
     }
 }

@@ -63,16 +63,26 @@ package enum LibraryScreen {
         panel.fill(area, theme.panel)
         let choices: [LibrarySelection] = [.allScripts, .topLevel] + model.listing.folders.map { .folder($0) }
         var y = area.y + theme.gap
-        let bottom = area.maxY - theme.rowHeight - theme.gap
+        // Room for the three folder buttons at the bottom, whether or not all show.
+        let step = theme.rowHeight + theme.gap
+        let bottom = area.maxY - 3 * step
         for choice in choices where y + theme.rowHeight <= bottom {
             panel.row(folderID(choice), in: PixelRect(x: area.x, y: y, width: area.width, height: theme.rowHeight),
                       selected: choice == model.state.folder, group: "folders",
                       columns: [.init(choice.displayName, x: theme.gap * 2, width: area.width - theme.gap * 4)])
             y += theme.rowHeight
         }
-        panel.button("library:new-folder", "New folder",
-                     in: PixelRect(x: area.x + theme.gap, y: bottom, width: area.width - theme.gap * 2,
-                                   height: theme.rowHeight))
+        func button(_ id: WidgetID, _ title: String, row: Int, style: WidgetPanel.ButtonStyle = .normal) {
+            panel.button(id, title, in: PixelRect(x: area.x + theme.gap, y: bottom + row * step,
+                                                  width: area.width - theme.gap * 2, height: theme.rowHeight),
+                         style: style)
+        }
+        // Only a real folder can be renamed or deleted, not All Scripts or No Folder.
+        if case .folder = model.state.folder {
+            button("library:rename-folder", "Rename folder", row: 0)
+            button("library:delete-folder", "Delete folder", row: 1, style: .danger)
+        }
+        button("library:new-folder", "New folder", row: 2)
     }
 
     /// Rows a page at a time, the page holding the selection, so the list never jumps

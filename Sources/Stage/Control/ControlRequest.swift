@@ -10,6 +10,11 @@ package enum ControlRequest: Equatable {
     case blank(Bool)
     case set(key: String, value: String)
     case scripts(search: String?)
+    /// The library's folders with how many scripts each holds.
+    case folders
+    case renameFolder(name: String, to: String)
+    /// Deletes a folder; its scripts move to the top level.
+    case deleteFolder(String)
     case mode(String)
     /// A cue letter over the camera preview, or nil to clear it.
     case cue(String?)
@@ -24,7 +29,7 @@ package enum ControlRequest: Equatable {
     }
 
     package static let commands = ["status", "play", "pause", "toggle", "stop", "faster", "slower", "speed",
-                           "open", "outer", "blank", "set", "scripts", "mode", "cue", "speak"]
+                           "open", "outer", "blank", "set", "scripts", "folders", "folder", "mode", "cue", "speak"]
 
     package static func parse(_ line: Data) -> Result<ControlRequest, Invalid> {
         guard let json = JSONValue.parse(line), case .object = json else {
@@ -62,6 +67,21 @@ package enum ControlRequest: Equatable {
             }
             return .success(.set(key: key, value: value))
         case "scripts": return .success(.scripts(search: json["search"]?.stringValue))
+        case "folders": return .success(.folders)
+        case "folder":
+            guard let name = json["name"]?.stringValue else {
+                return .failure(Invalid(description: "folder needs the folder's \"name\""))
+            }
+            switch json["action"]?.stringValue {
+            case "delete": return .success(.deleteFolder(name))
+            case "rename":
+                guard let to = json["to"]?.stringValue else {
+                    return .failure(Invalid(description: "folder rename needs the new name in \"to\""))
+                }
+                return .success(.renameFolder(name: name, to: to))
+            default:
+                return .failure(Invalid(description: "folder needs \"action\": \"rename\" or \"delete\""))
+            }
         case "mode":
             guard let mode = json["mode"]?.stringValue else {
                 return .failure(Invalid(description: "mode needs \"mode\""))
@@ -101,6 +121,9 @@ package enum ControlRequest: Equatable {
         case let .blank(on): ["cmd": "blank", "on": .bool(on)]
         case let .set(key, value): ["cmd": "set", "key": .string(key), "value": .string(value)]
         case let .scripts(search): ["cmd": "scripts", "search": .optional(search)]
+        case .folders: ["cmd": "folders"]
+        case let .renameFolder(name, to): ["cmd": "folder", "action": "rename", "name": .string(name), "to": .string(to)]
+        case let .deleteFolder(name): ["cmd": "folder", "action": "delete", "name": .string(name)]
         case let .mode(mode): ["cmd": "mode", "mode": .string(mode)]
         case let .cue(letter): ["cmd": "cue", "letter": .optional(letter)]
         case .hang: ["cmd": "hang"]

@@ -23,6 +23,9 @@ package final class PrompterController {
     package private(set) var blanked = false
     package private(set) var mode: Mode = .prompter
     package private(set) var taps = 0
+    /// Counts scripts opened; a script that moves (renamed, its folder renamed or
+    /// deleted) keeps its count, so the console can tell a new script from a move.
+    package private(set) var opened = 0
     /// Problems for the inner display's banner (a bad settings file, an unreadable script).
     package private(set) var problems: [String] = []
 
@@ -85,6 +88,7 @@ package final class PrompterController {
     /// Opens text that is not in the library (`rig snapshot --script FILE`).
     package func openText(_ newScript: OpenScript, at t: Double) {
         script = newScript
+        opened += 1
         engine = PrompterEngine(speed: settings.speed)
         pausedByTap = false
         mode = .prompter

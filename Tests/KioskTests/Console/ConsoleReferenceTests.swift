@@ -33,6 +33,14 @@ import Testing
         try SceneReferenceImage.expectMatch(rig.innerCanvas(), named: "console-delete-dialog")
     }
 
+    @Test func deleteFolderConfirmation() throws {
+        let rig = try ConsoleHarness()
+        rig.click("tab:library")
+        rig.click("folder:Talks")
+        rig.click("library:delete-folder")
+        try SceneReferenceImage.expectMatch(rig.innerCanvas(), named: "console-delete-folder-dialog")
+    }
+
     @Test func settings() throws {
         let rig = try ConsoleHarness()
         rig.app.stage.console.show(.settings)
