@@ -26,10 +26,7 @@ final class AudioCapture: Sendable {
     let settings: Settings
     let events: AudioEvents
     let ring: AudioCaptureRing
-    private let stopSignal: Int32
-    private let stopRequested = Atomic<Bool>(false)
-    private let running = Atomic<Bool>(false)
-    private let finished = Mutex<Bool>(false)
+    private let thread: DeviceThread
     private let log: @Sendable (String) -> Void
 
     init(settings: Settings, events: AudioEvents, log: @escaping @Sendable (String) -> Void = { KioskLog.info($0) }) throws {
@@ -37,37 +34,16 @@ final class AudioCapture: Sendable {
         self.events = events
         self.log = log
         ring = AudioCaptureRing(capacityFrames: Int(settings.ringSeconds * Double(settings.rate)))
-        stopSignal = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
-        if stopSignal < 0 { throw SystemError.call("eventfd", errno) }
+        thread = try DeviceThread(name: "rig-audio-in")
     }
 
-    deinit { close(stopSignal) }
 
-    func start() {
-        guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let thread = Thread { [self] in
-            run()
-            finished.withLock { $0 = true }
-        }
-        thread.name = "rig-audio-in"
-        thread.start()
-    }
+    func start() { thread.start { [self] in run() } }
 
     @discardableResult
-    func stop(timeout: Double = 3) -> Bool {
-        guard running.load(ordering: .acquiring) else { return true }
-        stopRequested.store(true, ordering: .releasing)
-        var one: UInt64 = 1
-        _ = write(stopSignal, &one, 8)
-        let deadline = MonotonicTime.now() + timeout
-        while !finished.withLock({ $0 }) && MonotonicTime.now() < deadline {
-            var none = pollfd(fd: -1, events: 0, revents: 0)
-            _ = poll(&none, 0, 5)
-        }
-        return finished.withLock { $0 }
-    }
+    func stop(timeout: Double = 3) -> Bool { thread.stop(timeout: timeout) }
 
-    private var stopping: Bool { stopRequested.load(ordering: .acquiring) }
+    private var stopping: Bool { thread.stopping }
 
     private func run() {
         events.report(.starting)
@@ -103,7 +79,7 @@ final class AudioCapture: Sendable {
         var read: Int64 = 0
         while !stopping {
             var pcmFDs = pcm.pollDescriptors()
-            var fds = pcmFDs + [pollfd(fd: stopSignal, events: Int16(POLLIN), revents: 0)]
+            var fds = pcmFDs + [pollfd(fd: thread.wakeFD, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&fds, nfds_t(fds.count), 1000)
             if ready == 0 {
                 if pcm.state == SND_PCM_STATE_DISCONNECTED { throw .disconnected(device: settings.device) }
@@ -154,7 +130,7 @@ final class AudioCapture: Sendable {
         while !stopping {
             let remaining = deadline - MonotonicTime.now()
             if remaining <= 0 { return }
-            var fds = [pollfd(fd: stopSignal, events: Int16(POLLIN), revents: 0),
+            var fds = [pollfd(fd: thread.wakeFD, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: monitor?.fd ?? -1, events: Int16(POLLIN), revents: 0)]
             _ = poll(&fds, 2, Int32((remaining * 1000).rounded(.up)))
             if let monitor, fds[1].revents != 0, monitor.drain().added {

@@ -72,31 +72,18 @@ final class AudioPlayback: Sendable {
     let settings: Settings
     let events: AudioEvents
     private let commands = Mutex<[Command]>([])
-    private let wakeSignal: Int32
-    private let stopRequested = Atomic<Bool>(false)
-    private let running = Atomic<Bool>(false)
-    private let finished = Mutex<Bool>(false)
+    private let thread: DeviceThread
     private let log: @Sendable (String) -> Void
 
     init(settings: Settings, events: AudioEvents, log: @escaping @Sendable (String) -> Void = { KioskLog.info($0) }) throws {
         self.settings = settings
         self.events = events
         self.log = log
-        wakeSignal = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
-        if wakeSignal < 0 { throw SystemError.call("eventfd", errno) }
+        thread = try DeviceThread(name: "rig-audio-out")
     }
 
-    deinit { close(wakeSignal) }
 
-    func start() {
-        guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let thread = Thread { [self] in
-            run()
-            finished.withLock { $0 = true }
-        }
-        thread.name = "rig-audio-out"
-        thread.start()
-    }
+    func start() { thread.start { [self] in run() } }
 
     /// Queues `sound` as clip `id`; reports come through `events`.
     func play(id: Int, sound: PreparedSound) { send(.play(id: id, sound: sound)) }
@@ -104,25 +91,13 @@ final class AudioPlayback: Sendable {
 
     private func send(_ command: Command) {
         commands.withLock { $0.append(command) }
-        var one: UInt64 = 1
-        _ = write(wakeSignal, &one, 8)
+        thread.wake()
     }
 
     @discardableResult
-    func stop(timeout: Double = 3) -> Bool {
-        guard running.load(ordering: .acquiring) else { return true }
-        stopRequested.store(true, ordering: .releasing)
-        var one: UInt64 = 1
-        _ = write(wakeSignal, &one, 8)
-        let deadline = MonotonicTime.now() + timeout
-        while !finished.withLock({ $0 }) && MonotonicTime.now() < deadline {
-            var none = pollfd(fd: -1, events: 0, revents: 0)
-            _ = poll(&none, 0, 5)
-        }
-        return finished.withLock { $0 }
-    }
+    func stop(timeout: Double = 3) -> Bool { thread.stop(timeout: timeout) }
 
-    private var stopping: Bool { stopRequested.load(ordering: .acquiring) }
+    private var stopping: Bool { thread.stopping }
 
     private func run() {
         events.report(.starting)
@@ -146,8 +121,7 @@ final class AudioPlayback: Sendable {
     }
 
     private func takeCommands() -> [Command] {
-        var count: UInt64 = 0
-        _ = read(wakeSignal, &count, 8)
+        thread.clearWake()
         return commands.withLock { pending in
             defer { pending.removeAll() }
             return pending
@@ -333,7 +307,7 @@ final class AudioPlayback: Sendable {
     /// Waits for room in the buffer, a command or a stop request.
     private func waitWritable(_ pcm: ALSAPCM) throws(AudioDeviceError) {
         var pcmFDs = pcm.pollDescriptors()
-        var fds = pcmFDs + [pollfd(fd: wakeSignal, events: Int16(POLLIN), revents: 0)]
+        var fds = pcmFDs + [pollfd(fd: thread.wakeFD, events: Int16(POLLIN), revents: 0)]
         let ready = poll(&fds, nfds_t(fds.count), 500)
         if ready == 0 {
             // Half a second without room: a running stream that stopped moving.
@@ -351,7 +325,7 @@ final class AudioPlayback: Sendable {
     /// Idle with the device open: wakes for a command, a stop, or udev, and checks
     /// every second that the device is still there.
     private func waitIdle(_ pcm: ALSAPCM, _ monitor: AudioHotplugMonitor?) throws(AudioDeviceError) {
-        var fds = [pollfd(fd: wakeSignal, events: Int16(POLLIN), revents: 0),
+        var fds = [pollfd(fd: thread.wakeFD, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: monitor?.fd ?? -1, events: Int16(POLLIN), revents: 0)]
         _ = poll(&fds, 2, 1000)
         if let monitor, fds[1].revents != 0 { _ = monitor.drain() }
@@ -370,7 +344,7 @@ final class AudioPlayback: Sendable {
             }
             let remaining = deadline - MonotonicTime.now()
             if remaining <= 0 { return }
-            var fds = [pollfd(fd: wakeSignal, events: Int16(POLLIN), revents: 0),
+            var fds = [pollfd(fd: thread.wakeFD, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: monitor?.fd ?? -1, events: Int16(POLLIN), revents: 0)]
             _ = poll(&fds, 2, Int32((remaining * 1000).rounded(.up)))
             if let monitor, fds[1].revents != 0, monitor.drain().added {

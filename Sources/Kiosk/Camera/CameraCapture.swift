@@ -21,10 +21,7 @@ final class CameraCapture: Sendable {
     static let stallTimeout = 5.0
     static let bufferCount = 4
 
-    private let stopRequested = Atomic<Bool>(false)
-    private let running = Atomic<Bool>(false)
-    private let finished = Mutex<Bool>(false)
-    private let stopSignal: Int32
+    private let thread: DeviceThread
     private let log: @Sendable (String) -> Void
 
     init(settings: CameraSettings, events: CameraCaptureEvents,
@@ -32,41 +29,18 @@ final class CameraCapture: Sendable {
         self.settings = settings
         self.events = events
         self.log = log
-        stopSignal = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
-        if stopSignal < 0 { throw SystemError.call("eventfd", errno) }
+        thread = try DeviceThread(name: "rig-camera")
     }
 
-    deinit { close(stopSignal) }
 
     /// Starts the capture thread (once).
-    func start() {
-        guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let thread = Thread { [self] in
-            run()
-            finished.withLock { $0 = true }
-        }
-        thread.name = "rig-camera"
-        thread.start()
-    }
+    func start() { thread.start { [self] in run() } }
 
     /// Asks the thread to stop and waits (up to `timeout`) for it to close the device.
     @discardableResult
-    func stop(timeout: Double = 3) -> Bool {
-        guard running.load(ordering: .acquiring) else { return true }
-        stopRequested.store(true, ordering: .releasing)
-        var one: UInt64 = 1
-        _ = write(stopSignal, &one, 8)
-        let deadline = MonotonicTime.now() + timeout
-        // Polls with a deadline instead of sleeping blind; the thread exits within one
-        // poll() wake-up unless it is inside a slow open().
-        while !finished.withLock({ $0 }) && MonotonicTime.now() < deadline {
-            var none = pollfd(fd: -1, events: 0, revents: 0)
-            _ = poll(&none, 0, 5)
-        }
-        return finished.withLock { $0 }
-    }
+    func stop(timeout: Double = 3) -> Bool { thread.stop(timeout: timeout) }
 
-    private var stopping: Bool { stopRequested.load(ordering: .acquiring) }
+    private var stopping: Bool { thread.stopping }
 
     private func run() {
         events.report(.starting)
@@ -110,7 +84,7 @@ final class CameraCapture: Sendable {
         var lastFrame = MonotonicTime.now()
         while !stopping {
             var fds = [pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: stopSignal, events: Int16(POLLIN), revents: 0)]
+                       pollfd(fd: thread.wakeFD, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&fds, 2, 500)
             if ready < 0 && errno != EINTR { throw .ioctlFailed(request: "poll", errno: errno) }
             if fds[0].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 && fds[0].revents & Int16(POLLIN) == 0 {
@@ -163,7 +137,7 @@ final class CameraCapture: Sendable {
         while !stopping {
             let remaining = deadline - MonotonicTime.now()
             if remaining <= 0 { return }
-            var fds = [pollfd(fd: stopSignal, events: Int16(POLLIN), revents: 0),
+            var fds = [pollfd(fd: thread.wakeFD, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: monitor?.fd ?? -1, events: Int16(POLLIN), revents: 0)]
             _ = poll(&fds, 2, Int32((remaining * 1000).rounded(.up)))
             if let monitor, fds[1].revents != 0, monitor.drain(matching: { ["add", "change"].contains($0.action) }) {
