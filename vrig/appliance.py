@@ -1,11 +1,11 @@
 """The appliance in the virtual rig: the guest boots systemd as PID 1 with the real
-`systemd/rig.service`, and `scripts/install` puts rig in place during boot as it would
-on a mini-PC. Tests then talk to the kiosk the way an operator's tools do: `systemctl`,
+`systemd/rig.service`, and `scripts/install --binary` packages the test build and
+installs the package during boot as it would on a mini-PC. Tests then talk to the kiosk the way an operator's tools do: `systemctl`,
 the journal and `rig ctl` over the control socket.
 
 The install runs inside the guest (a oneshot ordered before rig.service) because the
 guest's root is the host's `/` read-only under a tmpfs overlay: what the script writes
-to /usr/local, /etc and /var lands in the guest's overlay and nowhere on the host.
+to /usr, /etc and /var lands in the guest's overlay and nowhere on the host.
 """
 import json
 import os
@@ -17,6 +17,7 @@ from kiosk import TEST_CONFIG, rig_binary
 UNIT_FILE = os.path.join(vrig.REPO, "systemd", "rig.service")
 INSTALL = os.path.join(vrig.REPO, "scripts", "install")
 CONFIG = "/etc/rig/rig.toml"
+RIG = "/usr/bin/rig"
 INNER, OUTER = "Virtual-1", "Virtual-2"
 
 # The example configuration's connectors are "auto" and Virtual-2 flags no preferred
@@ -33,8 +34,9 @@ fps = 10
 def install_unit(binary):
     """A oneshot that runs `scripts/install --binary` during boot, before rig.service.
 
-    It first writes the rig's own /etc/rig/rig.toml (the install keeps an existing one)
-    and plugs in the outer monitor, as a rig boots with both monitors connected.
+    It plugs in the outer monitor first, as a rig boots with both monitors connected,
+    and writes the rig's own /etc/rig/rig.toml after the install, as an operator
+    would (before, dpkg would ask what to do about a conffile it did not put there).
     """
     return f"""[Unit]
 Description=install rig into the virtual rig (scripts/install)
@@ -45,9 +47,9 @@ Before=rig.service
 [Service]
 Type=oneshot
 RemainAfterExit=yes
-ExecStart=/bin/sh -c 'mkdir -p /etc/rig && cp /vrig-io/appliance.toml {CONFIG} && chmod 0644 {CONFIG}'
 ExecStart=/bin/sh -c 'echo on > /sys/class/drm/card0-{OUTER}/status'
 ExecStart={INSTALL} --binary {binary}
+ExecStart=/bin/sh -c 'cp /vrig-io/appliance.toml {CONFIG} && chmod 0644 {CONFIG}'
 StandardOutput=journal+console
 """
 
@@ -80,10 +82,10 @@ class Appliance:
 
     def ctl(self, *args, timeout=20):
         """`rig ctl ARGS` as root in the guest (the socket is rig's, mode 0660)."""
-        return self.sh("/usr/local/bin/rig ctl " + " ".join(args), timeout=timeout)
+        return self.sh(f"{RIG} ctl " + " ".join(args), timeout=timeout)
 
     def status(self):
-        rc, out = self.rig.exec("/usr/local/bin/rig ctl status", timeout=20, check=False)
+        rc, out = self.rig.exec(f"{RIG} ctl status", timeout=20, check=False)
         if rc != 0:
             return None
         try:
