@@ -122,7 +122,11 @@ class VirtualRig:
 
     def _start(self, timeout):
         started = time.monotonic()
-        tail = f"rig.unit={self.unit}" if self.unit else f"rig.run={self.agent}"
+        # systemd.unit= on the kernel's command line too: systemd takes it from its own
+        # argv (guest-init passes it) only when it thinks it runs in a container, as it
+        # does on the host's root (a /.dockerenv), not on another root such as a
+        # debootstrap tree.
+        tail = f"rig.unit={self.unit} systemd.unit={self.unit}" if self.unit else f"rig.run={self.agent}"
         cmd = [
             "qemu-system-x86_64", "-accel", "tcg", "-machine", "q35",
             "-m", str(self.memory_mb), "-smp", str(self.cpus),

@@ -95,10 +95,11 @@ def install_in_chroot(ctx):
         added = new.group(1).split() if new else []
         assert "rig" in added, out
         ctx.figures["packages apt added to bare Debian 12 (with rig)"] = f"{len(added)}: {' '.join(added)}"
-        need = re.search(r"Need to get ([\d.,]+ [kMG]B)", out)
         disk = re.search(r"After this operation, ([\d.,]+ [kMG]B) of additional disk space", out)
-        ctx.figures["download, disk used (rig and its dependencies)"] = (
-            f"{need.group(1) if need else '?'}, {disk.group(1) if disk else '?'}")
+        fetched = sum(os.path.getsize(os.path.join(debian_tree.ARCHIVES, f))
+                      for f in os.listdir(debian_tree.ARCHIVES) if f.endswith(".deb"))
+        ctx.figures["packages fetched (rig's dependencies), disk used after install"] = (
+            f"{fetched / 1e6:.0f} MB, {disk.group(1) if disk else '?'}")
 
         _, version = tree.run("rig --version")
         assert version.strip() == f"rig {ctx.version}", (version, ctx.version)
@@ -221,7 +222,8 @@ def purge_removes_files(rig, ctx):
     with open(rig.path("package-files.txt"), "w") as f:
         f.write("\n".join(ctx.files) + "\n")
     # Directories shared with other packages (/usr/bin, /lib/systemd/system...) stay.
-    _, left = guest(rig, "while read -r f; do [ -f \"$f\" ] || [ -L \"$f\" ] && echo \"$f\"; done "
+    _, left = guest(rig, "while read -r f; do if [ ! -d \"$f\" ] && { [ -e \"$f\" ] || [ -L \"$f\" ]; }; "
+                         "then echo \"$f\"; fi; done "
                          "< /vrig-io/package-files.txt; "
                          "for d in /etc/rig /var/lib/rig /usr/share/rig /usr/share/doc/rig; do [ -e $d ] && echo $d; done; "
                          "find /etc/systemd /var/lib/systemd/deb-systemd-helper-enabled "
