@@ -1,14 +1,17 @@
 """The appliance in the virtual rig: the guest boots systemd as PID 1 with the real
-`systemd/rig.service`, and `scripts/install` puts rig in place during boot as it would
-on a mini-PC. Tests then talk to the kiosk the way an operator's tools do: `systemctl`,
+`systemd/rig.service`, and `scripts/install --binary` packages the test build and
+installs the package during boot as it would on a mini-PC. Tests then talk to the kiosk the way an operator's tools do: `systemctl`,
 the journal and `rig ctl` over the control socket.
 
-The install runs inside the guest (a oneshot ordered before rig.service) because the
-guest's root is the host's `/` read-only under a tmpfs overlay: what the script writes
-to /usr/local, /etc and /var lands in the guest's overlay and nowhere on the host.
+The package is built on the host before the boot (under TCG, dpkg-shlibdeps alone
+takes over a minute); the install runs inside the guest (a oneshot ordered before
+rig.service) because the guest's root is the host's `/` read-only under a tmpfs
+overlay: what apt and the package's postinst write to /usr, /etc and /var lands in the
+guest's overlay and nowhere on the host.
 """
 import json
 import os
+import subprocess
 import time
 
 import vrig
@@ -16,7 +19,11 @@ from kiosk import TEST_CONFIG, rig_binary
 
 UNIT_FILE = os.path.join(vrig.REPO, "systemd", "rig.service")
 INSTALL = os.path.join(vrig.REPO, "scripts", "install")
+PACKAGE = os.path.join(vrig.REPO, "scripts", "package")
+# The test build's package, at a fixed path the install unit names.
+TEST_DEB = os.path.join(vrig.REPO, "out", "vrig-tests", "package", "rig-test-build.deb")
 CONFIG = "/etc/rig/rig.toml"
+RIG = "/usr/bin/rig"
 INNER, OUTER = "Virtual-1", "Virtual-2"
 
 # The example configuration's connectors are "auto" and Virtual-2 flags no preferred
@@ -30,11 +37,21 @@ fps = 10
 """
 
 
-def install_unit(binary):
-    """A oneshot that runs `scripts/install --binary` during boot, before rig.service.
+def package_test_build(binary):
+    """`scripts/package --binary`: the test build as a package, at TEST_DEB."""
+    out = os.path.dirname(TEST_DEB)
+    done = subprocess.run([PACKAGE, "--binary", binary, "--out", out], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise vrig.RigError(f"scripts/package --binary {binary} failed:\n{done.stderr}")
+    os.replace(done.stdout.split()[-1], TEST_DEB)
 
-    It first writes the rig's own /etc/rig/rig.toml (the install keeps an existing one)
-    and plugs in the outer monitor, as a rig boots with both monitors connected.
+
+def install_unit():
+    """A oneshot that runs `scripts/install --deb` during boot, before rig.service.
+
+    It plugs in the outer monitor first, as a rig boots with both monitors connected,
+    and writes the rig's own /etc/rig/rig.toml after the install, as an operator
+    would (before, dpkg would ask what to do about a conffile it did not put there).
     """
     return f"""[Unit]
 Description=install rig into the virtual rig (scripts/install)
@@ -45,9 +62,13 @@ Before=rig.service
 [Service]
 Type=oneshot
 RemainAfterExit=yes
-ExecStart=/bin/sh -c 'mkdir -p /etc/rig && cp /vrig-io/appliance.toml {CONFIG} && chmod 0644 {CONFIG}'
 ExecStart=/bin/sh -c 'echo on > /sys/class/drm/card0-{OUTER}/status'
-ExecStart={INSTALL} --binary {binary}
+# man-db's trigger would re-index the host's every manual page for rig's, which takes
+# minutes under TCG (the file is what man-db's auto-update question sets); the package
+# test's bare Debian 12 runs it.
+ExecStart=/bin/rm -f /var/lib/man-db/auto-update
+ExecStart={INSTALL} --deb {TEST_DEB}
+ExecStart=/bin/sh -c 'cp /vrig-io/appliance.toml {CONFIG} && chmod 0644 {CONFIG}'
 StandardOutput=journal+console
 """
 
@@ -57,7 +78,8 @@ def boot_options(binary=None):
     with open(UNIT_FILE) as f:
         unit = f.read()
     return {
-        "units": {"rig-vrig-install.service": install_unit(binary or rig_binary()),
+        "prepare": lambda: package_test_build(binary or rig_binary()),
+        "units": {"rig-vrig-install.service": install_unit(),
                   "rig.service": unit,
                   # A real boot reaches rig.service through multi-user.target after
                   # basic.target (journald, udevd, sockets); the rest of the host's
@@ -80,10 +102,10 @@ class Appliance:
 
     def ctl(self, *args, timeout=20):
         """`rig ctl ARGS` as root in the guest (the socket is rig's, mode 0660)."""
-        return self.sh("/usr/local/bin/rig ctl " + " ".join(args), timeout=timeout)
+        return self.sh(f"{RIG} ctl " + " ".join(args), timeout=timeout)
 
     def status(self):
-        rc, out = self.rig.exec("/usr/local/bin/rig ctl status", timeout=20, check=False)
+        rc, out = self.rig.exec(f"{RIG} ctl status", timeout=20, check=False)
         if rc != 0:
             return None
         try:

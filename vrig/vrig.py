@@ -30,12 +30,12 @@ def build_boot_files():
 
 
 AGENT_UNITS = {
-    "vrig-agent.service": f"""[Unit]
+    "vrig-agent.service": """[Unit]
 Description=virtual rig guest agent
 DefaultDependencies=no
 
 [Service]
-ExecStart={AGENT}
+ExecStart={agent}
 """,
     "vrig.target": """[Unit]
 Description=virtual rig: the agent and the units under test
@@ -51,9 +51,14 @@ class VirtualRig:
     With `units` ({file name: text}), the guest boots systemd instead: the units and
     the guest agent (as a service) are installed and `vrig.target` starts them both,
     so tests still run commands while systemd supervises the kiosk.
+
+    `root` is the tree the guest runs (default: the host's `/`), under the same tmpfs
+    overlay; `agent` is the guest agent's path as the guest sees it (another root must
+    hold a copy of `guest-agent`).
     """
 
-    def __init__(self, io_dir=None, memory_mb=1024, cpus=2, units=None, files=None, qemu_args=()):
+    def __init__(self, io_dir=None, memory_mb=1024, cpus=2, units=None, files=None, qemu_args=(), root="/",
+                 agent=AGENT):
         build_boot_files()
         self.io = io_dir or tempfile.mkdtemp(prefix="vrig-io-")
         # Writable for the guest's unprivileged users too (the kiosk as `nobody`); set
@@ -79,6 +84,7 @@ class VirtualRig:
         self.memory_mb, self.cpus = memory_mb, cpus
         # More devices for one test (QEMU's intel-hda recording into a WAV, say).
         self.qemu_args = list(qemu_args)
+        self.root, self.agent = root, agent
         for name, text in (files or {}).items():
             with open(os.path.join(self.io, name), "w") as f:
                 f.write(text)
@@ -88,7 +94,7 @@ class VirtualRig:
             shutil.rmtree(unit_dir, ignore_errors=True)
             os.makedirs(unit_dir)
             all_units = dict(units)
-            all_units["vrig-agent.service"] = AGENT_UNITS["vrig-agent.service"]
+            all_units["vrig-agent.service"] = AGENT_UNITS["vrig-agent.service"].format(agent=agent)
             all_units["vrig.target"] = AGENT_UNITS["vrig.target"].format(units=" ".join(units))
             for name, text in all_units.items():
                 with open(os.path.join(unit_dir, name), "w") as f:
@@ -118,7 +124,11 @@ class VirtualRig:
 
     def _start(self, timeout):
         started = time.monotonic()
-        tail = f"rig.unit={self.unit}" if self.unit else f"rig.run={AGENT}"
+        # systemd.unit= on the kernel's command line too: systemd takes it from its own
+        # argv (guest-init passes it) only when it thinks it runs in a container, as it
+        # does on the host's root (a /.dockerenv), not on another root such as a
+        # debootstrap tree.
+        tail = f"rig.unit={self.unit} systemd.unit={self.unit}" if self.unit else f"rig.run={self.agent}"
         cmd = [
             "qemu-system-x86_64", "-accel", "tcg", "-machine", "q35",
             "-m", str(self.memory_mb), "-smp", str(self.cpus),
@@ -127,7 +137,7 @@ class VirtualRig:
             "-append", f"console=ttyS0 quiet loglevel=3 panic=-1 {tail}",
             "-vga", "none", "-device", "virtio-gpu-pci,max_outputs=2,id=gpu",
             "-display", "none",
-            "-virtfs", "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap",
+            "-virtfs", f"local,path={self.root},mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap",
             "-virtfs", f"local,path={self.io},mount_tag=io,security_model=none,multidevs=remap",
             "-serial", f"file:{self.console}",
             "-qmp", f"unix:{self.qmp_path},server=on,wait=off",

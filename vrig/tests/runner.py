@@ -36,6 +36,11 @@ def run_group(group, tests, options, ctx):
             os.remove(os.path.join(io, name))
     failures = []
     try:
+        options = dict(options)
+        # Host-side work a group needs before its guest boots (the appliance's package).
+        prepare = options.pop("prepare", None)
+        if prepare:
+            prepare()
         rig = vrig.VirtualRig(io_dir=io, **options)
         rig.start()
     except Exception as error:  # noqa: BLE001 - a guest that does not boot fails its tests

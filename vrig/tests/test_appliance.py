@@ -1,6 +1,6 @@
 """Virtual-rig tests of the appliance: systemd as PID 1 boots the guest with the
-shipped `systemd/rig.service`, `scripts/install` installs rig during boot, and the
-kiosk runs as the user `rig` in a logind session. The tests share one boot and run in
+shipped `systemd/rig.service`, `scripts/install --binary` packages the test build and
+installs the package during boot, and the kiosk runs as the user `rig` under seatd. The tests share one boot and run in
 order; each leaves the kiosk running with both heads presenting.
 
 The soak runs for RIG_SOAK_MINUTES (default 1.5); `vrig/run-tests --soak` sets 10.
@@ -160,7 +160,7 @@ def test_soak_scroll_taps_and_outer_hotplug(rig, ctx):
     pid, _ = app.wait_running(180, "rig.service")
     app.ctl("play")
     rig.exec("rm -f /tmp/soak.stop; (n=0; while [ ! -e /tmp/soak.stop ]; do sleep 4; "
-             "/usr/local/bin/rig ctl toggle >/dev/null 2>&1 && n=$((n+1)); echo $n > /tmp/soak.toggles; "
+             "/usr/bin/rig ctl toggle >/dev/null 2>&1 && n=$((n+1)); echo $n > /tmp/soak.toggles; "
              "done) >/dev/null 2>&1 &")
     if os.environ.get("RIG_SOAK_SMAPS"):  # where memory moved: vrig/smaps-report
         rig.exec(f"mkdir -p /vrig-io/smaps; (while [ ! -e /tmp/soak.stop ]; do t=$(cut -d. -f1 /proc/uptime); "
@@ -273,7 +273,7 @@ def test_watchdog_restarts_hung_kiosk(rig, ctx):
     if "RIG_TEST_HANG_TRIGGER=1" not in env:
         app.restart_with(dropin=HANG_DROPIN)
     old = app.main_pid()
-    rig.exec("(timeout 5 /usr/local/bin/rig ctl hang >/dev/null 2>&1 &)")
+    rig.exec("(timeout 5 /usr/bin/rig ctl hang >/dev/null 2>&1 &)")
     hung = time.monotonic()
     pid, _ = app.wait_running(120, "restart after the watchdog", not_pid=old)
     ctx.figures["hang to both heads back (s, host; WatchdogSec=10)"] = round(time.monotonic() - hung, 1)

@@ -2,7 +2,7 @@ import Stage
 
 /// `rig`: the dispatcher. Exit status 0 on success, 2 on bad input or failure.
 enum CLI {
-    static let version = "0.1.0"
+    static let version = BuildVersion.string
 
     static let commands: [CommandEntry] = [
         CommandEntry(RunCommand.self),
