@@ -13,6 +13,9 @@ final class SceneRenderer {
         var settings: ReadingSettings
         var scriptID: String?
         var layoutGeneration: Int
+        /// The end of the text: a long layout finishing in slices moves it, and with it
+        /// the console's progress, words per minute and time left.
+        var maxOffset: Double
         var pausedByTap: Bool
         var blanked: Bool
         var mode: PrompterController.Mode
@@ -191,7 +194,8 @@ final class SceneRenderer {
         let engine = controller.engine
         let key = FrameKey(offsetRow: Int(engine.offset(at: time).rounded()), state: engine.state(at: time),
                            speed: engine.speed, settings: controller.settings, scriptID: controller.script?.id,
-                           layoutGeneration: layoutGeneration, pausedByTap: controller.pausedByTap,
+                           layoutGeneration: layoutGeneration, maxOffset: engine.maxOffset,
+                           pausedByTap: controller.pausedByTap,
                            blanked: controller.blanked, mode: controller.mode,
                            problems: controller.problems.count, outerPresenting: outerPresenting,
                            camera: cameraKey(role, camera: camera, mode: controller.mode),
