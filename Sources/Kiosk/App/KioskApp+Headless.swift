@@ -21,14 +21,17 @@ extension KioskApp {
 
     /// Headless only: runs until both displays have shown a frame, writes them as PPM
     /// (the format QEMU's screendump writes, so the virtual rig compares like with like).
-    func snapshot(to directory: String) throws -> Int32 {
+    func snapshot(to directory: String, unplugging unplugged: DisplayRole? = nil) throws -> Int32 {
         guard let headless = displaysBackend as? HeadlessBackend else {
             throw CLIError.usage("--snapshot-dir needs --backend headless")
         }
         start()
+        if let unplugged { headless.disconnect(unplugged) }
         let deadline = loop.clock() + 10
-        while loop.clock() < deadline,
-              DisplayRole.allCases.contains(where: { displaysBackend.status(of: $0).flips == 0 }) {
+        while loop.clock() < deadline, DisplayRole.allCases.contains(where: {
+            let status = displaysBackend.status(of: $0)
+            return status.available && status.flips == 0
+        }) {
             loop.runOnce(timeout: 0.05)
         }
         // Let frames asked for by late state changes (the other display arriving, the
