@@ -95,6 +95,9 @@ class Kiosk:
         return f"""[Unit]
 Description=rig kiosk (virtual rig test)
 DefaultDependencies=no
+# The guest boots only what vrig.target wants: pull in the journal it logs to.
+Wants=systemd-journald.socket
+After=systemd-journald.socket
 
 [Service]
 ExecStart={argv}
