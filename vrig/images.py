@@ -93,6 +93,39 @@ class Image:
             f.write(chunk(b"IEND", b""))
 
 
+def ink_mask(image, x, y, w, h, dark=110):
+    """Dark pixels (all channels' mean below `dark`) in the region, cropped to their
+    bounding box: rows of bools, or [] when there are none."""
+    rows = [[sum(image.pixel(x + dx, y + dy)) < 3 * dark for dx in range(w)] for dy in range(h)]
+    used = [i for i, row in enumerate(rows) if any(row)]
+    cols = [i for i in range(w) if any(row[i] for row in rows)]
+    if not used:
+        return []
+    return [row[cols[0]:cols[-1] + 1] for row in rows[used[0]:used[-1] + 1]]
+
+
+def ink_centre_x(mask, at):
+    """Where the ink sits across the row at fraction `at` of the mask's height (0 left,
+    1 right), averaged over a band of rows around it."""
+    h, w = len(mask), len(mask[0])
+    band = mask[int(h * (at - 0.08)):int(h * (at + 0.08)) + 1]
+    xs = [x for row in band for x, ink in enumerate(row) if ink]
+    return sum(xs) / len(xs) / max(1, w - 1) if xs else 0.5
+
+
+def letter_is_upright(mask, letter):
+    """S and Z read upright when the ink of their upper part leans the right way: an
+    upright S's upper bowl is drawn on the left and its lower one on the right; an
+    upright Z's diagonal runs from upper right to lower left. Their mirror images lean
+    the other way. Returns (upright, (upper, lower) ink centres)."""
+    upper, lower = ink_centre_x(mask, 0.33), ink_centre_x(mask, 0.67)
+    if letter == "S":
+        return upper < 0.45 and lower > 0.55, (round(upper, 2), round(lower, 2))
+    if letter == "Z":
+        return upper > 0.55 and lower < 0.45, (round(upper, 2), round(lower, 2))
+    raise ValueError(letter)
+
+
 def compare(actual, expected, channel_tolerance=8):
     """Returns (fraction of pixels differing by more than the tolerance in any
     channel, diff image). Sizes must match, else the fraction is 1."""
