@@ -156,9 +156,10 @@ TILE = 16
 PER_TILE = 2
 
 
-def differing_tiles(actual, expected, channel_tolerance=8, tile=TILE, per_tile=PER_TILE):
+def differing_tiles(actual, expected, channel_tolerance=8, tile=TILE, per_tile=PER_TILE, regions=None):
     """Returns (tiles over the allowance as (x, y, pixels differing), diff image);
-    sizes that differ give one tile covering everything."""
+    sizes that differ give one tile covering everything. `regions` ((x, y, w, h), ...):
+    only the tiles inside them count."""
     fraction, diff = compare(actual, expected, channel_tolerance)
     if diff is None:
         return [(0, 0, actual.width * actual.height)], None
@@ -174,16 +175,19 @@ def differing_tiles(actual, expected, channel_tolerance=8, tile=TILE, per_tile=P
                 if row[x * 3]:
                     key = (x // tile * tile, y // tile * tile)
                     counts[key] = counts.get(key, 0) + 1
-    return sorted((x, y, n) for (x, y), n in counts.items() if n > per_tile), diff
+    def counted(x, y):
+        return regions is None or any(rx <= x and x + tile <= rx + rw and ry <= y and y + tile <= ry + rh
+                                      for rx, ry, rw, rh in regions)
+    return sorted((x, y, n) for (x, y), n in counts.items() if n > per_tile and counted(x, y)), diff
 
 
-def assert_matches(actual_path, expected_path, label="image", expected_image=None):
+def assert_matches(actual_path, expected_path, label="image", expected_image=None, regions=None):
     """Fails, with the actual image and a diff written next to the expected one, when
     any tile differs by more than a few pixels. `expected_image` replaces the file's
-    image (a doctored reference)."""
+    image (a doctored reference); `regions` limits the comparison to those rectangles."""
     actual = Image.read_ppm(actual_path)
     expected = expected_image or Image.read_ppm(expected_path)
-    tiles, diff = differing_tiles(actual, expected)
+    tiles, diff = differing_tiles(actual, expected, regions=regions)
     if tiles:
         stem = expected_path.rsplit(".", 1)[0]
         actual.write_png(stem + ".actual.png")
@@ -197,6 +201,6 @@ def assert_matches(actual_path, expected_path, label="image", expected_image=Non
     return tiles
 
 
-def matches(actual, expected):
+def matches(actual, expected, regions=None):
     """True when no tile differs beyond the allowance (for polling until a frame lands)."""
-    return not differing_tiles(actual, expected)[0]
+    return not differing_tiles(actual, expected, regions=regions)[0]

@@ -26,15 +26,22 @@ def make_reference(out_dir, inner_size, outer_size):
     return os.path.join(out_dir, "inner.ppm"), os.path.join(out_dir, "outer.ppm")
 
 
-def make_app_reference(out_dir, config, inner_size="1280x800", outer_size="1024x768", unplugged=None):
-    """The headless rendering of the real kiosk app with `config` (its state dir and
-    scripts as the host sees them: the guest sees the host's root), fresh state,
-    stopped at the top; `unplugged` ("inner"/"outer") is unplugged after start-up."""
+def make_app_reference(out_dir, config, inner_size="1280x800", outer_size="1024x768", unplugged=None,
+                       resume=None):
+    """The headless rendering of the real kiosk app with `config` (its state dir,
+    `out_dir`/state, and scripts as the host sees them: the guest sees the host's root),
+    fresh state, stopped at the top, or at `resume` ({"scriptID":, "offset":}, as
+    resume.json holds it) as after a restart; `unplugged` ("inner"/"outer") is unplugged
+    after start-up."""
     os.makedirs(out_dir, exist_ok=True)
     path = os.path.join(out_dir, "rig.toml")
     with open(path, "w") as f:
         f.write(config)
     subprocess.run(["rm", "-rf", os.path.join(out_dir, "state")], check=True)
+    if resume:
+        os.makedirs(os.path.join(out_dir, "state"))
+        with open(os.path.join(out_dir, "state", "resume.json"), "w") as f:
+            json.dump(resume, f)
     subprocess.run([rig_binary(), "run", "--backend", "headless", "--inner-size", inner_size,
                     "--outer-size", outer_size, "--snapshot-dir", out_dir, "--config", path,
                     *(["--unplugged", unplugged] if unplugged else [])],
@@ -74,38 +81,6 @@ def app_config(state):
 
 class Kiosk:
     """One `rig run` in the guest. `name` keeps runs in one guest apart."""
-
-    @classmethod
-    def under_systemd(cls, rig, name, service):
-        """The kiosk systemd started as `service`, writing /vrig-io/<name>.status.json."""
-        kiosk = cls.__new__(cls)
-        kiosk.rig, kiosk.name, kiosk.service = rig, name, service
-        kiosk.status_path = rig.path(f"{name}.status.json")
-        kiosk.log_path = rig.path(f"{name}.log")
-        _, out = rig.exec(f"systemctl show -p MainPID --value {service}")
-        kiosk.pid = int(out.strip() or "0")
-        return kiosk
-
-    @staticmethod
-    def service_unit(name, args=()):
-        """A unit like the appliance's: the real kiosk app (rig run), SIGTERM to stop,
-        its output to the journal (as the shipped unit's) and a copy in the io dir."""
-        argv = " ".join([rig_binary(), "run", "--config", f"/vrig-io/{name}.toml",
-                         "--status-file", f"/vrig-io/{name}.status.json", *args])
-        return f"""[Unit]
-Description=rig kiosk (virtual rig test)
-DefaultDependencies=no
-# The guest boots only what vrig.target wants: pull in the journal it logs to.
-Wants=systemd-journald.socket
-After=systemd-journald.socket
-
-[Service]
-ExecStart={argv}
-StandardOutput=journal
-StandardError=journal
-KillSignal=SIGTERM
-TimeoutStopSec=10
-"""
 
     def __init__(self, rig, name, args=(), config=TEST_CONFIG, prefix="", test_pattern=True):
         """`test_pattern`: the displays alone with deterministic pictures (the display
@@ -178,7 +153,7 @@ TimeoutStopSec=10
         try:
             with open(self.rc_path) as f:
                 return int(f.read().strip())
-        except (OSError, ValueError, AttributeError):
+        except (OSError, ValueError):
             return None
 
     def terminate(self, timeout=15, signal="TERM"):
