@@ -99,5 +99,6 @@ GROUPS = [
                 app.test_kiosk_legacy_stops_cleanly_on_sigterm,
                 # Last: it leaves seatd running, which the root kiosks above do not use.
                 app.test_kiosk_unprivileged_through_seatd_and_vt_switch]),
-    ("systemd", [app.test_kiosk_under_systemd_stops_clean], app.SYSTEMD_GROUP),
+    # systemd stopping the kiosk: test_appliance.test_systemctl_stop_is_clean, with
+    # the shipped unit as installed.
 ]
