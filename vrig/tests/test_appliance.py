@@ -18,6 +18,7 @@ from appliance import (APPLIANCE_CONFIG, OUTER, UNIT_FILE, Appliance, TouchPlaye
 from images import Image, assert_matches, matches
 from kiosk import REPO, make_app_reference
 
+SOAK_TAPS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "soak_taps.py")
 HANG_DROPIN = "[Service]\nEnvironment=RIG_TEST_HANG_TRIGGER=1\n"
 BROKEN_CONFIG = APPLIANCE_CONFIG + "\n[prompter]\nspeed = 500\n"
 EXPOSURE_LIMIT = 2.0
@@ -180,8 +181,9 @@ def soak_minutes():
 
 def test_soak_scroll_taps_and_outer_hotplug(rig, ctx):
     """The prompter scrolls, the talent taps the outer touchscreen (uinput, plugged in
-    after the kiosk started) every 2 s between the other events and each tap is seen
-    to pause or resume the prompter (paused_by_tap, the tap counted), the outer
+    after the kiosk started) every 4 s and each tap is seen to pause or resume the
+    prompter (counted, paused_by_tap; soak_taps.py, a loop in the guest, so the host's
+    slow round trips under TCG neither thin the taps out nor hold up the rest), the outer
     monitor is unplugged and replugged every 20 s (30 s in the long soak), the camera
     every 30 s (every minute in the long soak); the same process survives all of it,
     every replug brings the outer display and the camera back, and RSS stops growing
@@ -193,49 +195,39 @@ def test_soak_scroll_taps_and_outer_hotplug(rig, ctx):
     plug_every = 30 if long_soak else 20
     warmup = 60 if long_soak else 40
     pid, _ = app.wait_running(180, "rig.service")
-    player = TouchPlayer(rig)
+    TouchPlayer(rig)  # the touchscreen plugged in now, after the kiosk started
     app.wait_for(lambda s: s["input"]["touch"] == "rig outer touch", 30, "the kiosk finds the uinput touchscreen")
     app.ctl("play")
-    rig.exec("rm -f /tmp/soak.stop")
+    rig.exec(f"rm -f /tmp/soak.stop /vrig-io/soak-taps.log; (/usr/bin/python3 {SOAK_TAPS} /usr/local/bin/rig "
+             "/tmp/player.in /vrig-io/soak-taps.log /tmp/soak.stop >/vrig-io/soak-taps.err 2>&1 &)")
     if os.environ.get("RIG_SOAK_SMAPS"):  # where memory moved: vrig/smaps-report
         rig.exec(f"mkdir -p /vrig-io/smaps; (while [ ! -e /tmp/soak.stop ]; do t=$(cut -d. -f1 /proc/uptime); "
                  f"cat /proc/{pid}/smaps > /vrig-io/smaps/$t.txt; sleep 5; done) >/dev/null 2>&1 &")
     start = time.monotonic()
     # The first unplug falls inside the warm-up, so the baseline already holds what
     # a replugged head allocates once (its framebuffers, the text laid out again).
-    next_plug, next_sample, next_tap, taps = plug_every / 2, 0.0, 2.0, 0
+    next_plug, next_sample = plug_every / 2, 0.0
     # The camera (vivid) is unplugged and plugged back every minute (every 30 s in the
     # short soak): unbinding the platform device is what a USB disconnect does.
     camera_every = 60 if long_soak else 30
     next_camera, camera_replugs = camera_every / 3, []
-    replugs, rewinds, samples, travelled = [], 0, [], 0.0
+    replugs, samples, travelled = [], [], 0.0
     last_offset = app.status()["prompter"]["offset"]
-    while (elapsed := time.monotonic() - start) < duration:
+    # Every scheduled replug happens: on a loaded host the replugs and camera cycles
+    # take long enough to push the last one past the end, so the soak runs on for it
+    # (a minute at most) rather than count fewer.
+    wanted_replugs = int((duration - plug_every / 2) // plug_every)
+    while (elapsed := time.monotonic() - start) < duration or (
+            len(replugs) < wanted_replugs and elapsed < duration + 60):
         if elapsed >= next_sample:
             samples.append((elapsed, app.rss_kb(pid)))
             status = app.status()
             assert status is not None, "rig ctl status stopped answering"
             offset = status["prompter"]["offset"]
-            travelled += max(0.0, offset - last_offset)
+            # The tap loop takes the text back to the top when it ends.
+            travelled += max(0.0, offset - last_offset) if offset >= last_offset else offset
             last_offset = offset
-            if status["prompter"]["ended"]:
-                # Back to the top so the text keeps scrolling for the whole soak.
-                app.ctl("stop")
-                app.ctl("play")
-                rewinds += 1
-                last_offset = 0.0
             next_sample += 5
-        if elapsed >= next_tap:
-            before = app.status()
-            if not before["prompter"]["ended"]:
-                expected = "paused" if before["prompter"]["state"] == "playing" else "playing"
-                player.play("tap 960 540 60")
-                after = app.wait_for(lambda s: s["input"]["taps"] > before["input"]["taps"]
-                                     and s["prompter"]["state"] == expected, 10,
-                                     f"tap {taps + 1} to make the prompter {expected}")
-                assert after["prompter"]["paused_by_tap"] == (expected == "paused"), after["prompter"]
-                taps += 1
-            next_tap = time.monotonic() - start + 2
         if elapsed >= next_camera:
             rig.exec("echo vivid.0 > /sys/bus/platform/drivers/vivid/unbind")
             app.wait_for(lambda s: s["camera"].get("state") == "unavailable", 20, "camera unavailable after unplug")
@@ -255,6 +247,13 @@ def test_soak_scroll_taps_and_outer_hotplug(rig, ctx):
         time.sleep(0.2)  # the schedule's tick, not a wait for state
     samples.append((time.monotonic() - start, app.rss_kb(pid)))
     rig.exec("touch /tmp/soak.stop")
+    with open(rig.path("soak-taps.log")) as f:
+        entries = [json.loads(line) for line in f if line.strip()]
+    tapped = [e for e in entries if "expected" in e]
+    rewinds = sum(1 for e in entries if e.get("rewound"))
+    wrong = [e for e in tapped if not (e["counted"] and e["state"] == e["expected"]
+                                       and e["paused_by_tap"] == (e["expected"] == "paused"))]
+    taps = len(tapped)
     # The kiosk's own figure for each replug: from the kernel's uevent to the modeset.
     modesets = [int(ms) for ms in re.findall(r"outer \S+ on at .*?, (\d+) ms after the hotplug event",
                                               app.journal(f"_PID={pid}"))]
@@ -277,11 +276,12 @@ def test_soak_scroll_taps_and_outer_hotplug(rig, ctx):
         f"{sorted(modesets)[len(modesets) // 2]}, {max(modesets)}" if modesets else None)
     with open(os.path.join(ctx.out, "appliance-soak-rss.txt"), "w") as f:
         f.writelines(f"{t:.1f} {kb}\n" for t, kb in samples)
-    assert replugs and len(replugs) >= int((duration - plug_every / 2) // plug_every), replugs
+    assert replugs and len(replugs) >= wanted_replugs, replugs
     assert travelled > 100, f"the prompter scrolled only {travelled:.0f} px"
-    # Each host round trip costs a few hundred ms under TCG and the replugs take
-    # seconds: about one tap in 6 s gets through in the short soak.
-    assert taps >= duration // 15, f"only {taps} taps in {duration:.0f}s"
+    assert not wrong, f"taps that did not pause or resume the prompter: {wrong}"
+    # One every 4 s plus its checks (rig ctl status takes about a second under TCG on a
+    # loaded host: 10 in 90 s measured), less those that fell while the outer was away.
+    assert taps >= duration // 12, f"only {taps} taps in {duration:.0f}s: {entries}"
     # The issue's memory criterion (after the first minute; after 40 s in the short
     # soak). The kiosk fills its text cache while idle right after opening the script
     # and pins glibc's mmap threshold (SceneRenderer.prepareAhead, MallocPolicy), so
