@@ -290,11 +290,10 @@ def test_soak_scroll_taps_and_outer_hotplug(rig, ctx):
     # (1.4 MB) at a time. `RIG_SOAK_SMAPS=1` keeps /proc/PID/smaps every 5 s in
     # io-appliance/smaps/ for `vrig/smaps-report`.
     assert growth < 2048, f"RSS grew by {growth} kB after warm-up: {samples}"
-    # Still, so the picture is one state: paused by the operator, not by a tap (the
-    # outer shows a tap's pause), then compared with the headless app resumed there.
-    if app.status()["prompter"]["state"] != "playing":
-        app.ctl("play")
-    app.ctl("pause")
+    # One known state for the picture: back at the top, stopped (the inner's elapsed
+    # time counts the soak, so only the outer is compared).
+    app.ctl("stop")
+    app.wait_for(lambda s: s["prompter"]["state"] == "stopped" and s["prompter"]["offset"] == 0, 10, "stopped at the top")
     expect_content(rig, ctx, "after-soak", app, inner=False)
 
 
