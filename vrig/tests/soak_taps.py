@@ -58,3 +58,5 @@ while not os.path.exists(stop):
         continue
     record({"expected": expected, "counted": bool(after) and after["input"]["taps"] > before["input"]["taps"],
             "state": after and after["prompter"]["state"], "paused_by_tap": after and after["prompter"]["paused_by_tap"]})
+# The soak waits for this before it looks at the prompter: no tap comes after it.
+record({"done": True})

@@ -247,8 +247,17 @@ def test_soak_scroll_taps_and_outer_hotplug(rig, ctx):
         time.sleep(0.2)  # the schedule's tick, not a wait for state
     samples.append((time.monotonic() - start, app.rss_kb(pid)))
     rig.exec("touch /tmp/soak.stop")
-    with open(rig.path("soak-taps.log")) as f:
-        entries = [json.loads(line) for line in f if line.strip()]
+
+    def tap_log():
+        with open(rig.path("soak-taps.log")) as f:
+            return [json.loads(line) for line in f if line.strip()]
+
+    deadline = time.monotonic() + 30
+    entries = tap_log()
+    while not any(e.get("done") for e in entries):
+        assert time.monotonic() < deadline, f"the tap loop did not finish: {entries[-3:]}"
+        time.sleep(0.2)
+        entries = tap_log()
     tapped = [e for e in entries if "expected" in e]
     rewinds = sum(1 for e in entries if e.get("rewound"))
     wrong = [e for e in tapped if not (e["counted"] and e["state"] == e["expected"]
