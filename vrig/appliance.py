@@ -1,13 +1,16 @@
-"""The appliance in the virtual rig: the guest boots systemd as PID 1 with the real
-`systemd/rig.service`, and `scripts/install --binary` packages the test build and
-installs the package during boot as it would on a mini-PC. Tests then talk to the kiosk the way an operator's tools do: `systemctl`,
-the journal and `rig ctl` over the control socket.
+"""The appliance in the virtual rig, installed and booted as on a mini-PC: the test
+build is packaged on the host (`scripts/package --binary`; under TCG dpkg-shlibdeps
+alone takes over a minute), then, in the guest's root before systemd starts (the
+preboot step), `scripts/install --deb` installs the package, whose postinst makes the
+user and enables the kiosk (`systemctl enable`: the WantedBy=multi-user.target
+symlink). systemd as PID 1 boots to multi-user.target, which starts the packaged
+rig.service through that symlink. Tests then talk to the kiosk the way an operator's
+tools do: `systemctl`, the journal and `rig ctl` over the control socket, and the
+talent's way: taps on a uinput touchscreen.
 
-The package is built on the host before the boot (under TCG, dpkg-shlibdeps alone
-takes over a minute); the install runs inside the guest (a oneshot ordered before
-rig.service) because the guest's root is the host's `/` read-only under a tmpfs
-overlay: what apt and the package's postinst write to /usr, /etc and /var lands in the
-guest's overlay and nowhere on the host.
+The install runs inside the guest because the guest's root is the host's `/`
+read-only under a tmpfs overlay: what apt and the package's postinst write to /usr,
+/etc and /var lands in the guest's overlay and nowhere on the host.
 """
 import json
 import os
@@ -28,13 +31,17 @@ INNER, OUTER = "Virtual-1", "Virtual-2"
 
 # The example configuration's connectors are "auto" and Virtual-2 flags no preferred
 # mode (it would come up at 5120x2160), so the rig's configuration names them. The
-# camera (vivid) is kept small: TCG pays for every captured frame.
+# camera (vivid) is kept small: TCG pays for every captured frame. The touchscreen is
+# the uinput one the soak taps on (vrig/uinput/rig_uinput.py).
 APPLIANCE_CONFIG = TEST_CONFIG + """
 [camera]
 width = 640
 height = 360
 fps = 10
+[touch]
+device = "rig outer touch"
 """
+PLAYER = os.path.join(vrig.REPO, "vrig", "uinput", "rig_uinput.py")
 
 
 def package_test_build(binary):
@@ -46,49 +53,75 @@ def package_test_build(binary):
     os.replace(done.stdout.split()[-1], TEST_DEB)
 
 
-def install_unit():
-    """A oneshot that runs `scripts/install --deb` during boot, before rig.service.
+def preboot_script():
+    """What the rig's installer does before its first boot, run by guest-init in the
+    guest's root before systemd starts: the outer monitor plugged in, the package
+    installed (`scripts/install --deb`), then the rig's own /etc/rig/rig.toml written
+    over the example, as an operator would (written before, dpkg would ask what to do
+    about a conffile it did not put there). The boot then reaches rig.service only
+    through the symlink the package's postinst made.
 
-    It plugs in the outer monitor first, as a rig boots with both monitors connected,
-    and writes the rig's own /etc/rig/rig.toml after the install, as an operator
-    would (before, dpkg would ask what to do about a conffile it did not put there).
+    The guest's root is the host's: units the host enabled that a rig does not have
+    (a database, say) are disabled in the guest's overlay first, as on a fresh Debian.
+    man-db's trigger would re-index the host's every manual page for rig's, which takes
+    minutes under TCG (the file is what man-db's auto-update question sets); the package
+    test's bare Debian 12 runs it.
     """
-    return f"""[Unit]
-Description=install rig into the virtual rig (scripts/install)
-DefaultDependencies=no
-After=systemd-journald.socket
-Before=rig.service
-
-[Service]
-Type=oneshot
-RemainAfterExit=yes
-ExecStart=/bin/sh -c 'echo on > /sys/class/drm/card0-{OUTER}/status'
-# man-db's trigger would re-index the host's every manual page for rig's, which takes
-# minutes under TCG (the file is what man-db's auto-update question sets); the package
-# test's bare Debian 12 runs it.
-ExecStart=/bin/rm -f /var/lib/man-db/auto-update
-ExecStart={INSTALL} --deb {TEST_DEB}
-ExecStart=/bin/sh -c 'cp /vrig-io/appliance.toml {CONFIG} && chmod 0644 {CONFIG}'
-StandardOutput=journal+console
+    return f"""set -e
+echo on > /sys/class/drm/card0-{OUTER}/status
+for unit in /etc/systemd/system/multi-user.target.wants/*; do
+  case "${{unit##*/}}" in seatd.service) ;; *) rm -f "$unit" ;; esac
+done
+rm -f /var/lib/man-db/auto-update
+{INSTALL} --deb {TEST_DEB}
+mkdir -p /etc/rig && cp /vrig-io/appliance.toml {CONFIG} && chmod 0644 {CONFIG}
 """
 
 
 def boot_options(binary=None):
-    """Arguments for `vrig.VirtualRig`: the unit as shipped, the install step, the config."""
-    with open(UNIT_FILE) as f:
-        unit = f.read()
+    """Arguments for `vrig.VirtualRig`: the install before boot, the config, and a boot
+    to multi-user.target (the default target of a Debian system without a desktop)."""
     return {
         "prepare": lambda: package_test_build(binary or rig_binary()),
-        "units": {"rig-vrig-install.service": install_unit(),
-                  "rig.service": unit,
-                  # A real boot reaches rig.service through multi-user.target after
-                  # basic.target (journald, udevd, sockets); the rest of the host's
-                  # multi-user.target (postgresql...) stays out. rig.service itself
-                  # wants seatd.
-                  "rig-appliance.target": "[Unit]\nDescription=the rig appliance's boot\n"
-                                          "Wants=basic.target rig.service\n"},
+        # vrig.target (the guest agent's) wants this target; it wants multi-user.target,
+        # where the package's symlink pulls in rig.service and getty.target getty@tty1.
+        "units": {"rig-appliance.target": "[Unit]\nDescription=the rig appliance's boot\n"
+                                          "Wants=multi-user.target\n"},
         "files": {"appliance.toml": APPLIANCE_CONFIG},
+        "preboot": preboot_script(),
     }
+
+
+class TouchPlayer:
+    """The uinput touchscreen (and keyboard) in the guest, fed commands through a FIFO."""
+
+    def __init__(self, rig):
+        self.rig = rig
+        self.log = rig.path("player.log")
+        rig.exec("rm -f /tmp/player.in; mkfifo /tmp/player.in && (sleep 100000 > /tmp/player.in &) && "
+                 f"(/usr/bin/python3 {PLAYER} < /tmp/player.in > /vrig-io/player.log 2>&1 &)")
+        self.play("wait-device 60", timeout=120)
+
+    def lines(self):
+        try:
+            with open(self.log) as f:
+                return f.read().splitlines()
+        except OSError:
+            return []
+
+    def play(self, command, timeout=30):
+        """Sends one command; returns the CLOCK_MONOTONIC stamps the player printed."""
+        seen = len(self.lines())
+        self.rig.exec(f"echo '{command}' > /tmp/player.in")
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for line in self.lines()[seen:]:
+                if line.startswith("error"):
+                    raise AssertionError(f"player: {line}")
+                if line.startswith("ok " + command):
+                    return [float(x) for x in line.split("@", 1)[1].split() if x.replace(".", "", 1).isdigit()]
+            time.sleep(0.1)
+        raise AssertionError(f"player did not finish {command!r}; its log: {self.lines()[-5:]}")
 
 
 class Appliance:

@@ -76,10 +76,21 @@ def main():
         finally:
             signal.signal(signal.SIGINT, signal.SIG_IGN)
             print("demo: stopping the kiosk (SIGTERM)", flush=True)
-            kiosk.terminate()
+            exit_status = kiosk.terminate()
             capture(rig, out, "after-exit")
             shutil.copy(kiosk.log_path, os.path.join(out, "kiosk.log"))
-    print(f"demo: stopped cleanly; {shot} pairs of screenshots in {out}", flush=True)
+    # Dark heads cannot tell a clean stop from a crash (the kernel turns a dead DRM
+    # client's picture off too): how the kiosk ended is what it says about itself.
+    state = (kiosk.status() or {}).get("state")
+    problems = [what for what, bad in (
+        (f"exit status {exit_status} (143: killed by SIGTERM)", exit_status != 0),
+        ("no 'rig stopped' in its log", "rig stopped" not in kiosk.log()),
+        (f"status file says {state!r}, not 'stopped'", state != "stopped")) if bad]
+    if problems:
+        print(f"demo: the kiosk did NOT stop cleanly: {'; '.join(problems)}; log in {out}/kiosk.log", flush=True)
+        return 1
+    print(f"demo: stopped cleanly (exit status 0, 'rig stopped', state stopped); "
+          f"{shot} pairs of screenshots in {out}", flush=True)
     video, problem = demo_video.make(out, shot)
     print(f"demo: video of both heads: {video}" if video else f"demo: no video: {problem}", flush=True)
     return 0

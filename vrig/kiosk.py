@@ -26,6 +26,29 @@ def make_reference(out_dir, inner_size, outer_size):
     return os.path.join(out_dir, "inner.ppm"), os.path.join(out_dir, "outer.ppm")
 
 
+def make_app_reference(out_dir, config, inner_size="1280x800", outer_size="1024x768", unplugged=None,
+                       resume=None):
+    """The headless rendering of the real kiosk app with `config` (its state dir,
+    `out_dir`/state, and scripts as the host sees them: the guest sees the host's root),
+    fresh state, stopped at the top, or at `resume` ({"scriptID":, "offset":}, as
+    resume.json holds it) as after a restart; `unplugged` ("inner"/"outer") is unplugged
+    after start-up."""
+    os.makedirs(out_dir, exist_ok=True)
+    path = os.path.join(out_dir, "rig.toml")
+    with open(path, "w") as f:
+        f.write(config)
+    subprocess.run(["rm", "-rf", os.path.join(out_dir, "state")], check=True)
+    if resume:
+        os.makedirs(os.path.join(out_dir, "state"))
+        with open(os.path.join(out_dir, "state", "resume.json"), "w") as f:
+            json.dump(resume, f)
+    subprocess.run([rig_binary(), "run", "--backend", "headless", "--inner-size", inner_size,
+                    "--outer-size", outer_size, "--snapshot-dir", out_dir, "--config", path,
+                    *(["--unplugged", unplugged] if unplugged else [])],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return os.path.join(out_dir, "inner.ppm"), os.path.join(out_dir, "outer.ppm")
+
+
 TEST_CONFIG = """
 [displays.inner]
 connector = "Virtual-1"
@@ -37,34 +60,27 @@ mode = "1024x768"
 """
 
 
+# The real kiosk app in the guest: the example scripts (the guest sees the host's root),
+# no camera (vivid's frames are costly under TCG and the display tests are not about
+# it), and its own socket and state dir per run.
+APP_CONFIG = TEST_CONFIG + """
+[prompter]
+scripts_dir = "{scripts}"
+[camera]
+enabled = false
+[control]
+socket = "{state}/control.sock"
+[state]
+dir = "{state}"
+"""
+
+
+def app_config(state):
+    return APP_CONFIG.format(scripts=os.path.join(REPO, "examples", "scripts"), state=state)
+
+
 class Kiosk:
     """One `rig run` in the guest. `name` keeps runs in one guest apart."""
-
-    @classmethod
-    def under_systemd(cls, rig, name, service):
-        """The kiosk systemd started as `service`, writing /vrig-io/<name>.status.json."""
-        kiosk = cls.__new__(cls)
-        kiosk.rig, kiosk.name, kiosk.service = rig, name, service
-        kiosk.status_path = rig.path(f"{name}.status.json")
-        kiosk.log_path = rig.path(f"{name}.log")
-        _, out = rig.exec(f"systemctl show -p MainPID --value {service}")
-        kiosk.pid = int(out.strip() or "0")
-        return kiosk
-
-    @staticmethod
-    def service_unit(name, args=()):
-        """A unit like the appliance's: rig run, SIGTERM to stop, output to a log."""
-        argv = " ".join([rig_binary(), "run", "--test-pattern", "--config", f"/vrig-io/{name}.toml",
-                         "--status-file", f"/vrig-io/{name}.status.json", *args])
-        return f"""[Unit]
-Description=rig kiosk (virtual rig test)
-DefaultDependencies=no
-
-[Service]
-ExecStart=/bin/sh -c 'exec {argv} > /vrig-io/{name}.log 2>&1'
-KillSignal=SIGTERM
-TimeoutStopSec=10
-"""
 
     def __init__(self, rig, name, args=(), config=TEST_CONFIG, prefix="", test_pattern=True):
         """`test_pattern`: the displays alone with deterministic pictures (the display
@@ -80,7 +96,17 @@ TimeoutStopSec=10
         mode = ["--test-pattern"] if test_pattern else []
         argv = " ".join([prefix, rig_binary(), "run", *mode, "--config", f"/vrig-io/{name}.toml",
                          "--status-file", f"/vrig-io/{name}.status.json", *args])
-        _, out = rig.exec(f"cd /tmp; {argv} > /vrig-io/{name}.log 2>&1 & echo $!")
+        # A shell waits for the kiosk and keeps its exit status in <name>.rc: how it
+        # ended (0, or 128+N for death by signal N) is what the stop tests check.
+        self.rc_path = rig.path(f"{name}.rc")
+        for p in (self.rc_path, rig.path(f"{name}.pid")):
+            if os.path.exists(p):
+                os.remove(p)
+        _, out = rig.exec(
+            f"cd /tmp; ({argv} > /vrig-io/{name}.log 2>&1 & echo $! > /vrig-io/{name}.pid; wait $!; "
+            f"echo $? > /vrig-io/{name}.rc.tmp; mv /vrig-io/{name}.rc.tmp /vrig-io/{name}.rc) "
+            f"</dev/null >/dev/null 2>&1 & "
+            f"while [ ! -s /vrig-io/{name}.pid ]; do sleep 0.01; done; cat /vrig-io/{name}.pid")
         self.pid = int(out.strip())
         rig.kiosks = getattr(rig, "kiosks", []) + [self]
 
@@ -122,13 +148,34 @@ TimeoutStopSec=10
         rc, out = self.rig.exec(f"cat /proc/{self.pid}/stat 2>/dev/null", check=False)
         return rc == 0 and out.strip() != "" and out.split(") ", 1)[-1][:1] != "Z"
 
-    def terminate(self, timeout=15):
-        self.rig.exec(f"kill -TERM {self.pid}", check=False)
+    def exit_status(self):
+        """The kiosk's exit status once it has ended (128+N: killed by signal N), else None."""
+        try:
+            with open(self.rc_path) as f:
+                return int(f.read().strip())
+        except (OSError, ValueError):
+            return None
+
+    def terminate(self, timeout=15, signal="TERM"):
+        """Sends the signal and waits for the kiosk to end; returns its exit status."""
+        self.rig.exec(f"kill -{signal} {self.pid}", check=False)
         deadline = time.monotonic() + timeout
-        while self.alive():
+        while (status := self.exit_status()) is None:
             if time.monotonic() > deadline:
-                raise AssertionError(f"kiosk did not exit {timeout}s after SIGTERM; log:\n{self.log()}")
+                raise AssertionError(f"kiosk did not exit {timeout}s after SIG{signal}; log:\n{self.log()}")
             time.sleep(0.05)
+        return status
+
+    def stop_cleanly(self, timeout=15):
+        """SIGTERM, then what a clean stop leaves, not just that the process is gone
+        (dark heads cannot tell: the kernel turns a dead DRM client's picture off too):
+        exit status 0, "rig stopped" logged, the status file saying `stopped`."""
+        status = self.terminate(timeout)
+        log = self.log()
+        assert status == 0, f"kiosk exited with status {status} after SIGTERM (143: killed by it); log:\n{log}"
+        assert "rig stopped" in log, f"no 'rig stopped' in the kiosk's log:\n{log}"
+        state = (self.status() or {}).get("state")
+        assert state == "stopped", f"status file says {state!r} after SIGTERM"
 
 
 def both_available(s):

@@ -50,7 +50,8 @@ class VirtualRig:
 
     With `units` ({file name: text}), the guest boots systemd instead: the units and
     the guest agent (as a service) are installed and `vrig.target` starts them both,
-    so tests still run commands while systemd supervises the kiosk.
+    so tests still run commands while systemd supervises the kiosk. `preboot` (a shell
+    script) runs in the guest's root before systemd starts, as an installer would.
 
     `root` is the tree the guest runs (default: the host's `/`), under the same tmpfs
     overlay; `agent` is the guest agent's path as the guest sees it (another root must
@@ -58,7 +59,7 @@ class VirtualRig:
     """
 
     def __init__(self, io_dir=None, memory_mb=1024, cpus=2, units=None, files=None, qemu_args=(), root="/",
-                 agent=AGENT):
+                 agent=AGENT, preboot=None):
         build_boot_files()
         self.io = io_dir or tempfile.mkdtemp(prefix="vrig-io-")
         # Writable for the guest's unprivileged users too (the kiosk as `nobody`); set
@@ -76,7 +77,7 @@ class VirtualRig:
         # Leftovers of an earlier guest would answer for this one.
         shutil.rmtree(os.path.join(self.io, "cmd"), ignore_errors=True)
         os.makedirs(os.path.join(self.io, "cmd"))
-        for stale in ("agent.ready", "console.log", "qmp.sock"):
+        for stale in ("agent.ready", "console.log", "qmp.sock", "preboot.sh", "preboot.log", "preboot.rc"):
             if os.path.exists(os.path.join(self.io, stale)):
                 os.remove(os.path.join(self.io, stale))
         self.qmp_path = os.path.join(self.io, "qmp.sock")
@@ -88,6 +89,10 @@ class VirtualRig:
         for name, text in (files or {}).items():
             with open(os.path.join(self.io, name), "w") as f:
                 f.write(text)
+        if preboot:
+            # Run by guest-init in the guest's root (chroot) before systemd boots.
+            with open(os.path.join(self.io, "preboot.sh"), "w") as f:
+                f.write(preboot)
         self.unit = None
         if units:
             unit_dir = os.path.join(self.io, "units")

@@ -2,8 +2,9 @@
 
   1. in framing mode the outer head shows vivid's picture mirrored: its colour bars
      run the other way round from the inner head's unmirrored thumbnail;
-  2. the cue badge over it is upright: identical with the preview mirrored or not,
-     while the preview itself flips;
+  2. the cue badges over it read upright: the ink of S and of Z leans the way the
+     upright letter's does, not its mirror image's, and S and Z have the same colours;
+     with camera.mirror off the preview flips and the badge does not;
   3. unplugging the camera (unbinding vivid) leaves the kiosk running with the camera
      reported unavailable, and the preview comes back when vivid is bound again.
 
@@ -16,7 +17,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import vrig  # noqa: E402
-from images import Image  # noqa: E402
+from images import Image, ink_mask, letter_is_upright  # noqa: E402
 from kiosk import Kiosk, rig_binary  # noqa: E402
 
 OUT = os.path.join(vrig.REPO, "out", "vrig-tests", "kiosk-camera")
@@ -74,6 +75,31 @@ def bar_order(image, y, x0, width, samples=8):
     return names
 
 
+def badge(image):
+    """The cue badge's square on the outer display, as CueBadge centres it."""
+    side = max(48, min(OUTER) * 2 // 5)
+    return (OUTER[0] - side) // 2, (OUTER[1] - side) // 2, side
+
+
+def badge_letter(image):
+    """The ink inside the badge, clear of its white border and rounded corners."""
+    x, y, side = badge(image)
+    inset = side // 8
+    return ink_mask(image, x + inset, y + inset, side - 2 * inset, side - 2 * inset)
+
+
+def badge_colours(image):
+    """The colours covering whole areas of the badge (its border, fill and ink), not
+    the antialiased blends at the letter's edges."""
+    x, y, side = badge(image)
+    counts = {}
+    for dy in range(side):
+        for dx in range(side // 6, side - side // 6):  # the corners show the preview
+            p = image.pixel(x + dx, y + dy)
+            counts[p] = counts.get(p, 0) + 1
+    return sorted(p for p, n in counts.items() if n >= 100)
+
+
 def frames_shown(s):
     return int(s["camera"].get("frames_shown", 0))
 
@@ -88,14 +114,16 @@ def thumbnail_rect(rig):
 def run_kiosk(rig, name, mirror):
     kiosk = Kiosk(rig, name, config=config(mirror), test_pattern=False)
     wait(rig, lambda s: s["camera"].get("state") == "streaming", 120, "camera streaming")
-    for words in (("mode", "framing"), ("cue", "S")):
-        rc, out = ctl(rig, *words)
-        assert rc == 0, f"rig ctl {' '.join(words)}: {out}"
-    shown = frames_shown(status(rig))
-    wait(rig, lambda s: frames_shown(s) > shown + 3, 60, "new frames on the outer head")
-    outer = rig.screendump(1, os.path.join(OUT, f"{name}-outer.ppm"))
+    badges = {}
+    for letter in ("Z", "S"):
+        for words in (("mode", "framing"), ("cue", letter)):
+            rc, out = ctl(rig, *words)
+            assert rc == 0, f"rig ctl {' '.join(words)}: {out}"
+        shown = frames_shown(status(rig))
+        wait(rig, lambda s: frames_shown(s) > shown + 3, 60, "new frames on the outer head")
+        badges[letter] = Image.read_ppm(rig.screendump(1, os.path.join(OUT, f"{name}-outer-{letter}.ppm")))
     inner = rig.screendump(0, os.path.join(OUT, f"{name}-inner.ppm"))
-    return kiosk, Image.read_ppm(outer), Image.read_ppm(inner), thumbnail_rect(rig)
+    return kiosk, badges, Image.read_ppm(inner), thumbnail_rect(rig)
 
 
 def main():
@@ -107,7 +135,8 @@ def main():
         rig.set_connector("Virtual-2", "on")
         checks = []
         try:
-            kiosk, outer, inner, thumb = run_kiosk(rig, "mirrored", mirror=True)
+            kiosk, badges, inner, thumb = run_kiosk(rig, "mirrored", mirror=True)
+            outer = badges["S"]
             # The preview fills the width, letterboxed: 16:9 in 1024x768 is 1024x576 at y 96.
             # Sampled near the picture's bottom: vivid's text overlay sits at its top and
             # the cue badge in its middle.
@@ -119,14 +148,19 @@ def main():
             checks.append(("outer preview mirrored against the inner thumbnail",
                            outer_bars == inner_bars[::-1] and outer_bars != inner_bars,
                            f"outer {outer_bars}, inner {inner_bars}"))
-            side = min(OUTER) * 2 // 5
-            box = ((OUTER[0] - side) // 2 + side // 6, (OUTER[1] - side) // 2 + side // 6, side * 2 // 3)
-            badge_mirrored = [outer.pixel(box[0] + dx, box[1] + dy) for dy in range(0, box[2], 4) for dx in range(0, box[2], 4)]
-            kiosk.terminate()
-            kiosk, outer_plain, _, _ = run_kiosk(rig, "unmirrored", mirror=False)
-            badge_plain = [outer_plain.pixel(box[0] + dx, box[1] + dy) for dy in range(0, box[2], 4) for dx in range(0, box[2], 4)]
+            for letter, image in sorted(badges.items()):
+                upright, leans = letter_is_upright(badge_letter(image), letter)
+                checks.append((f"cue badge {letter} upright over the mirrored preview", upright,
+                               f"its ink leans {leans} (upper, lower; 0 left, 1 right): mirrored"))
+            checks.append(("cue badges S and Z in the same colours", badge_colours(badges["S"]) == badge_colours(badges["Z"])
+                           and len(badge_colours(badges["S"])) == 3,
+                           f"S {badge_colours(badges['S'])}, Z {badge_colours(badges['Z'])}"))
+            kiosk.stop_cleanly()
+            kiosk, plain_badges, _, _ = run_kiosk(rig, "unmirrored", mirror=False)
+            outer_plain = plain_badges["S"]
             plain_bars = bar_order(outer_plain, 96 + 576 * 9 // 10, 0, OUTER[0])
-            checks.append(("cue badge upright whatever the preview's mirror", badge_mirrored == badge_plain,
+            checks.append(("cue badge the same whatever the preview's mirror",
+                           badge_letter(outer_plain) == badge_letter(outer),
                            "the badge differs between mirrored and unmirrored previews"))
             checks.append(("preview flips with camera.mirror", plain_bars == outer_bars[::-1],
                            f"unmirrored {plain_bars}, mirrored {outer_bars}"))
@@ -138,7 +172,7 @@ def main():
             shown = frames_shown(back)
             wait(rig, lambda s: frames_shown(s) > shown, 60, "preview frames after replug")
             checks.append(("kiosk survives unplug and replug", kiosk.alive() and kiosk.pid == pid, "the kiosk died"))
-            kiosk.terminate()
+            kiosk.stop_cleanly()
         except AssertionError as error:
             checks.append(("camera in the kiosk", False, str(error)))
         for name, ok, detail in checks:

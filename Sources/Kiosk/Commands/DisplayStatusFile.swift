@@ -44,14 +44,17 @@ final class DisplayStatusFile {
     }
 }
 
-/// `--snapshot-dir`: runs the loop until both displays have shown a frame, then writes
+/// `--snapshot-dir`: runs the loop until every available display has shown a frame, then writes
 /// what they show as PPM (the format QEMU's screendump writes, so the virtual rig
 /// compares like with like). Only a backend that holds its pixels (headless) has any.
 enum DisplaySnapshot {
     static func write(_ backend: any DisplayBackend, loop: EventLoop, to directory: String,
                       settle: Double) throws {
         let deadline = loop.clock() + 10
-        while loop.clock() < deadline, DisplayRole.allCases.contains(where: { backend.status(of: $0).flips == 0 }) {
+        while loop.clock() < deadline, DisplayRole.allCases.contains(where: {
+            let status = backend.status(of: $0)
+            return status.available && status.flips == 0
+        }) {
             loop.runOnce(timeout: 0.05)
         }
         // Let frames asked for by late state changes (the other display arriving, the

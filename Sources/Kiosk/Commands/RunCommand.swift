@@ -23,6 +23,7 @@ enum RunCommand: Command {
                                (--paused holds it still; SIGUSR1 toggles the outer)
           --inner-size WxH     headless size of the inner display (default: rig.toml)
           --outer-size WxH     headless size of the outer display (default: rig.toml)
+          --unplugged ROLE     headless snapshot: inner or outer unplugged after start-up
         \(ConfigOptions.help)
         """
 
@@ -36,12 +37,18 @@ enum RunCommand: Command {
         let seat = (arguments.flag("--seat") || geteuid() != 0) && kind == .drm
         let innerSize = try arguments.option("--inner-size").map(parseSize)
         let outerSize = try arguments.option("--outer-size").map(parseSize)
+        let unpluggedName = try arguments.option("--unplugged")
+        let unplugged = try unpluggedName.map { name throws(CLIError) -> DisplayRole in
+            guard let role = DisplayRole(rawValue: name) else { throw .usage("--unplugged must be inner or outer, not '\(name)'") }
+            return role
+        }
         // The prompter opens stopped anyway; with --test-pattern it holds the bar still.
         let paused = arguments.flag("--paused")
         let testPattern = arguments.flag("--test-pattern")
         let options = try ConfigOptions(&arguments)
         try arguments.finish()
         if snapshotDir != nil && kind != .headless { throw .usage("--snapshot-dir needs --backend headless") }
+        if unplugged != nil && snapshotDir == nil { throw .usage("--unplugged needs --snapshot-dir") }
 
         let loaded = options.load()
         for problem in loaded.problems { KioskLog.write(problem.severity == .error ? .error : .warning, problem.description) }
@@ -66,13 +73,13 @@ enum RunCommand: Command {
                 throw .failed("\(error)")
             }
         }
-        let sizes = HeadlessSizes(inner: innerSize, outer: outerSize)
+        let sizes = HeadlessSizes(inner: innerSize, outer: outerSize, unplugged: unplugged)
         do {
             let app = try KioskApp(config: config, configProblems: loaded.problems, backend: kind,
                                    headlessSizes: sizes, statusPath: statusPath, useSeat: seat,
                                    // Headless kiosks (tests, machines with no displays) play no sound.
                                    devices: kind == .headless ? [.input, .camera] : .all)
-            if let snapshotDir { return try app.snapshot(to: snapshotDir) }
+            if let snapshotDir { return try app.snapshot(to: snapshotDir, unplugging: sizes.unplugged) }
             return app.run()
         } catch {
             throw .failed("\(error)")
@@ -97,4 +104,6 @@ struct PixelSizeArgument: Equatable {
 struct HeadlessSizes {
     var inner: PixelSizeArgument?
     var outer: PixelSizeArgument?
+    /// A snapshot's display unplugged after start-up, as the rig's hotplug tests do.
+    var unplugged: DisplayRole?
 }

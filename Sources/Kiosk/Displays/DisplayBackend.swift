@@ -29,11 +29,17 @@ protocol DisplayBackend: AnyObject {
     /// What `role` shows now, as a PPM image, when the backend holds its pixels in
     /// memory (headless); nil for scanout the kiosk cannot read back.
     func shownImagePPM(_ role: DisplayRole) -> [UInt8]?
+
+    /// The display goes away as an unplugged monitor does, where the backend can make
+    /// that happen itself (headless: the snapshots of the virtual rig's hotplug
+    /// tests). A backend with real monitors ignores it: they are unplugged by hand.
+    func simulateUnplug(_ role: DisplayRole)
 }
 
 extension DisplayBackend {
     var statusFacts: [String: String] { [:] }
     func shownImagePPM(_ role: DisplayRole) -> [UInt8]? { nil }
+    func simulateUnplug(_ role: DisplayRole) {}
 
     /// Every display's status as the backend reports it now.
     var statuses: [DisplayRole: DisplayStatus] {

@@ -50,7 +50,8 @@ final class DisplayService {
         case .drm:
             backend = DRMBackend(configuration: configuration, loop: loop, log: log)
         case .headless:
-            backend = HeadlessBackend(sizes: headlessSizes, loop: loop)
+            backend = HeadlessBackend(sizes: headlessSizes, connectors: [.inner: configuration.innerConnector,
+                                                                         .outer: configuration.outerConnector], loop: loop)
         }
     }
 

@@ -14,6 +14,9 @@ package final class SceneRenderer {
         package var settings: ReadingSettings
         package var scriptID: String?
         package var layoutGeneration: Int
+        /// The end of the text: a long layout finishing in slices moves it, and with it
+        /// the console's progress, words per minute and time left.
+        package var maxOffset: Double
         package var pausedByTap: Bool
         package var blanked: Bool
         package var mode: PrompterController.Mode
@@ -195,7 +198,8 @@ package final class SceneRenderer {
         let engine = controller.engine
         let key = FrameKey(offsetRow: Int(engine.offset(at: time).rounded()), state: engine.state(at: time),
                            speed: engine.speed, settings: controller.settings, scriptID: controller.script?.id,
-                           layoutGeneration: layoutGeneration, pausedByTap: controller.pausedByTap,
+                           layoutGeneration: layoutGeneration, maxOffset: engine.maxOffset,
+                           pausedByTap: controller.pausedByTap,
                            blanked: controller.blanked, mode: controller.mode,
                            problems: controller.problems.count, outerPresenting: outerPresenting,
                            camera: cameraKey(role, camera: camera, mode: controller.mode),

@@ -15,6 +15,24 @@ import Testing
         #expect(CLI.main(["rig", "check", "--config", path]) == 0)
     }
 
+    /// A valid file: exit status 0 and not a word on stdout or stderr (the README's
+    /// promise, so `rig check && systemctl restart rig` stays quiet). Run as its own
+    /// process, where its output can be read.
+    @Test func checkIsSilentOnAValidFile() throws {
+        let path = try temporaryFile("[prompter]\nspeed = 90\n")
+        let process = Process()
+        process.executableURL = RigBinary.url
+        process.arguments = ["check", "--config", path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text.isEmpty, "rig check printed: \(text)")
+    }
+
     @Test func checkRejectsAnInvalidFile() throws {
         let path = try temporaryFile("[prompter]\nspeed = 900\n")
         #expect(CLI.main(["rig", "check", "--config", path]) == 2)

@@ -218,11 +218,26 @@ final class InputRigTests {
             if case let .key(press) = event, !press.isRepeat { (received - press.time) * 1000 } else { nil }
         }
         print("input-proof: key event time to handler: \(delays.map { String(format: "%.1f ms", $0) })")
-        // Held 900 ms: the press, then repeats from 0.4 s at 0.1 s intervals.
-        _ = play("key UP 900")
+        // Held 900 ms: the press, then repeats from 0.4 s at 0.1 s intervals (the
+        // README's delay and rate).
+        let up = play("key UP 900")
         #expect(runUntil { self.keys.contains { $0.0 == .faster && !$0.2 } })
-        let repeats = keys.filter { $0.0 == .faster && $0.2 }.count
-        #expect(repeats >= 3, "repeats \(repeats)")
+        #expect(runUntil { self.keys.filter { $0.0 == .faster && $0.2 }.count >= 4 })
+        let repeatTimes = keys.filter { $0.0 == .faster && $0.2 }.map(\.1)
+        if let pressed = keys.first(where: { $0.0 == .faster && !$0.2 })?.1, let first = repeatTimes.first {
+            // One repeat per 0.1 s of the hold after the first 0.4 s (the player's hold
+            // stretches under TCG, so the count follows its release stamp).
+            if up.count == 2 {
+                let expected = Int(((up[1] - pressed - 0.4) / 0.1).rounded(.down)) + 1
+                #expect(abs(repeatTimes.count - expected) <= 1,
+                        "\(repeatTimes.count) repeats in a \(up[1] - pressed) s hold (expected \(expected))")
+            }
+            #expect(abs(first - pressed - 0.4) < 0.03, "first repeat \(first - pressed) s after the press")
+            let gaps = zip(repeatTimes.dropFirst(), repeatTimes).map { $0 - $1 }.sorted()
+            let median = gaps.isEmpty ? 0 : gaps[gaps.count / 2]
+            #expect(abs(median - 0.1) < 0.015, "repeats every \(median) s (gaps \(gaps))")
+        }
+        if up.count == 2 { #expect(repeatTimes.allSatisfy { $0 < up[1] }, "a repeat after the release") }
         // Every held key repeats now, for text editing; the app acts on repeats of the
         // speed keys only (KioskApp.handle).
         _ = play("key SPACE 900")

@@ -20,11 +20,15 @@ final class HeadlessBackend: DisplayBackend {
 
     private let loop: EventLoop
     private let mode: [DisplayRole: VideoMode]
+    /// The configured connector names, so a headless rendering reads as the rig's.
+    private let connectors: [DisplayRole: String]
     private var heads: [DisplayRole: Head] = [:]
     private var timers: [DisplayRole: EventLoop.TimerID] = [:]
 
-    init(sizes: [DisplayRole: (width: Int, height: Int)], refreshMillihertz: Int = 60_000, loop: EventLoop) {
+    init(sizes: [DisplayRole: (width: Int, height: Int)], refreshMillihertz: Int = 60_000,
+         connectors: [DisplayRole: String] = [:], loop: EventLoop) {
         self.loop = loop
+        self.connectors = connectors
         var mode: [DisplayRole: VideoMode] = [:]
         for (role, size) in sizes {
             mode[role] = VideoMode(width: size.width, height: size.height, refreshMillihertz: refreshMillihertz)
@@ -39,7 +43,7 @@ final class HeadlessBackend: DisplayBackend {
     /// Simulated hotplug: the display appears (and is "modeset").
     func connect(_ role: DisplayRole) {
         guard let mode = mode[role], heads[role]?.status.available != true else { return }
-        var status = heads[role]?.status ?? DisplayStatus(connector: "headless-\(role)")
+        var status = heads[role]?.status ?? DisplayStatus(connector: connectorName(role))
         status.connected = true
         status.available = true
         status.mode = mode
@@ -52,6 +56,8 @@ final class HeadlessBackend: DisplayBackend {
     }
 
     /// Simulated unplug: the display becomes unavailable; the other is untouched.
+    func simulateUnplug(_ role: DisplayRole) { disconnect(role) }
+
     func disconnect(_ role: DisplayRole) {
         guard var head = heads[role], head.status.available else { return }
         if let timer = timers.removeValue(forKey: role) { loop.cancel(timer) }
@@ -60,6 +66,10 @@ final class HeadlessBackend: DisplayBackend {
         head.busy = false
         heads[role] = head
         delegate?.displayStatusChanged(role, head.status)
+    }
+
+    private func connectorName(_ role: DisplayRole) -> String {
+        connectors[role].flatMap { $0 == DisplayConfiguration.automatic ? nil : $0 } ?? "headless-\(role)"
     }
 
     func requestFrame(_ role: DisplayRole) {
@@ -77,7 +87,7 @@ final class HeadlessBackend: DisplayBackend {
     }
 
     func status(of role: DisplayRole) -> DisplayStatus {
-        heads[role]?.status ?? DisplayStatus(connector: "headless-\(role)")
+        heads[role]?.status ?? DisplayStatus(connector: connectorName(role))
     }
 
     func shutdown() {

@@ -1,4 +1,0 @@
-import Testing
-@testable import Render
-
-@Test func builds() {}
