@@ -62,12 +62,16 @@ mode = "1024x768"
 
 # The real kiosk app in the guest: the example scripts (the guest sees the host's root),
 # no camera (vivid's frames are costly under TCG and the display tests are not about
-# it), and its own socket and state dir per run.
+# it), no sound (an unprivileged kiosk cannot open the guest's card, and its banner
+# would differ from the headless rendering compared with), and its own socket and
+# state dir per run.
 APP_CONFIG = TEST_CONFIG + """
 [prompter]
 scripts_dir = "{scripts}"
 [camera]
 enabled = false
+[audio]
+output = ""
 [control]
 socket = "{state}/control.sock"
 [state]

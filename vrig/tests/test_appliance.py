@@ -113,7 +113,7 @@ def test_starts_at_boot_on_both_heads(rig, ctx):
     _, enabled = rig.exec("systemctl is-enabled rig.service", check=False)
     assert enabled.strip() == "enabled", enabled
     props = app.show("FragmentPath", "WantedBy", "TriggeredBy")
-    assert props["FragmentPath"] == "/etc/systemd/system/rig.service", props
+    assert props["FragmentPath"] == "/lib/systemd/system/rig.service", props
     assert "multi-user.target" in props["WantedBy"].split(), props
     _, wants = rig.exec("systemctl show -p Wants --value rig-appliance.target vrig.target")
     assert "rig.service" not in wants.split(), f"a test target wants rig.service directly: {wants}"
