@@ -61,6 +61,7 @@ extension RigStage {
     /// and starts saving the reading position once a second.
     package func start() {
         openFirstScript()
+        game.restore()
         scheduleResumeSaves()
     }
 

@@ -20,6 +20,7 @@ package final class SceneRenderer {
         package var problems: Int
         package var outerPresenting: Bool
         package var camera: CameraKey
+        package var cameraOnOuter: Bool
         /// The console's own state and what only it shows (inner display only).
         package var console: Int
         package var innerFacts: [String]
@@ -42,6 +43,8 @@ package final class SceneRenderer {
         package var message: String?
         package var mirror: Bool
         package var overlay: CameraOverlay
+        /// The outer display shows the camera (framing check, or the game's participant view).
+        package var onOuter = false
         package static let none = CameraView(frame: nil, message: nil, mirror: true, overlay: CameraOverlay())
     }
 
@@ -198,7 +201,7 @@ package final class SceneRenderer {
                            layoutGeneration: layoutGeneration, pausedByTap: controller.pausedByTap,
                            blanked: controller.blanked, mode: controller.mode,
                            problems: controller.problems.count, outerPresenting: outerPresenting,
-                           camera: cameraKey(role, camera: camera, mode: controller.mode),
+                           camera: cameraKey(role, camera: camera), cameraOnOuter: camera.onOuter,
                            console: role == .inner ? inner.consoleGeneration : 0,
                            innerFacts: role == .inner ? innerFacts(inner) : [])
         var report = FrameReport(role: role, time: time)
@@ -213,7 +216,7 @@ package final class SceneRenderer {
         switch role {
         case .outer:
             report.showsTapPause = controller.pausedByTap && engine.state(at: time) == .paused
-            if controller.mode == .framing && !controller.blanked {
+            if camera.onOuter && !controller.blanked {
                 report.cameraFrame = camera.frame
                 layers = OuterCameraScene.layers(display: buffer.size, preview: previewCanvas(camera, size: buffer.size),
                                                  message: camera.message, overlay: camera.overlay, painter: painter)
@@ -242,9 +245,9 @@ package final class SceneRenderer {
     }
 
     /// Camera changes only matter where the camera is shown: the outer display in
-    /// framing mode, and the inner display's thumbnail.
-    private func cameraKey(_ role: DisplayRole, camera: CameraView, mode: PrompterController.Mode) -> CameraKey {
-        guard role == .inner || mode == .framing else { return CameraKey(sequence: nil, message: nil, overlay: CameraOverlay()) }
+    /// framing mode or the game, and the inner display's thumbnail.
+    private func cameraKey(_ role: DisplayRole, camera: CameraView) -> CameraKey {
+        guard role == .inner || camera.onOuter else { return CameraKey(sequence: nil, message: nil, overlay: CameraOverlay()) }
         return CameraKey(sequence: camera.frame?.sequence, message: camera.message,
                          overlay: role == .outer ? camera.overlay : CameraOverlay())
     }
