@@ -83,9 +83,12 @@ extension RigStage {
         } else {
             camera = ["device": .string(cameraDevice), "state": settings.cameraEnabled ? "unavailable" : "disabled"]
         }
-        return StatusReport(controller: controller, displays: displays, camera: camera, input: .object(inputStatus),
-                            latency: ["tap_to_flip": tapLatency.summary.json], time: time,
-                            console: console.statusJSON).json
+        let report = StatusReport(controller: controller, displays: displays, camera: camera, input: .object(inputStatus),
+                                  latency: ["tap_to_flip": tapLatency.summary.json], time: time,
+                                  console: console.statusJSON).json
+        guard case var .object(fields) = report else { return report }
+        fields["game"] = gameStatus
+        return .object(fields)
     }
 }
 
