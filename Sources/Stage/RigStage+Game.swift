@@ -11,6 +11,7 @@ extension RigStage {
         controller.stop(at: now())
         outerPresentingGame = false
         game.open()
+        console.show(.game)
         gameConditionsChanged()
         stateChanged()
     }
@@ -19,6 +20,7 @@ extension RigStage {
     package func leaveGame() {
         guard game.isOpen else { return }
         game.leave()
+        if console.state.screen == .game { console.show(controller.script == nil ? .library : .prompter) }
         outerPresentingGame = false
         gameConditionsChanged()
         stateChanged()
@@ -37,6 +39,12 @@ extension RigStage {
 }
 
 extension GameController {
+    /// The game as the console's Game screen reads it.
+    package var consoleView: GameConsoleView {
+        GameConsoleView(session: session, catalog: catalog, readiness: readinessReasons, notice: notice,
+                        catalogProblem: catalogProblem)
+    }
+
     /// The participant view's overlay for a frame presented at `time`: from the
     /// session's presentation only, which never carries the host's unsent pick.
     package func participantOverlay(at time: Double) -> CameraOverlay {

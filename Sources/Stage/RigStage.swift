@@ -82,9 +82,11 @@ package final class RigStage {
         game = GameController(catalogURL: settings.gameCatalog, stateDirectory: settings.stateDirectory, now: now,
                               schedule: schedule)
         game.onChange = { [unowned self] in
-            frameWanted(.inner)
+            console.gameChanged()
             frameWanted(.outer)
         }
+        console.gameAction = { [unowned self] id, delta in gameWidget(id, delta: delta) }
+        console.gameShown = { [unowned self] shown in if shown { openGame() } else { leaveGame() } }
         controller.onChange = { [unowned self] in stateChanged() }
         controller.onLayoutChange = { [unowned self] in relayout() }
         console.now = now
@@ -177,7 +179,8 @@ package final class RigStage {
         let inner = SceneRenderer.InnerView(
             console: console.state, consoleGeneration: console.generation,
             listing: console.state.screen == .library ? console.listing : .empty, outer: displays[.outer],
-            elapsed: stopwatch.elapsed(at: presentationTime), cameraState: camera.state)
+            elapsed: stopwatch.elapsed(at: presentationTime), cameraState: camera.state,
+            game: console.state.screen == .game ? game.consoleView : .none)
         let view = cameraView(at: presentationTime)
         var report = renderer.draw(role, at: presentationTime, into: target, controller: controller,
                                    outerPresenting: displays[.outer]?.showsContent ?? false, camera: view, inner: inner)

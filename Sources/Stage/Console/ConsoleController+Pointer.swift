@@ -69,6 +69,10 @@ extension ConsoleController {
         let t = now()
         if id.hasPrefix("tab:"), let screen = ConsoleScreen(rawValue: String(id.dropFirst(4))) {
             show(screen)
+        } else if id.hasPrefix("game:group:") {
+            update { $0.gameGroup = String(id.dropFirst("game:group:".count)) }
+        } else if id.hasPrefix("game:") {
+            gameAction(id, 0)
         } else if id.hasPrefix("dialog:") {
             dialogAction(id)
         } else if id.hasPrefix("library:") {

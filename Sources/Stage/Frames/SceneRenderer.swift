@@ -35,6 +35,7 @@ package final class SceneRenderer {
         package var outer: DisplayStatus?
         package var elapsed: Double
         package var cameraState: String?
+        package var game: GameConsoleView = .none
     }
 
     /// What the camera adds to a frame: the newest frame and what is drawn over it.
@@ -280,7 +281,7 @@ package final class SceneRenderer {
                 thumbnailRect = rect
                 return self.thumbnailLayers(camera, in: rect, painter: painter)
             },
-            listing: inner.listing)
+            listing: inner.listing, game: inner.game)
         let panel = ConsoleView.panel(model, size: size, labels: labels)
         report.thumbnail = thumbnailRect
         report.console = ConsoleBuild(targets: panel.targets, labels: labels, theme: panel.theme)

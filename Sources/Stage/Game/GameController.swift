@@ -28,6 +28,8 @@ package final class GameController {
     let schedule: (Double, @escaping () -> Void) -> Void
     var scheduledTick: Double?
     var scheduledCountdown: Double?
+    /// The last refusal of a console action, shown on the Game screen until the next action.
+    package var notice: String?
     /// Something the displays show changed.
     package var onChange: () -> Void = {}
 
