@@ -67,6 +67,8 @@ extension RigStage {
 
     /// Saves the reading position and waits for the state writes (at shutdown).
     package func stop() {
+        // A running attempt ends as the shutdown's interruption, its speech cancelled.
+        game.receive(.interrupt(.shutdown))
         saveResume()
         controller.flushStateWrites()
     }

@@ -103,6 +103,7 @@ package final class GameController {
     package var readinessReasons: [String] {
         guard let session else { return [catalogProblem ?? "Set up the players first"] }
         var reasons = session.sendBlockers.map(\.description)
+        if !isOpen { reasons.insert("The game is not open (the Game tab, or rig ctl game open)", at: 0) }
         if session.settings.recording, let reason = recording.unavailableReason {
             reasons.append("Recording is on, but \(reason); turn recording off to play")
         }

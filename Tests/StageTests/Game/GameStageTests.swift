@@ -171,3 +171,59 @@ import Testing
         #expect(restarted.ctl("verdict", ["verdict": "pass"]).ok)
     }
 }
+
+/// Faults mid-attempt: each voids the attempt without penalty and the retry works.
+@Suite struct GameFaultTests {
+    private func running(mode: String) throws -> GameRig {
+        let rig = try GameRig()
+        #expect(rig.ctl("setup", ["players": "Ann,Bo", "mode": mode, "response": "2", "recording": "off"]).ok)
+        rig.run(for: 0.1)
+        #expect(rig.ctl("select", ["card": "poses.star", "rule": "simon"]).ok)
+        #expect(rig.ctl("send").ok)
+        rig.run(for: 0.5)
+        #expect(rig.phase == "speech")
+        return rig
+    }
+
+    @Test func theOuterDisplayUnpluggedMidAttemptVoidsItAndTheRetryWorksWhenItIsBack() throws {
+        let rig = try running(mode: "visual")
+        let outer = StageReplay.presenting("outer", rig.replay.outerSize)
+        var gone = outer
+        gone.connected = false
+        gone.available = false
+        rig.stage.handle(.display(.outer, gone))
+        #expect(rig.phase == "interrupted")
+        #expect(rig.status["attempts"]?.arrayValue?.last?["interruption"]?.stringValue
+            == InterruptionReason.outerDisplayLost.description)
+        #expect(rig.speech.cancelled == [1])
+        #expect(rig.ctl("retry").ok)
+        #expect(rig.ctl("send").error?.contains("not connected") == true)
+        rig.stage.handle(.display(.outer, outer))
+        rig.run(for: 0.1)
+        #expect(rig.ctl("send").ok)
+        rig.run(for: 4)
+        #expect(rig.phase == "review")
+        #expect(rig.status["scores"]?.arrayValue?.first?["voided"]?.numberValue == 1)
+    }
+
+    @Test func shutdownMidAttemptSavesItAsInterruptedAndARestartOffersTheRetry() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("game-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do {
+            let rig = try GameRig(stateDirectory: directory)
+            #expect(rig.ctl("setup", ["players": "Ann,Bo", "response": "2", "recording": "off"]).ok)
+            #expect(rig.ctl("select", ["card": "poses.star"]).ok)
+            #expect(rig.ctl("send").ok)
+            rig.run(for: 0.5)
+            rig.stage.stop()
+            #expect(rig.speech.cancelled == [1])
+        }
+        let restarted = try GameRig(stateDirectory: directory)
+        #expect(restarted.phase == "interrupted")
+        #expect(restarted.game.session?.attempts.last?.interruption == .shutdown)
+        #expect(restarted.ctl("retry").ok)
+        #expect(restarted.ctl("send").error?.contains("not open") == true)
+        #expect(restarted.ctl("open").ok)
+        #expect(restarted.ctl("send").ok)
+    }
+}
