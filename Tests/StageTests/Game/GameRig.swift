@@ -1,6 +1,7 @@
 import Foundation
 import Game
 import Render
+import Testing
 @testable import Stage
 
 /// Speech on the manual clock: synthesis answers at once (as the next loop turn), the
@@ -52,15 +53,17 @@ final class GameRig {
     private(set) var sequence: UInt64 = 6000  // 100 s at 60 Hz: the clock starts there
     private(set) var outerFlips: [(time: Double, sequence: UInt64)] = []
     var stage: RigStage { replay.stage }
+    private var fontsLoaded: Bool { stage.renderer.fonts != nil }
     var game: GameController { replay.stage.game }
     var now: Double { replay.clock.now }
 
-    init(stateDirectory: URL? = nil, camera: Bool = false, fonts: FontLibrary? = nil) throws {
+    init(stateDirectory: URL? = nil, camera: Bool = false, fonts: FontLibrary? = nil,
+         innerSize: PixelSize = PixelSize(width: 320, height: 180)) throws {
         var settings = RigStage.Settings(outerSize: PixelSize(width: 320, height: 180))
         settings.gameCatalog = Self.catalog
         settings.stateDirectory = stateDirectory
         settings.cameraEnabled = camera
-        replay = StageReplay(settings: settings, innerSize: PixelSize(width: 320, height: 180), fonts: fonts, start: 100)
+        replay = StageReplay(settings: settings, innerSize: innerSize, fonts: fonts, start: 100)
         speech = FakeGameSpeech(clock: replay.clock)
         replay.stage.game.speech = speech
         outer = try Canvas(size: replay.outerSize)
@@ -82,7 +85,36 @@ final class GameRig {
 
     func run(for seconds: Double) { run(to: now + seconds) }
 
+    /// Draws the inner display (the console) if it changed, as its own display loop would.
+    func drawInner(at time: Double) {
+        let target = FrameTarget(width: inner.width, height: inner.height, stride: inner.width * 4,
+                                 pixels: UnsafeMutableRawPointer(inner.pixels.baseAddress!), presentationTime: time,
+                                 mustDraw: false)
+        if stage.frame(.inner, at: time, into: target).changed {
+            stage.handle(.framePresented(.inner, FlipStamp(time: time, sequence: sequence)))
+        }
+    }
+
+    /// A left click at the centre of a control the last inner frame showed.
+    func click(_ id: WidgetID, sourceLocation: SourceLocation = #_sourceLocation) {
+        drawInner(at: now)
+        guard let target = stage.console.targets[id] else {
+            Issue.record("no control \(id) on the console", sourceLocation: sourceLocation)
+            return
+        }
+        let x = Double(target.rect.x + target.rect.width / 2), y = Double(target.rect.y + target.rect.height / 2)
+        stage.handle(.innerPointer(x: x, y: y, button: nil, time: now))
+        stage.handle(.innerPointer(x: x, y: y, button: PointerButton(code: 0x110, isPressed: true), time: now))
+        stage.handle(.innerPointer(x: x, y: y, button: PointerButton(code: 0x110, isPressed: false), time: now))
+    }
+
+    func key(_ symbol: KeySymbol) {
+        drawInner(at: now)
+        stage.handle(.key(KeyPress(code: 0, symbol: symbol, time: now)))
+    }
+
     private func vblank(at time: Double) {
+        if fontsLoaded { drawInner(at: time) }
         let target = FrameTarget(width: outer.width, height: outer.height, stride: outer.width * 4,
                                  pixels: UnsafeMutableRawPointer(outer.pixels.baseAddress!), presentationTime: time,
                                  mustDraw: false)
