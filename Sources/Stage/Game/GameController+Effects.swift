@@ -30,6 +30,7 @@ extension GameController {
             }
         case let .showCue(generation, cue, _, _):
             shownCue = (generation, cue)
+            KioskLog.info("cue \(cue) requested at \(now())")
         case let .hideCue(generation, cue):
             if shownCue?.generation == generation && shownCue?.cue == cue { shownCue = nil }
         case let .cancel(generation):

@@ -26,6 +26,7 @@ package final class GameController {
 
     let now: () -> Double
     let schedule: (Double, @escaping () -> Void) -> Void
+    private var loggedCue: UInt64?
     var scheduledTick: Double?
     var scheduledCountdown: Double?
     /// The last refusal of a console action, shown on the Game screen until the next action.
@@ -148,6 +149,10 @@ package final class GameController {
     /// An outer flip of a frame that showed cue `cue` (or none): the cue's handshake.
     package func outerFlipped(_ stamp: FlipStamp, cue: (generation: UInt64, cue: UInt64)?) {
         if let cue {
+            if cue.cue != loggedCue {
+                loggedCue = cue.cue
+                KioskLog.info("cue \(cue.cue) on the outer display: flip \(stamp.sequence) at \(stamp.time)")
+            }
             receive(.cuePresented(generation: cue.generation, cue: cue.cue, surface: .outer,
                                   flipTime: stamp.time, frame: stamp.sequence))
         }
