@@ -24,7 +24,7 @@ extension GameController {
                 switch report {
                 case let .started(time): start = time
                 case let .ended(time):
-                    self?.receive(.speechFinished(generation: generation, start: start ?? time, end: time))
+                    self?.speechEnded(generation, start: start ?? time, end: time)
                 case let .failed(failure): self?.speechFailed(generation, failure)
                 }
             }
@@ -43,6 +43,15 @@ extension GameController {
         case let .deleteMedia(attempt, file): recording.delete(attempt: attempt, file: file)
         case .save: save()
         }
+    }
+
+    /// ALSA reports the end when the last sample is handed over, with its DAC time still
+    /// ahead (about 150 ms in the virtual rig): the game hears of it at that time, so a
+    /// Visual S/Z letter never shows while the instruction is still being heard.
+    private func speechEnded(_ generation: UInt64, start: Double, end: Double) {
+        let finished = GameEvent.speechFinished(generation: generation, start: start, end: end)
+        guard end > now() else { return receive(finished) }
+        schedule(end) { [weak self] in self?.receive(finished) }
     }
 
     /// Speech that cannot be made or played voids the attempt, saying why; a failure

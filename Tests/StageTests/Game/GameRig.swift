@@ -10,6 +10,7 @@ final class FakeGameSpeech: GameSpeechPort {
     let clock: ManualStageClock
     var duration = 1.5
     var latency = 0.02
+    var endReportedEarly = 0.0
     private(set) var prepared: [String] = []
     private(set) var cancelled: [UInt64] = []
     private var live: Set<UInt64> = []
@@ -27,7 +28,8 @@ final class FakeGameSpeech: GameSpeechPort {
         live.insert(generation)
         let start = clock.now + latency
         clock.schedule(at: start) { [weak self] in if self?.live.contains(generation) == true { report(.started(time: start)) } }
-        clock.schedule(at: start + duration) { [weak self] in
+        // ALSA reports the end ahead of its DAC time by `endReportedEarly`.
+        clock.schedule(at: start + duration - endReportedEarly) { [weak self] in
             if self?.live.contains(generation) == true { report(.ended(time: start + self!.duration)) }
         }
     }

@@ -74,6 +74,20 @@ import Testing
         #expect(rig.phase == "review")
     }
 
+    @Test func theCueIsRequestedAtTheSpeechesDACEndNotWhenALSAReportsIt() throws {
+        let rig = try visualGame()
+        rig.speech.endReportedEarly = 0.15
+        #expect(rig.ctl("select", ["card": "poses.star", "rule": "simon"]).ok)
+        #expect(rig.ctl("send").ok)
+        rig.run(for: 1.45)
+        #expect(rig.phase == "speech")
+        rig.run(for: 0.2)
+        let attempt = try #require(rig.status["attempts"]?.arrayValue?.last)
+        let end = try #require(attempt["speech_end"]?.numberValue)
+        #expect(attempt["cue_requested"]?.numberValue == end)
+        #expect(attempt["cue_frames_after_request"]?.numberValue == 1)
+    }
+
     @Test func aCueNoOuterFlipShowsIsVoidAfterHalfASecond() throws {
         let rig = try visualGame()
         #expect(rig.ctl("select", ["card": "poses.star", "rule": "not"]).ok)
