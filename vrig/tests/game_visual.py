@@ -116,7 +116,7 @@ def main():
             rc, out = 1, ""
             deadline = time.monotonic() + 120
             while rc != 0 and time.monotonic() < deadline:
-                rc, out = ctl(rig, "game", "setup", "players=Ann,Bo", "mode=visual", "cue=1.5", "response=4",
+                rc, out = ctl(rig, "game", "setup", "players=Ann,Bo", "mode=visual", "cue=1.5", "response=10",
                               "recording=off")
                 time.sleep(0.5)
             assert rc == 0, f"game setup: {out}; log:\n{kiosk.log()[-2000:]}"
@@ -124,8 +124,18 @@ def main():
                  "ready but for the pick (camera not needed without recording; outer presenting)")
             must(rig, "game", "select", "card=poses.star", "rule=not")
             must(rig, "game", "send")
-            shown = wait(rig, lambda g: g["phase"] == "response", 30, "the cue acknowledged")
-            outer = Image.read_ppm(rig.screendump(1, os.path.join(OUT, "outer-cue.ppm")))
+            # `rig ctl` takes seconds in a TCG guest: the cue's 1.5 s are caught with the
+            # host's screendumps instead, the first one showing the yellow badge.
+            outer = None
+            deadline = time.monotonic() + 60
+            while outer is None and time.monotonic() < deadline:
+                shot = Image.read_ppm(rig.screendump(1, os.path.join(OUT, "outer-cue.ppm")))
+                r, g, b = shot.pixel(OUTER[0] // 2 - min(OUTER) // 6, OUTER[1] // 2 - min(OUTER) // 6)
+                if r > 200 and g > 170 and b < 80:
+                    outer = shot
+            assert outer is not None, "no screendump of the outer head showed the cue badge"
+            shown = wait(rig, lambda g: g["attempts"][-1]["cue_onset"] is not None
+                         or g["attempts"][-1]["interruption"] is not None, 60, "the cue acknowledged or void")
             attempt = shown["attempts"][-1]
             frames = attempt["cue_frames_after_request"]
             print(f"# cue requested {attempt['cue_requested']}, onset {attempt['cue_onset']} "
@@ -134,21 +144,24 @@ def main():
             checks.append(("cue acknowledged by an outer flip within 2 frames",
                            attempt["cue_onset"] is not None and frames is not None and 1 <= frames <= 2,
                            json.dumps(attempt)))
-            checks.append(("speech start and end from ALSA before the cue",
+            checks.append(("speech start and end from ALSA, the cue requested at the end",
                            attempt["speech_start"] is not None and attempt["speech_end"] is not None
                            and attempt["speech_end"] <= attempt["cue_requested"], json.dumps(attempt)))
             bars = bar_order(outer, 96 + 576 * 9 // 10)
             checks.append(("vivid's bars mirrored on the outer head", bars == BARS[::-1], f"bars {bars}"))
             upright, detail = z_upright(outer)
             checks.append(("the Z upright over the mirrored preview", upright, detail))
-            wait(rig, lambda g: g["phase"] == "review", 30, "review after the window")
-            must(rig, "game", "verdict", "verdict=pass")
-            must(rig, "game", "next")
+            if shown["phase"] == "interrupted":
+                must(rig, "game", "retry")
+            else:
+                wait(rig, lambda g: g["phase"] == "review", 60, "review after the window")
+                must(rig, "game", "verdict", "verdict=pass")
+                must(rig, "game", "next")
             must(rig, "game", "select", "card=poses.statue", "rule=simon")
             must(rig, "game", "send")
-            wait(rig, lambda g: g["phase"] == "response", 30, "the second response window")
+            wait(rig, lambda g: g["phase"] == "response", 60, "the second response window")
             rig.exec("echo 'tap 512 384 60' > /tmp/player.in")
-            stopped = wait(rig, lambda g: g["phase"] != "response", 10, "the tap's Stop")
+            stopped = wait(rig, lambda g: g["phase"] != "response", 30, "the tap's Stop")
             checks.append(("a tap in the response window voids the attempt",
                            stopped["phase"] == "interrupted"
                            and stopped["attempts"][-1]["interruption"] == "The participant stopped the attempt",
