@@ -23,7 +23,9 @@ public struct GameSettings: Codable, Equatable, Sendable {
     public var mode: GameMode = .spoken
     /// Seconds the S or Z stays on the outer display (Visual S/Z).
     public var cueDuration: Double = 0.75
-    /// Record camera and microphone for review. Off is spoken play without a camera file.
+    /// Record camera and microphone for review. Off is play (spoken or Visual S/Z)
+    /// without a camera file: a game without recording is always possible. The rig
+    /// turns it on by default where a camera is configured.
     public var recording: Bool = true
 
     public init() {}
@@ -48,11 +50,6 @@ public struct GameSettings: Codable, Equatable, Sendable {
         }
         if !Self.cueDurations.contains(cueDuration) {
             found.append(.init(.cueDuration, "must be 0.5, 0.75 or 1.5 seconds, found \(cueDuration)"))
-        }
-        // The replay of a Visual S/Z attempt is how the host checks the letter; the seed
-        // offers non-recording play for the spoken game only.
-        if mode == .visual && !recording {
-            found.append(.init(.recording, "Visual S/Z is always recorded; choose spoken play to play without recording"))
         }
         return found
     }

@@ -23,6 +23,10 @@ public enum InterruptionReason: Codable, Equatable, Hashable, Sendable, CustomSt
     case consentWithdrawn
     /// The prepared speech made the recording longer than its 20 s bound.
     case tooLongForRecording(seconds: Double)
+    /// The instruction could not be synthesized or played (no sound output, espeak-ng).
+    case speechFailed(String)
+    /// The host left the game for the prompter mid-attempt.
+    case leftGame
 
     public var description: String {
         switch self {
@@ -40,6 +44,8 @@ public enum InterruptionReason: Codable, Equatable, Hashable, Sendable, CustomSt
         case .consentWithdrawn: "The participant withdrew consent to recording"
         case .tooLongForRecording(let seconds):
             "The recording would last \(Self.format(seconds)) s, more than the 20 s bound"
+        case .speechFailed(let reason): "The instruction could not be spoken: \(reason)"
+        case .leftGame: "The host left the game during the attempt"
         }
     }
 

@@ -7,9 +7,13 @@ extension RigStage {
     /// (device facts, the loop itself) and are refused here.
     package func handle(_ request: ControlRequest) -> ControlReply {
         let time = now()
+        if game.isOpen, request.movesThePrompter {
+            return .failure("the game is open; the prompter does not run meanwhile (rig ctl game leave)")
+        }
         switch request {
         case .status, .hang, .speak:
             return .failure("\(request.json["cmd"]?.stringValue ?? "this") is answered by the kiosk")
+        case let .game(json): return handleGame(json)
         case .play: controller.play(at: time)
         case .pause: controller.pause(at: time)
         case .toggle: controller.togglePlayPause(at: time)
@@ -37,6 +41,7 @@ extension RigStage {
             guard let mode = PrompterController.Mode(rawValue: name) else {
                 return .failure("mode must be prompter, framing or library, found \"\(name)\"")
             }
+            leaveGame()
             controller.setMode(mode)
         case let .cue(letter):
             cameraOverlay.cue = letter?.first
@@ -104,8 +109,21 @@ extension RigStage {
         } else {
             camera = ["device": .string(cameraDevice), "state": settings.cameraEnabled ? "unavailable" : "disabled"]
         }
-        return StatusReport(controller: controller, displays: displays, camera: camera, input: .object(inputStatus),
-                            latency: ["tap_to_flip": tapLatency.summary.json], time: time,
-                            console: console.statusJSON).json
+        let report = StatusReport(controller: controller, displays: displays, camera: camera, input: .object(inputStatus),
+                                  latency: ["tap_to_flip": tapLatency.summary.json], time: time,
+                                  console: console.statusJSON).json
+        guard case var .object(fields) = report else { return report }
+        fields["game"] = gameStatus
+        return .object(fields)
+    }
+}
+
+extension ControlRequest {
+    /// Requests that would start or move the prompter's text.
+    var movesThePrompter: Bool {
+        switch self {
+        case .play, .toggle, .faster, .slower, .speed, .open: true
+        default: false
+        }
     }
 }

@@ -61,11 +61,14 @@ extension RigStage {
     /// and starts saving the reading position once a second.
     package func start() {
         openFirstScript()
+        game.restore()
         scheduleResumeSaves()
     }
 
     /// Saves the reading position and waits for the state writes (at shutdown).
     package func stop() {
+        // A running attempt ends as the shutdown's interruption, its speech cancelled.
+        game.receive(.interrupt(.shutdown))
         saveResume()
         controller.flushStateWrites()
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Game
 import Prompter
 import Render
 
@@ -25,6 +26,8 @@ package final class RigStage {
         package var cameraMirror = true
         /// Where settings and the reading position are kept; nil keeps nothing.
         package var stateDirectory: URL?
+        /// The game's action cards (`share/game/actions.json`, installed under /usr/share).
+        package var gameCatalog: URL = ActionCatalog.installedURL
 
         package init(outerSize: PixelSize) { self.outerSize = outerSize }
     }
@@ -34,6 +37,8 @@ package final class RigStage {
     package let renderer: SceneRenderer
     /// The operator console on the inner display.
     package let console: ConsoleController
+    /// The Simon Says game; while it is open the prompter does not run.
+    package let game: GameController
     package private(set) var stopwatch = ReadingStopwatch()
     /// What the display side last said of each display.
     package private(set) var displays: [DisplayRole: DisplayStatus] = [:]
@@ -45,6 +50,8 @@ package final class RigStage {
     package private(set) var inFlight: [DisplayRole: FrameReport] = [:]
     /// What each display shows now: the report of its frame last flipped.
     package private(set) var shown: [DisplayRole: FrameReport] = [:]
+    /// A participant view has reached the outer glass since it was last turned on.
+    var outerPresentingGame = false
 
     package let now: () -> Double
     package let schedule: (Double, @escaping () -> Void) -> Void
@@ -72,6 +79,14 @@ package final class RigStage {
         renderer = SceneRenderer(fonts: fonts, markerPosition: settings.markerPosition,
                                  cacheBudgetBytes: settings.cacheBudgetBytes)
         console = ConsoleController(controller: controller)
+        game = GameController(catalogURL: settings.gameCatalog, stateDirectory: settings.stateDirectory, now: now,
+                              schedule: schedule)
+        game.onChange = { [unowned self] in
+            console.gameChanged()
+            frameWanted(.outer)
+        }
+        console.gameAction = { [unowned self] id, delta in gameWidget(id, delta: delta) }
+        console.gameShown = { [unowned self] shown in if shown { openGame() } else { leaveGame() } }
         controller.onChange = { [unowned self] in stateChanged() }
         controller.onLayoutChange = { [unowned self] in relayout() }
         console.now = now
@@ -96,6 +111,8 @@ package final class RigStage {
 
     package func handle(_ event: StageEvent) {
         switch event {
+        case .outerTap where game.isOpen:
+            game.participantTapped()
         case let .outerTap(time):
             let wasPlaying = controller.engine.state(at: time) == .playing
             controller.tap(at: time)
@@ -103,7 +120,7 @@ package final class RigStage {
         case let .key(press):
             if console.handle(press) { return }
             // Held keys repeat; of the bound actions only speed changes follow a repeat.
-            guard let action = press.action, !press.isRepeat || action.repeatsWhileHeld else { return }
+            guard let action = press.action, !press.isRepeat || action.repeatsWhileHeld, !game.isOpen else { return }
             controller.perform(action, at: press.time)
         case let .innerPointer(x, y, button, _):
             console.pointer(x: x, y: y, button: button)
@@ -112,14 +129,18 @@ package final class RigStage {
         case let .cameraFrame(frame):
             camera.frame = frame
             frameWanted(.inner)
-            if controller.mode == .framing { frameWanted(.outer) }
+            if controller.mode == .framing || game.isOpen { frameWanted(.outer) }
+            gameConditionsChanged()
         case let .camera(input):
             camera = input
+            gameConditionsChanged()
             stateChanged()
         case let .display(role, status):
             let before = displays[role]
             displays[role] = status
             if role == .outer, before?.mode != status.mode, status.mode != nil { relayout() }
+            if role == .outer, status.showsContent != (before?.showsContent ?? false) { outerPresentingGame = false }
+            gameConditionsChanged()
             stateChanged()
         case let .framePresented(role, stamp):
             framePresented(role, stamp)
@@ -158,11 +179,17 @@ package final class RigStage {
         let inner = SceneRenderer.InnerView(
             console: console.state, consoleGeneration: console.generation,
             listing: console.state.screen == .library ? console.listing : .empty, outer: displays[.outer],
-            elapsed: stopwatch.elapsed(at: presentationTime), cameraState: camera.state)
-        let report = renderer.draw(role, at: presentationTime, into: target, controller: controller,
-                                   outerPresenting: displays[.outer]?.showsContent ?? false, camera: cameraView,
-                                   inner: inner)
+            elapsed: stopwatch.elapsed(at: presentationTime), cameraState: camera.state,
+            game: console.state.screen == .game ? game.consoleView : .none)
+        let view = cameraView(at: presentationTime)
+        var report = renderer.draw(role, at: presentationTime, into: target, controller: controller,
+                                   outerPresenting: displays[.outer]?.showsContent ?? false, camera: view, inner: inner)
         if let build = report.console { console.shown(build) }
+        if role == .outer, report.changed, game.isOpen {
+            // The cue id goes with the frame, so its flip is the cue's onset.
+            report.showsGame = true
+            if view.overlay.cue != nil { report.cue = game.shownCue }
+        }
         if report.changed || target.mustDraw {
             inFlight[role] = report
         } else if isAnimating(role, at: presentationTime) {
@@ -178,11 +205,17 @@ package final class RigStage {
         renderer.isAnimating(role, controller: controller, at: time)
     }
 
-    private var cameraView: SceneRenderer.CameraView {
+    /// The talent's camera view: the framing check's, or the participant view of the
+    /// game (its overlay from the session alone, so nothing of an unsent pick shows).
+    private func cameraView(at time: Double) -> SceneRenderer.CameraView {
         var overlay = cameraOverlay
-        if camera.live && controller.mode == .framing && overlay.status == nil { overlay.status = "Framing check" }
+        if game.isOpen {
+            overlay = game.participantOverlay(at: time)
+        } else if camera.live && controller.mode == .framing && overlay.status == nil {
+            overlay.status = "Framing check"
+        }
         return SceneRenderer.CameraView(frame: camera.frame, message: camera.message, mirror: settings.cameraMirror,
-                                        overlay: overlay)
+                                        overlay: overlay, onOuter: game.isOpen || controller.mode == .framing)
     }
 
     private func framePresented(_ role: DisplayRole, _ stamp: FlipStamp) {
@@ -191,6 +224,13 @@ package final class RigStage {
             self.shown[role] = report
         }
         if role == .outer, let frame = shown?.cameraFrame { cameraFrameShown(frame, stamp.time) }
+        if role == .outer {
+            if shown?.showsGame == true, !outerPresentingGame {
+                outerPresentingGame = true
+                gameConditionsChanged()
+            }
+            game.outerFlipped(stamp, cue: shown?.cue)
+        }
         if role == .outer {
             tapLatency.outerFrameFlipped(at: stamp.time, showsTapEffect: shown?.showsTapPause ?? false)
         }

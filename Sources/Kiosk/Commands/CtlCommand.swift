@@ -23,6 +23,11 @@ enum CtlCommand: Command {
           mode prompter|framing|library   what the outer display shows
           cue LETTER|off          a cue letter over the camera preview
           speak TEXT              say TEXT on the kiosk's sound output ([audio] in rig.toml)
+          game ACTION [KEY=VALUE...]  the Simon Says game (README, "Control socket"):
+                                  open | leave | status | setup players=Ann,Bo mode=visual ... |
+                                  consent player=Ann [agreed=no] | select card=ID [fingers=N]
+                                  [hand=left] [rule=simon|not|draw] | send | stop | retry |
+                                  verdict verdict=pass|fail|void [attempt=N] | next | end
 
         Options:
           --socket PATH      the control socket (default: [control] socket in rig.toml)
@@ -111,6 +116,18 @@ enum CtlCommand: Command {
         case "speak":
             guard let text = arguments.positional() else { throw .usage("speak takes the text, in quotes") }
             return .speak(text)
+        case "game":
+            guard let action = arguments.positional() else {
+                throw .usage("game takes an action: " + GameControlRequest.actions.joined(separator: ", "))
+            }
+            var fields: [String: JSONValue] = ["cmd": "game", "action": .string(action)]
+            while let pair = arguments.positional() {
+                guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                    throw .usage("game \(action) takes KEY=VALUE, found '\(pair)'")
+                }
+                fields[String(pair[..<equals])] = .string(String(pair[pair.index(after: equals)...]))
+            }
+            return .game(.object(fields))
         case "mode":
             guard let mode = arguments.positional() else { throw .usage("mode takes prompter or framing") }
             return .mode(mode)

@@ -1,3 +1,5 @@
+import Foundation
+import Game
 import Prompter
 import Render
 import Stage
@@ -36,5 +38,17 @@ extension RigStage.Settings {
         wordsPerMinute = config.prompter.wordsPerMinute
         cameraEnabled = config.camera.enabled
         cameraMirror = config.camera.mirror
+        gameCatalog = Self.gameCatalog()
+    }
+
+    /// The installed action cards, else the source tree's (a kiosk run from a checkout).
+    static func gameCatalog() -> URL {
+        let installed = ActionCatalog.installedURL
+        let checkout = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            .appendingPathComponent("share/game/actions.json")
+        if !FileManager.default.fileExists(atPath: installed.path), FileManager.default.fileExists(atPath: checkout.path) {
+            return checkout
+        }
+        return installed
     }
 }

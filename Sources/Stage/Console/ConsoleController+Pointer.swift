@@ -46,10 +46,12 @@ extension ConsoleController {
             slide(target, x: x)
         case .stepper:
             // "‹ value ›": the value's left half steps down; the rest of the row steps up.
+            let rect = target.rect
+            let down = x >= Double(rect.x + rect.width / 2) && x < Double(rect.x + rect.width * 3 / 4)
             if let item = SettingsScreen.item(for: target.id) {
-                let rect = target.rect
-                let down = x >= Double(rect.x + rect.width / 2) && x < Double(rect.x + rect.width * 3 / 4)
                 step(item, by: down ? -1 : 1)
+            } else if target.id.hasPrefix("game:set:") {
+                gameAction(target.id, down ? -1 : 1)
             }
         case .textField:
             if target.id.hasPrefix(EditorScreen.linePrefix) { clickEditorLine(target, x: x, y: y) }
@@ -69,6 +71,10 @@ extension ConsoleController {
         let t = now()
         if id.hasPrefix("tab:"), let screen = ConsoleScreen(rawValue: String(id.dropFirst(4))) {
             show(screen)
+        } else if id.hasPrefix("game:group:") {
+            update { $0.gameGroup = String(id.dropFirst("game:group:".count)) }
+        } else if id.hasPrefix("game:") {
+            gameAction(id, 0)
         } else if id.hasPrefix("dialog:") {
             dialogAction(id)
         } else if id.hasPrefix("library:") {

@@ -11,7 +11,7 @@ package final class ConsoleController {
     /// The targets of the frame last shown, for clicks, taps and focus moves.
     package private(set) var targets = WidgetTargets()
     /// Bumped on every change, so the inner display knows to draw again.
-    package private(set) var generation = 0
+    package internal(set) var generation = 0
 
     /// Hooks into the kiosk: the outer display's operator toggle, the clock, timers.
     package var setOuterEnabled: (Bool) -> Void = { _ in }
@@ -19,6 +19,10 @@ package final class ConsoleController {
     package var now: () -> Double = { 0 }
     package var schedule: (Double, @escaping () -> Void) -> Void = { _, _ in }
     package var onChange: () -> Void = {}
+    /// The Game screen's controls (`game:...`), stepped by `delta` (0: activated).
+    package var gameAction: (WidgetID, Int) -> Void = { _, _ in }
+    /// The Game screen was shown (true) or left (false): the game opens or closes.
+    package var gameShown: (Bool) -> Void = { _ in }
 
     /// The editor saves this long after the last keystroke.
     package static let autosaveDelay = 1.0
@@ -112,6 +116,7 @@ package final class ConsoleController {
 
     package func show(_ screen: ConsoleScreen) {
         if state.screen == .editor && screen != .editor { saveEditor() }
+        if state.screen != screen && (state.screen == .game || screen == .game) { gameShown(screen == .game) }
         if screen == .editor && state.editor == nil, let id = state.selectedScript ?? controller.script?.id {
             openEditor(id: id)
             return
@@ -145,6 +150,7 @@ package final class ConsoleController {
         case .prompter: return prompterKey(press)
         case .settings: return settingsKey(press)
         case .editor: return editorKey(press)
+        case .game: return gameKey(press)
         }
     }
 

@@ -3,7 +3,7 @@ import Render
 
 /// The operator console's screens, in the order of the tabs along its top.
 package enum ConsoleScreen: String, CaseIterable, Sendable {
-    case library, prompter, settings, editor
+    case library, prompter, settings, editor, game
 
     package var title: String {
         switch self {
@@ -11,6 +11,7 @@ package enum ConsoleScreen: String, CaseIterable, Sendable {
         case .prompter: "Prompter"
         case .settings: "Settings"
         case .editor: "Editor"
+        case .game: "Game"
         }
     }
 }
@@ -61,6 +62,8 @@ package struct ConsoleState: Equatable {
     package var pointer: PointerPosition?
     /// The slider being dragged with a held button or finger.
     package var dragging: WidgetID?
+    /// The action group the Game screen's picker shows.
+    package var gameGroup = ""
 }
 
 /// A point on the inner display, in its pixels.

@@ -20,6 +20,8 @@ package enum ControlRequest: Equatable {
     case cue(String?)
     /// Speaks the text on the kiosk's sound output (synthesized, then played).
     case speak(String)
+    /// The game: `{"cmd":"game","action":"send"}` and the rest (`GameControlRequest`).
+    case game(JSONValue)
     /// Test aid: stops the event loop dead, so the watchdog has something to catch.
     /// Refused unless the kiosk was started with RIG_TEST_HANG_TRIGGER=1.
     case hang
@@ -29,7 +31,8 @@ package enum ControlRequest: Equatable {
     }
 
     package static let commands = ["status", "play", "pause", "toggle", "stop", "faster", "slower", "speed",
-                           "open", "outer", "blank", "set", "scripts", "folders", "folder", "mode", "cue", "speak"]
+                           "open", "outer", "blank", "set", "scripts", "folders", "folder", "mode", "cue", "speak",
+                           "game"]
 
     package static func parse(_ line: Data) -> Result<ControlRequest, Invalid> {
         guard let json = JSONValue.parse(line), case .object = json else {
@@ -88,6 +91,11 @@ package enum ControlRequest: Equatable {
             }
             return .success(.mode(mode))
         case "hang": return .success(.hang)
+        case "game":
+            guard json["action"]?.stringValue != nil else {
+                return .failure(Invalid(description: "game needs an \"action\": " + GameControlRequest.actions.joined(separator: ", ")))
+            }
+            return .success(.game(json))
         case "cue":
             let letter = json["letter"]?.stringValue
             guard letter == nil || letter?.count == 1 else {
@@ -128,6 +136,7 @@ package enum ControlRequest: Equatable {
         case let .cue(letter): ["cmd": "cue", "letter": .optional(letter)]
         case .hang: ["cmd": "hang"]
         case let .speak(text): ["cmd": "speak", "text": .string(text)]
+        case let .game(json): json
         }
     }
 }

@@ -13,6 +13,10 @@ package struct FrameReport {
     package var showsTapPause = false
     /// The camera frame in the outer frame's preview, nil when the preview is not shown.
     package var cameraFrame: CameraFrame?
+    /// The game's cue (attempt generation and cue id) this outer frame shows.
+    package var cue: (generation: UInt64, cue: UInt64)?
+    /// The outer frame is the game's participant view.
+    package var showsGame = false
     package var cameraSequence: UInt32? { cameraFrame?.sequence }
     /// Where the inner frame put the camera thumbnail (nil: not shown).
     package var thumbnail: PixelRect?

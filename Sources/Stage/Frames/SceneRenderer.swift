@@ -23,6 +23,7 @@ package final class SceneRenderer {
         package var problems: Int
         package var outerPresenting: Bool
         package var camera: CameraKey
+        package var cameraOnOuter: Bool
         /// The console's own state and what only it shows (inner display only).
         package var console: Int
         package var innerFacts: [String]
@@ -37,6 +38,7 @@ package final class SceneRenderer {
         package var outer: DisplayStatus?
         package var elapsed: Double
         package var cameraState: String?
+        package var game: GameConsoleView = .none
     }
 
     /// What the camera adds to a frame: the newest frame and what is drawn over it.
@@ -45,6 +47,8 @@ package final class SceneRenderer {
         package var message: String?
         package var mirror: Bool
         package var overlay: CameraOverlay
+        /// The outer display shows the camera (framing check, or the game's participant view).
+        package var onOuter = false
         package static let none = CameraView(frame: nil, message: nil, mirror: true, overlay: CameraOverlay())
     }
 
@@ -202,7 +206,7 @@ package final class SceneRenderer {
                            pausedByTap: controller.pausedByTap,
                            blanked: controller.blanked, mode: controller.mode,
                            problems: controller.problems.count, outerPresenting: outerPresenting,
-                           camera: cameraKey(role, camera: camera, mode: controller.mode),
+                           camera: cameraKey(role, camera: camera), cameraOnOuter: camera.onOuter,
                            console: role == .inner ? inner.consoleGeneration : 0,
                            innerFacts: role == .inner ? innerFacts(inner) : [])
         var report = FrameReport(role: role, time: time)
@@ -217,7 +221,7 @@ package final class SceneRenderer {
         switch role {
         case .outer:
             report.showsTapPause = controller.pausedByTap && engine.state(at: time) == .paused
-            if controller.mode == .framing && !controller.blanked {
+            if camera.onOuter && !controller.blanked {
                 report.cameraFrame = camera.frame
                 layers = OuterCameraScene.layers(display: buffer.size, preview: previewCanvas(camera, size: buffer.size),
                                                  message: camera.message, overlay: camera.overlay, painter: painter)
@@ -246,9 +250,9 @@ package final class SceneRenderer {
     }
 
     /// Camera changes only matter where the camera is shown: the outer display in
-    /// framing mode, and the inner display's thumbnail.
-    private func cameraKey(_ role: DisplayRole, camera: CameraView, mode: PrompterController.Mode) -> CameraKey {
-        guard role == .inner || mode == .framing else { return CameraKey(sequence: nil, message: nil, overlay: CameraOverlay()) }
+    /// framing mode or the game, and the inner display's thumbnail.
+    private func cameraKey(_ role: DisplayRole, camera: CameraView) -> CameraKey {
+        guard role == .inner || camera.onOuter else { return CameraKey(sequence: nil, message: nil, overlay: CameraOverlay()) }
         return CameraKey(sequence: camera.frame?.sequence, message: camera.message,
                          overlay: role == .outer ? camera.overlay : CameraOverlay())
     }
@@ -281,7 +285,7 @@ package final class SceneRenderer {
                 thumbnailRect = rect
                 return self.thumbnailLayers(camera, in: rect, painter: painter)
             },
-            listing: inner.listing)
+            listing: inner.listing, game: inner.game)
         let panel = ConsoleView.panel(model, size: size, labels: labels)
         report.thumbnail = thumbnailRect
         report.console = ConsoleBuild(targets: panel.targets, labels: labels, theme: panel.theme)

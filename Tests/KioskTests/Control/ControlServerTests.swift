@@ -140,9 +140,14 @@ import Testing
         #expect(try parse(["open", "news/intro.md"]) == .open("news/intro.md"))
         #expect(throws: CLIError.self) { try parse(["speed", "fast"]) }
         #expect(throws: CLIError.self) { try parse(["outer", "maybe"]) }
+        #expect(try parse(["game", "select", "card=hands.wave", "rule=simon"])
+            == .game(["cmd": "game", "action": "select", "card": "hands.wave", "rule": "simon"]))
+        #expect(throws: CLIError.self) { try parse(["game", "setup", "players"]) }
+        #expect(throws: CLIError.self) { try parse(["game"]) }
         for request in [ControlRequest.status, .play, .pause, .toggle, .stop, .faster, .slower, .speed(5),
                         .open("a"), .outer(true), .blank(false), .set(key: "k", value: "v"),
-                        .scripts(search: "q"), .mode("framing"), .cue("S"), .cue(nil)] {
+                        .scripts(search: "q"), .mode("framing"), .cue("S"), .cue(nil),
+                        .game(["cmd": "game", "action": "send"])] {
             let line = Data(request.json.serialized.utf8)
             #expect(try ControlRequest.parse(line).get() == request)
         }

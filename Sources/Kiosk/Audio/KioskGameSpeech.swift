@@ -1,0 +1,80 @@
+import Foundation
+import Media
+import Stage
+
+/// The game's speech port on the rig: espeak-ng on the speech thread (the clip resampled
+/// there to the output's rate, so its duration is exact before Send's attempt plays it),
+/// ALSA playback through `AudioService`, the DAC times of its first and last sample
+/// reported back on the loop.
+final class KioskGameSpeech: GameSpeechPort {
+    /// Game generations sit far above `rig ctl speak`'s, so cancelling one never stops the other.
+    static let generationBase = 1 << 40
+
+    private let audio: AudioService
+    private let mailbox: LoopMailbox
+    private var clips: [UInt64: SpeechClip] = [:]
+
+    init(audio: AudioService, mailbox: LoopMailbox) {
+        self.audio = audio
+        self.mailbox = mailbox
+    }
+
+    func prepare(_ text: String, wordsPerMinute: Int, generation: UInt64,
+                 done: @escaping (Result<Double, GameSpeechFailure>) -> Void) {
+        if case .unavailable(let reason)? = audio.outputState {
+            return done(.failure(GameSpeechFailure("sound output unavailable: \(reason)")))
+        }
+        let handle = LoopOnly(self, done)
+        let deviceRate = audio.playback?.settings.rate
+        let mailbox = mailbox
+        SpeechSynthesizer.shared.synthesize(text, voice: audio.config.voice, rate: wordsPerMinute) { result in
+            let prepared = result.map { clip in deviceRate.flatMap { try? clip.resampled(to: $0) } ?? clip }
+            mailbox.post { handle.finish(prepared, generation: generation) }
+        }
+    }
+
+    fileprivate func prepared(_ result: Result<SpeechClip, SpeechError>, generation: UInt64,
+                              done: (Result<Double, GameSpeechFailure>) -> Void) {
+        switch result {
+        case let .success(clip):
+            clips[generation] = clip
+            done(.success(clip.duration))
+        case let .failure(error):
+            done(.failure(GameSpeechFailure(error.description)))
+        }
+    }
+
+    func play(generation: UInt64, report: @escaping (GameSpeechReport) -> Void) {
+        guard let clip = clips.removeValue(forKey: generation) else {
+            return report(.failed(GameSpeechFailure("the instruction was not prepared")))
+        }
+        audio.play(clip, generation: Self.generationBase + Int(generation)) { result in
+            switch result {
+            case let .started(_, time): report(.started(time: time))
+            case let .ended(_, time): report(.ended(time: time))
+            case let .failed(_, reason): report(.failed(GameSpeechFailure(reason)))
+            }
+        }
+    }
+
+    func cancel(generation: UInt64) {
+        clips[generation] = nil
+        audio.cancel(generation: Self.generationBase + Int(generation))
+    }
+}
+
+/// Carries the port and its callback through the speech thread back to the loop,
+/// where alone they are touched.
+private final class LoopOnly: @unchecked Sendable {
+    private weak var speech: KioskGameSpeech?
+    private let done: (Result<Double, GameSpeechFailure>) -> Void
+
+    init(_ speech: KioskGameSpeech, _ done: @escaping (Result<Double, GameSpeechFailure>) -> Void) {
+        self.speech = speech
+        self.done = done
+    }
+
+    func finish(_ result: Result<SpeechClip, SpeechError>, generation: UInt64) {
+        speech?.prepared(result, generation: generation, done: done)
+    }
+}

@@ -1,0 +1,24 @@
+/// Where the game's recording effects go. Recording of attempts is not wired in this
+/// build (the recorder's kiosk service comes separately), so the default port is
+/// `UnavailableGameRecording`: a recording-on setup lists its reason among the
+/// readiness conditions and Send stays off; a non-recording game plays.
+package protocol GameRecordingPort: AnyObject {
+    /// Why recording cannot start now; nil when it can.
+    var unavailableReason: String? { get }
+    func start(generation: UInt64, attempt: Int)
+    func stop(generation: UInt64)
+    func cancel(generation: UInt64)
+    func discard(attempt: Int)
+    func delete(attempt: Int, file: String)
+}
+
+package final class UnavailableGameRecording: GameRecordingPort {
+    package static let reason = "recording not available in this build"
+    package init() {}
+    package var unavailableReason: String? { Self.reason }
+    package func start(generation: UInt64, attempt: Int) {}
+    package func stop(generation: UInt64) {}
+    package func cancel(generation: UInt64) {}
+    package func discard(attempt: Int) {}
+    package func delete(attempt: Int, file: String) {}
+}

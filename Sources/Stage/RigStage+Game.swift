@@ -1,0 +1,56 @@
+import Foundation
+import Game
+
+/// The game on the stage: the prompter and the game never run at the same time, and
+/// the devices the game depends on are reported to it as they change.
+extension RigStage {
+    /// The game takes both displays: the prompter stops, the outer display shows the
+    /// participant view from its next frame.
+    package func openGame() {
+        guard !game.isOpen else { return }
+        controller.stop(at: now())
+        outerPresentingGame = false
+        game.open()
+        console.show(.game)
+        gameConditionsChanged()
+        stateChanged()
+    }
+
+    /// Back to the prompter; an attempt running now is void, a retry offered.
+    package func leaveGame() {
+        guard game.isOpen else { return }
+        game.leave()
+        if console.state.screen == .game { console.show(controller.script == nil ? .library : .prompter) }
+        outerPresentingGame = false
+        gameConditionsChanged()
+        stateChanged()
+    }
+
+    /// What the game needs to know of the camera and the participant's display.
+    func gameConditionsChanged() {
+        let outer = displays[.outer]
+        let conditions = RigConditions(
+            cameraID: settings.cameraEnabled ? "camera" : nil,
+            cameraStreaming: camera.live && camera.frame != nil && camera.state?.hasPrefix("streaming") == true,
+            outerEnabled: outer?.enabled ?? false, outerAvailable: outer?.available ?? false,
+            outerPresenting: game.isOpen && outerPresentingGame && (outer?.showsContent ?? false))
+        game.rigChanged(conditions)
+    }
+}
+
+extension GameController {
+    /// The game as the console's Game screen reads it.
+    package var consoleView: GameConsoleView {
+        GameConsoleView(session: session, catalog: catalog, readiness: readinessReasons, notice: notice,
+                        catalogProblem: catalogProblem)
+    }
+
+    /// The participant view's overlay for a frame presented at `time`: from the
+    /// session's presentation only, which never carries the host's unsent pick.
+    package func participantOverlay(at time: Double) -> CameraOverlay {
+        guard let session else { return CameraOverlay(status: ParticipantPresentation.waiting) }
+        let view = session.participantPresentation(at: time)
+        return CameraOverlay(status: view.status, countdown: view.countdown, recording: view.recording,
+                             cue: view.cue.flatMap { $0.rawValue.first })
+    }
+}
