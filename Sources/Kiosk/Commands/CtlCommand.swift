@@ -20,6 +20,7 @@ enum CtlCommand: Command {
           mode prompter|framing|library   what the outer display shows
           cue LETTER|off          a cue letter over the camera preview
           speak TEXT              say TEXT on the kiosk's sound output ([audio] in rig.toml)
+          record start|stop       a prompter take: countdown, then recording; stop keeps the file
 
         Options:
           --socket PATH      the control socket (default: [control] socket in rig.toml)
@@ -94,6 +95,12 @@ enum CtlCommand: Command {
         case "speak":
             guard let text = arguments.positional() else { throw .usage("speak takes the text, in quotes") }
             return .speak(text)
+        case "record":
+            switch arguments.positional() {
+            case "start": return .record(start: true)
+            case "stop": return .record(start: false)
+            default: throw .usage("record takes start or stop")
+            }
         case "mode":
             guard let mode = arguments.positional() else { throw .usage("mode takes prompter or framing") }
             return .mode(mode)

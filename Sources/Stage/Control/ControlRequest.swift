@@ -15,6 +15,8 @@ package enum ControlRequest: Equatable {
     case cue(String?)
     /// Speaks the text on the kiosk's sound output (synthesized, then played).
     case speak(String)
+    /// Starts (after the countdown) or stops a prompter take.
+    case record(start: Bool)
     /// Test aid: stops the event loop dead, so the watchdog has something to catch.
     /// Refused unless the kiosk was started with RIG_TEST_HANG_TRIGGER=1.
     case hang
@@ -24,7 +26,7 @@ package enum ControlRequest: Equatable {
     }
 
     package static let commands = ["status", "play", "pause", "toggle", "stop", "faster", "slower", "speed",
-                           "open", "outer", "blank", "set", "scripts", "mode", "cue", "speak"]
+                           "open", "outer", "blank", "set", "scripts", "mode", "cue", "speak", "record"]
 
     package static func parse(_ line: Data) -> Result<ControlRequest, Invalid> {
         guard let json = JSONValue.parse(line), case .object = json else {
@@ -79,6 +81,12 @@ package enum ControlRequest: Equatable {
                 return .failure(Invalid(description: "speak takes a \"text\""))
             }
             return .success(.speak(text))
+        case "record":
+            switch json["action"]?.stringValue {
+            case "start": return .success(.record(start: true))
+            case "stop": return .success(.record(start: false))
+            default: return .failure(Invalid(description: "record needs \"action\": \"start\" or \"stop\""))
+            }
         default:
             let hint = Suggestion.closest(to: command, in: commands).map { " (did you mean \"\($0)\"?)" } ?? ""
             return .failure(Invalid(description: "unknown command \"\(command)\"\(hint)"))
@@ -105,6 +113,7 @@ package enum ControlRequest: Equatable {
         case let .cue(letter): ["cmd": "cue", "letter": .optional(letter)]
         case .hang: ["cmd": "hang"]
         case let .speak(text): ["cmd": "speak", "text": .string(text)]
+        case let .record(start): ["cmd": "record", "action": .string(start ? "start" : "stop")]
         }
     }
 }
