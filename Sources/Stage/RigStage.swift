@@ -40,6 +40,8 @@ package final class RigStage {
     package private(set) var camera: CameraInput
     /// Drawn over the camera preview: the framing check's status line, a cue on request.
     package var cameraOverlay = CameraOverlay()
+    /// The countdown or REC mark of a take, on both displays (`setTake`).
+    package private(set) var take = TakeIndicator.none
     package private(set) var tapLatency = TapLatencyHistogram()
     /// The frame each display was last given, until its flip says it reached the glass.
     package private(set) var inFlight: [DisplayRole: FrameReport] = [:]
@@ -53,6 +55,8 @@ package final class RigStage {
     package var frameWanted: (DisplayRole) -> Void = { _ in }
     /// Output: the operator turned the outer display on or off.
     package var outerEnabledWanted: (Bool) -> Void = { _ in }
+    /// Output: the operator pressed Record (true) or stopped the take (false).
+    package var recordWanted: (Bool) -> Void = { _ in }
     /// Output: a camera frame reached the glass on the outer display at this flip time.
     package var cameraFrameShown: (CameraFrame, Double) -> Void = { _, _ in }
     /// Output: one line of state for systemd's status.
@@ -79,6 +83,8 @@ package final class RigStage {
         console.onChange = { [unowned self] in frameWanted(.inner) }
         console.setOuterEnabled = { [unowned self] on in setOuterEnabled(on) }
         console.isOuterEnabled = { [unowned self] in displays[.outer]?.enabled ?? false }
+        console.recordWanted = { [unowned self] start in recordWanted(start) }
+        console.isTakeActive = { [unowned self] in take.isActive }
     }
 
     /// A stage on a manual clock: `rig snapshot`, `rig bench` and tests.
@@ -104,6 +110,7 @@ package final class RigStage {
             if console.handle(press) { return }
             // Held keys repeat; of the bound actions only speed changes follow a repeat.
             guard let action = press.action, !press.isRepeat || action.repeatsWhileHeld else { return }
+            if action == .record { return recordWanted(!take.isActive) }
             controller.perform(action, at: press.time)
         case let .innerPointer(x, y, button, _):
             console.pointer(x: x, y: y, button: button)
@@ -143,6 +150,15 @@ package final class RigStage {
         return "\(controller.engine.state.rawValue): \(title) at \(controller.engine.speed) px/s"
     }
 
+    /// The kiosk's take changed (countdown started, recording, ended): both displays
+    /// draw it, and the countdown redraws every vblank until it ends.
+    package func setTake(_ indicator: TakeIndicator) {
+        guard indicator != take else { return }
+        take = indicator
+        console.controllerChanged()
+        for role in DisplayRole.allCases { frameWanted(role) }
+    }
+
     package func setOuterEnabled(_ on: Bool) {
         outerEnabledWanted(on)
         KioskLog.info(on ? "outer display enabled by the operator" : "outer display turned off by the operator")
@@ -161,7 +177,7 @@ package final class RigStage {
             elapsed: stopwatch.elapsed(at: presentationTime), cameraState: camera.state)
         let report = renderer.draw(role, at: presentationTime, into: target, controller: controller,
                                    outerPresenting: displays[.outer]?.showsContent ?? false, camera: cameraView,
-                                   inner: inner)
+                                   inner: inner, take: take)
         if let build = report.console { console.shown(build) }
         if report.changed || target.mustDraw {
             inFlight[role] = report
@@ -175,12 +191,17 @@ package final class RigStage {
 
     /// Whether `role`'s next frame will differ from this one without any event.
     package func isAnimating(_ role: DisplayRole, at time: Double) -> Bool {
-        renderer.isAnimating(role, controller: controller, at: time)
+        renderer.isAnimating(role, controller: controller, take: take, at: time)
     }
 
     private var cameraView: SceneRenderer.CameraView {
         var overlay = cameraOverlay
         if camera.live && controller.mode == .framing && overlay.status == nil { overlay.status = "Framing check" }
+        switch take.shown(at: now()) {
+        case .recording: overlay.recording = true
+        case let .countdown(seconds): overlay.countdown = seconds
+        case .none: break
+        }
         return SceneRenderer.CameraView(frame: camera.frame, message: camera.message, mirror: settings.cameraMirror,
                                         overlay: overlay)
     }

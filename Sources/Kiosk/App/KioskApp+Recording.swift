@@ -23,6 +23,13 @@ extension KioskApp {
         for file in recording.removeIncompleteFiles() { KioskLog.notice("removed \(file), a take cut short by a crash") }
         recording.audioRing = audio?.captureRing
         recording.onEnded = { [weak self] outcome in self?.takeEnded(outcome) }
+        stage.recordWanted = { [weak self] start in
+            guard let self else { return }
+            let reply = self.record(start: start).body
+            if reply["ok"]?.boolValue != true, let message = reply["error"]?.stringValue {
+                self.showTakeProblem("Recording: \(message)")
+            }
+        }
     }
 
     /// `rig ctl record start|stop`, the console's Record button and the record key.
@@ -46,11 +53,12 @@ extension KioskApp {
             self.takeCountdown = nil
             let reply = self.beginPrompterTake(recording).body
             if reply["ok"]?.boolValue != true, let message = reply["error"]?.stringValue {
-                self.takeEnded(RecordingOutcome(generation: 0, kind: .prompter, result: nil,
-                                                message: "Recording did not start: \(message)", retry: true))
+                self.stage.setTake(.none)
+                self.showTakeProblem("Recording did not start: \(message)")
             }
         }
         takeCountdown = TakeCountdown(endsAt: endsAt, timer: timer)
+        stage.setTake(.countdown(endsAt: endsAt))
         return .success(["state": "countdown", "seconds": .number(seconds)])
     }
 
@@ -70,6 +78,8 @@ extension KioskApp {
             let generation = try recording.start(RecordingTake(kind: .prompter, annotations: annotations),
                                                  video: cameraVideoFormat,
                                                  cameraState: camera.map { "\($0.state)" } ?? "off")
+            showTakeProblem(nil)
+            stage.setTake(.recording)
             return .success(["state": "recording", "generation": .int(generation)])
         } catch {
             return .failure(error.description)
@@ -80,6 +90,7 @@ extension KioskApp {
         if let countdown = takeCountdown {
             loop.cancel(countdown.timer)
             takeCountdown = nil
+            stage.setTake(.none)
             return .success(["state": "idle", "cancelled": "countdown"])
         }
         guard let generation = recording.currentGeneration, recording.phase == .recording else {
@@ -102,9 +113,14 @@ extension KioskApp {
 
     /// A take that ended by itself says why on the operator's banner until the next take.
     private func takeEnded(_ outcome: RecordingOutcome) {
+        if outcome.kind == .prompter { stage.setTake(.none) }
+        showTakeProblem(outcome.message)
+    }
+
+    private func showTakeProblem(_ message: String?) {
         if let old = takeProblem { stage.controller.removeProblem(old) }
-        takeProblem = outcome.message
-        if let message = outcome.message { stage.controller.addProblem(message) }
+        takeProblem = message
+        if let message { stage.controller.addProblem(message) }
     }
 
     /// `recording` in `rig ctl status`.

@@ -20,6 +20,8 @@ package struct ConsoleModel {
     package let cameraThumbnail: (PixelRect) -> [Layer]
     /// The scripts listed for the sidebar's choice and the search, the folders.
     package var listing: LibraryListing = .empty
+    /// The take: the Record button's label and state.
+    package var take: TakeShown = .none
 
     package var engine: PrompterEngine { controller.engine }
     package var library: ScriptLibrary? { controller.library }
