@@ -105,9 +105,10 @@ extension KioskApp {
         return .success(["state": "finishing", "generation": .int(generation)])
     }
 
-    /// The camera's frame layout now, as the recorder takes it.
+    /// The camera's frame layout now, as the recorder takes it (the stage's frame when
+    /// the frames come from elsewhere than this kiosk's camera: headless tests).
     var cameraVideoFormat: VideoTrackFormat? {
-        guard let frame = camera?.latestFrame, let format = RecordingTap.recordedFormat(frame.format) else { return nil }
+        guard let frame = camera?.latestFrame ?? stage.camera.frame, let format = RecordingTap.recordedFormat(frame.format) else { return nil }
         return VideoTrackFormat(format: format, width: frame.width, height: frame.height)
     }
 
