@@ -8,7 +8,7 @@ extension RigStage {
     package func handle(_ request: ControlRequest) -> ControlReply {
         let time = now()
         switch request {
-        case .status, .hang, .speak, .record:
+        case .status, .hang, .speak, .record, .clips:
             return .failure("\(request.json["cmd"]?.stringValue ?? "this") is answered by the kiosk")
         case .play: controller.play(at: time)
         case .pause: controller.pause(at: time)

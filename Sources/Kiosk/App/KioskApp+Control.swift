@@ -17,6 +17,7 @@ extension KioskApp {
             while true { pause() }
         case let .speak(text): return speak(text)
         case let .record(start): return record(start: start)
+        case let .clips(action, id, to): return clips(action: action, id: id, to: to)
         default:
             return stage.handle(request)
         }

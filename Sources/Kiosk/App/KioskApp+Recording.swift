@@ -21,6 +21,9 @@ extension KioskApp {
     func startRecording() {
         guard let recording else { return }
         for file in recording.removeIncompleteFiles() { KioskLog.notice("removed \(file), a take cut short by a crash") }
+        for clip in recording.applyRetention(now: Date()) {
+            KioskLog.notice("removed the media of \(clip.id), older than \(recording.settings.retentionDays) days (its JSON stays)")
+        }
         recording.audioRing = audio?.captureRing
         recording.onEnded = { [weak self] outcome in self?.takeEnded(outcome) }
         stage.recordWanted = { [weak self] start in

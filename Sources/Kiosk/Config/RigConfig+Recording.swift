@@ -28,6 +28,8 @@ extension RigConfig {
         var minFreeMB = 512
         /// Seconds of 3-2-1 on the talent's display before a take; 0 = none.
         var countdown = 3
+        /// Where `rig ctl clips export` copies to without `--to` (a mounted stick).
+        var exportFolder = ""
     }
 
     /// The recordings folder: `recording.folder`, or `recordings` under the state directory.
@@ -66,6 +68,7 @@ enum RecordingConfigKeys {
             ConfigSchema.int("recording.retention_days", 0...3650, \.recording.retentionDays),
             ConfigSchema.int("recording.min_free_mb", 16...1_048_576, \.recording.minFreeMB),
             ConfigSchema.int("recording.countdown", 0...10, \.recording.countdown),
+            ConfigSchema.string("recording.export_folder", \.recording.exportFolder),
         ]
     }
 

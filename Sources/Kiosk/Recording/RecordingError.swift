@@ -9,6 +9,9 @@ enum RecordingError: Error, Equatable, CustomStringConvertible {
     case folder(path: String, reason: String)
     case recorder(MediaError)
     case notCurrent(generation: Int)
+    case noClip(String)
+    case noMedia(String)
+    case clipInUse(String, [String])
 
     var description: String {
         switch self {
@@ -20,6 +23,9 @@ enum RecordingError: Error, Equatable, CustomStringConvertible {
         case let .folder(path, reason): "recordings folder \(path): \(reason)"
         case let .recorder(error): "\(error)"
         case let .notCurrent(generation): "no take with generation \(generation) is running"
+        case let .noClip(id): "no clip \"\(id)\" in the recordings folder (rig ctl clips list)"
+        case let .noMedia(id): "clip \"\(id)\" has no media any more (retention removed them); its metadata is kept"
+        case let .clipInUse(id, users): "clip \"\(id)\" is in use (\(users.joined(separator: ", "))); try again when that ends"
         }
     }
 }

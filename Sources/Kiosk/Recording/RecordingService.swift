@@ -47,7 +47,7 @@ final class RecordingService {
 
     private let clock: () -> Double
     private let wallClock: () -> Date
-    private let post: @Sendable (@escaping @Sendable () -> Void) -> Void
+    let post: @Sendable (@escaping @Sendable () -> Void) -> Void
     private let schedule: (Double, @escaping () -> Void) -> Void
     private let freeSpace: @Sendable (String) -> UInt64?
     private let handle = RecordingServiceHandle()
@@ -73,6 +73,14 @@ final class RecordingService {
     }
 
     var currentGeneration: Int? { current?.generation }
+
+    /// The file the running take is written to (retention and delete leave it alone).
+    var currentMediaPath: String? { current?.recorder.path }
+
+    /// Clips in use (exports now, replays later): never deleted under their user.
+    var leases = MediaLeases()
+    /// The latest export of each clip, for `status`.
+    var exports: [String: ClipExport] = [:]
 
     /// Removes what a crash or power cut left half-written in the folder (at start).
     func removeIncompleteFiles() -> [String] {
@@ -289,6 +297,9 @@ final class RecordingService {
                 ended["dropped_frames"] = .int(result.droppedFrames)
             }
             fields["last"] = .object(ended)
+        }
+        if !exports.isEmpty {
+            fields["exports"] = .array(exports.values.sorted { $0.id < $1.id }.map(\.json))
         }
         return .object(fields)
     }
