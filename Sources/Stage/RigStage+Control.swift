@@ -11,7 +11,7 @@ extension RigStage {
             return .failure("the game is open; the prompter does not run meanwhile (rig ctl game leave)")
         }
         switch request {
-        case .status, .hang, .speak:
+        case .status, .hang, .speak, .record, .clips:
             return .failure("\(request.json["cmd"]?.stringValue ?? "this") is answered by the kiosk")
         case let .game(json): return handleGame(json)
         case .play: controller.play(at: time)

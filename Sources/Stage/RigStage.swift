@@ -45,6 +45,8 @@ package final class RigStage {
     package private(set) var camera: CameraInput
     /// Drawn over the camera preview: the framing check's status line, a cue on request.
     package var cameraOverlay = CameraOverlay()
+    /// The countdown or REC mark of a take, on both displays (`setTake`).
+    package private(set) var take = TakeIndicator.none
     package private(set) var tapLatency = TapLatencyHistogram()
     /// The frame each display was last given, until its flip says it reached the glass.
     package private(set) var inFlight: [DisplayRole: FrameReport] = [:]
@@ -60,6 +62,8 @@ package final class RigStage {
     package var frameWanted: (DisplayRole) -> Void = { _ in }
     /// Output: the operator turned the outer display on or off.
     package var outerEnabledWanted: (Bool) -> Void = { _ in }
+    /// Output: the operator pressed Record (true) or stopped the take (false).
+    package var recordWanted: (Bool) -> Void = { _ in }
     /// Output: a camera frame reached the glass on the outer display at this flip time.
     package var cameraFrameShown: (CameraFrame, Double) -> Void = { _, _ in }
     /// Output: one line of state for systemd's status.
@@ -94,6 +98,8 @@ package final class RigStage {
         console.onChange = { [unowned self] in frameWanted(.inner) }
         console.setOuterEnabled = { [unowned self] on in setOuterEnabled(on) }
         console.isOuterEnabled = { [unowned self] in displays[.outer]?.enabled ?? false }
+        console.recordWanted = { [unowned self] start in recordWanted(start) }
+        console.isTakeActive = { [unowned self] in take.isActive }
     }
 
     /// A stage on a manual clock: `rig snapshot`, `rig bench` and tests.
@@ -121,6 +127,7 @@ package final class RigStage {
             if console.handle(press) { return }
             // Held keys repeat; of the bound actions only speed changes follow a repeat.
             guard let action = press.action, !press.isRepeat || action.repeatsWhileHeld, !game.isOpen else { return }
+            if action == .record { return recordWanted(!take.isActive) }
             controller.perform(action, at: press.time)
         case let .innerPointer(x, y, button, _):
             console.pointer(x: x, y: y, button: button)
@@ -164,6 +171,15 @@ package final class RigStage {
         return "\(controller.engine.state.rawValue): \(title) at \(controller.engine.speed) px/s"
     }
 
+    /// The kiosk's take changed (countdown started, recording, ended): both displays
+    /// draw it, and the countdown redraws every vblank until it ends.
+    package func setTake(_ indicator: TakeIndicator) {
+        guard indicator != take else { return }
+        take = indicator
+        console.controllerChanged()
+        for role in DisplayRole.allCases { frameWanted(role) }
+    }
+
     package func setOuterEnabled(_ on: Bool) {
         outerEnabledWanted(on)
         KioskLog.info(on ? "outer display enabled by the operator" : "outer display turned off by the operator")
@@ -183,7 +199,8 @@ package final class RigStage {
             game: console.state.screen == .game ? game.consoleView : .none)
         let view = cameraView(at: presentationTime)
         var report = renderer.draw(role, at: presentationTime, into: target, controller: controller,
-                                   outerPresenting: displays[.outer]?.showsContent ?? false, camera: view, inner: inner)
+                                   outerPresenting: displays[.outer]?.showsContent ?? false, camera: view,
+                                   inner: inner, take: take)
         if let build = report.console { console.shown(build) }
         if role == .outer, report.changed, game.isOpen {
             // The cue id goes with the frame, so its flip is the cue's onset.
@@ -202,7 +219,7 @@ package final class RigStage {
 
     /// Whether `role`'s next frame will differ from this one without any event.
     package func isAnimating(_ role: DisplayRole, at time: Double) -> Bool {
-        renderer.isAnimating(role, controller: controller, at: time)
+        renderer.isAnimating(role, controller: controller, take: take, at: time)
     }
 
     /// The talent's camera view: the framing check's, or the participant view of the
@@ -211,8 +228,13 @@ package final class RigStage {
         var overlay = cameraOverlay
         if game.isOpen {
             overlay = game.participantOverlay(at: time)
-        } else if camera.live && controller.mode == .framing && overlay.status == nil {
-            overlay.status = "Framing check"
+        } else {
+            if camera.live && controller.mode == .framing && overlay.status == nil { overlay.status = "Framing check" }
+            switch take.shown(at: now()) {
+            case .recording: overlay.recording = true
+            case let .countdown(seconds): overlay.countdown = seconds
+            case .none: break
+            }
         }
         return SceneRenderer.CameraView(frame: camera.frame, message: camera.message, mirror: settings.cameraMirror,
                                         overlay: overlay, onOuter: game.isOpen || controller.mode == .framing)

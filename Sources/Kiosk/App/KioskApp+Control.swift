@@ -16,6 +16,8 @@ extension KioskApp {
             KioskLog.warning("hanging the event loop on request (RIG_TEST_HANG_TRIGGER)")
             while true { pause() }
         case let .speak(text): return speak(text)
+        case let .record(start): return record(start: start)
+        case let .clips(action, id, to): return clips(action: action, id: id, to: to)
         default:
             return stage.handle(request)
         }

@@ -25,6 +25,11 @@ final class KioskApp {
     private(set) var camera: CameraFeed?
     /// Sound out and in (KioskApp+Audio); nil with both turned off or not opened.
     var audio: AudioService?
+    /// Prompter takes (KioskApp+Recording); the game will start its attempts here too.
+    let recording: RecordingService?
+    var takeCountdown: TakeCountdown?
+    /// The banner line of the last take that ended by itself.
+    var takeProblem: String?
     let statusFileWriter: DisplayStatusFile?
 
     init(config: RigConfig, configProblems: [ConfigProblem], backend: DisplayService.Kind,
@@ -63,6 +68,9 @@ final class KioskApp {
                                                   .outer: (headlessSizes.outer?.width ?? outer.width, headlessSizes.outer?.height ?? outer.height)],
                                   loop: loop, useSeat: useSeat, log: { KioskLog.warning($0) })
         statusFileWriter = statusPath.map(DisplayStatusFile.init)
+        recording = RecordingService(settings: Self.recordingSettings(config), clock: loop.clock,
+                                     post: { [mailbox = loop.mailbox] in mailbox.post($0) },
+                                     schedule: { loop.addTimer(at: $0, $1) })
         let controller = stage.controller
         for problem in configProblems where problem.severity == .error { controller.addProblem(problem.description) }
         if let libraryProblem { controller.addProblem(libraryProblem) }
@@ -96,6 +104,7 @@ final class KioskApp {
         startScriptWatcher()
         if devices.contains(.camera) { startCamera() }
         if devices.contains(.audio) { startAudio() }
+        startRecording()
         do {
             try displays.start(delegate: self)
         } catch {
@@ -112,6 +121,7 @@ final class KioskApp {
     func shutdown() {
         notifier.stopping()
         stage.stop()
+        recording?.finishForShutdown()
         camera?.stop()
         audio?.stop()
         displays.shutdown()
@@ -178,10 +188,12 @@ final class KioskApp {
     private func startCamera() {
         guard config.camera.enabled else { return }
         do {
-            let feed = try CameraFeed(settings: CameraSettings(config.camera), mailbox: loop.mailbox)
+            let feed = try CameraFeed(settings: CameraSettings(config.camera, recording: config.recording),
+                                      mailbox: loop.mailbox, recordingTap: recording?.tap)
             feed.onFrame = { [weak self] frame in self?.stage.handle(.cameraFrame(frame)) }
             feed.onStateChange = { [weak self, weak feed] state in
                 KioskLog.notice("camera \(self?.config.camera.device ?? ""): \(state)")
+                if case .streaming = state {} else { self?.recording?.cameraLost("\(state)") }
                 guard let feed else { return }
                 self?.stage.handle(.camera(CameraInput(frame: feed.latestFrame, message: state.previewMessage,
                                                        state: "\(state)", live: true)))
@@ -229,8 +241,8 @@ final class KioskApp {
             }
             cameraFields = fields
         }
-        return withAudioStatus(stage.status(at: now, displays: displaysBackend.statuses, camera: cameraFields,
-                                            cameraDevice: config.camera.device, input: inputStatus))
+        return withRecordingStatus(withAudioStatus(stage.status(at: now, displays: displaysBackend.statuses, camera: cameraFields,
+                                            cameraDevice: config.camera.device, input: inputStatus)))
     }
 }
 

@@ -19,12 +19,19 @@ final class CameraCaptureEvents: Sendable {
 
     private let pending = Mutex(Pending())
     private let wake: @Sendable () -> Void
+    /// Every frame also goes to the recorder from here, on the capture thread, before
+    /// the loop sees it: a take keeps frames the preview skips.
+    private let recordingTap: RecordingTap?
 
     /// `wake` runs on the capture thread when the loop has something new to take;
     /// it posts to the loop's mailbox.
-    init(wake: @escaping @Sendable () -> Void) { self.wake = wake }
+    init(recordingTap: RecordingTap? = nil, wake: @escaping @Sendable () -> Void) {
+        self.recordingTap = recordingTap
+        self.wake = wake
+    }
 
     func publish(_ frame: CameraFrame) {
+        recordingTap?.offer(frame)
         let (older, shouldWake) = pending.withLock { state -> (CameraFrame?, Bool) in
             let older = state.batch.frame
             if older != nil { state.batch.replaced += 1 }

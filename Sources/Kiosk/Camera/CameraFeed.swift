@@ -20,12 +20,13 @@ final class CameraFeed {
     private let capture: CameraCapture
     private let clock: () -> Double
 
-    init(settings: CameraSettings, mailbox: LoopMailbox, clock: @escaping () -> Double = MonotonicTime.now,
+    init(settings: CameraSettings, mailbox: LoopMailbox, recordingTap: RecordingTap? = nil,
+         clock: @escaping () -> Double = MonotonicTime.now,
          log: @escaping @Sendable (String) -> Void = { KioskLog.info($0) }) throws {
         self.settings = settings
         self.clock = clock
         let handle = CameraFeedHandle()
-        let events = CameraCaptureEvents { [mailbox] in
+        let events = CameraCaptureEvents(recordingTap: recordingTap) { [mailbox] in
             mailbox.post { handle.collect() }
         }
         capture = try CameraCapture(settings: settings, events: events, log: log)

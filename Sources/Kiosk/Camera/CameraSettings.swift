@@ -27,6 +27,16 @@ struct CameraSettings: Sendable, Equatable {
         preferredFramesPerSecond = Double(camera.fps)
     }
 
+    /// One capture feeds previews and recordings, so `[recording]`'s size and rate
+    /// (when set) are what the camera is asked for.
+    init(_ camera: RigConfig.Camera, recording: RigConfig.Recording) {
+        self.init(camera)
+        guard recording.enabled else { return }
+        if recording.width > 0 { preferredWidth = recording.width }
+        if recording.height > 0 { preferredHeight = recording.height }
+        if recording.fps > 0 { preferredFramesPerSecond = Double(recording.fps) }
+    }
+
     static let byIDFolder = "/dev/v4l/by-id"
 
     /// The device node path the setting names.

@@ -28,6 +28,10 @@ enum CtlCommand: Command {
                                   consent player=Ann [agreed=no] | select card=ID [fingers=N]
                                   [hand=left] [rule=simon|not|draw] | send | stop | retry |
                                   verdict verdict=pass|fail|void [attempt=N] | next | end
+          record start|stop       a prompter take: countdown, then recording; stop keeps the file
+          clips list              the recordings, newest first, as JSON
+          clips export ID [--to FOLDER]   copy a clip (default: [recording] export_folder)
+          clips delete ID         remove a clip's media and metadata (asks nothing)
 
         Options:
           --socket PATH      the control socket (default: [control] socket in rig.toml)
@@ -37,8 +41,9 @@ enum CtlCommand: Command {
     static func run(_ arguments: inout Arguments) throws(CLIError) -> Int32 {
         let socketOption = try arguments.option("--socket")
         let search = try arguments.option("--search")
+        let destination = try arguments.option("--to")
         let options = try ConfigOptions(&arguments)
-        let request = try parseRequest(&arguments, search: search)
+        let request = try parseRequest(&arguments, search: search, to: destination)
         try arguments.finish()
         let socket: String
         if let socketOption { socket = socketOption } else { socket = try socketFromConfig(options) }
@@ -62,7 +67,8 @@ enum CtlCommand: Command {
         return loaded.config.control.socket
     }
 
-    static func parseRequest(_ arguments: inout Arguments, search: String?) throws(CLIError) -> ControlRequest {
+    static func parseRequest(_ arguments: inout Arguments, search: String?, to destination: String? = nil)
+        throws(CLIError) -> ControlRequest {
         guard let verb = arguments.positional() else { throw .usage("which request? see rig ctl --help") }
         func onOff() throws(CLIError) -> Bool {
             switch arguments.positional() {
@@ -128,6 +134,20 @@ enum CtlCommand: Command {
                 fields[String(pair[..<equals])] = .string(String(pair[pair.index(after: equals)...]))
             }
             return .game(.object(fields))
+        case "record":
+            switch arguments.positional() {
+            case "start": return .record(start: true)
+            case "stop": return .record(start: false)
+            default: throw .usage("record takes start or stop")
+            }
+        case "clips":
+            switch arguments.positional() {
+            case "list", nil: return .clips(action: "list", id: nil, to: nil)
+            case let action? where action == "export" || action == "delete":
+                guard let id = arguments.positional() else { throw .usage("clips \(action) takes a clip id (rig ctl clips list)") }
+                return .clips(action: action, id: id, to: action == "export" ? destination : nil)
+            default: throw .usage("clips takes list, export ID or delete ID")
+            }
         case "mode":
             guard let mode = arguments.positional() else { throw .usage("mode takes prompter or framing") }
             return .mode(mode)

@@ -106,6 +106,7 @@ struct RigConfig: Equatable, Sendable {
     var keyboard = Keyboard()
     var control = Control()
     var state = State()
+    var recording = Recording()
 
     /// The scripts library: `prompter.scripts_dir`, or `scripts` under the state directory.
     var scriptsDirectory: String {

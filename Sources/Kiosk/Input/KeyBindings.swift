@@ -39,6 +39,7 @@ struct KeyBindings: Sendable, Equatable {
             .rotate: ["R"],
             .nextMarker: [],
             .previousMarker: [],
+            .record: ["F9"],
         ]
         return KeyBindings(keysByAction: names.mapValues { $0.compactMap(KeyNames.code(for:)) })
     }()

@@ -33,7 +33,11 @@ package final class CameraFrame: @unchecked Sendable {
 
     deinit { pool.giveBack(memory) }
 
-    package var byteCount: Int { format.frameByteCount(bytesPerLine: bytesPerLine, height: height) }
+    package var byteCount: Int { min(format.frameByteCount(bytesPerLine: bytesPerLine, height: height), memory.capacity) }
+
+    /// The first byte, for a reader that keeps this frame alive while it reads (the
+    /// recorder borrows the memory instead of copying it).
+    package var baseAddress: UnsafeRawPointer { UnsafeRawPointer(memory.start) }
 
     /// The frame as the converter reads it.
     package func image() throws(CameraFrameError) -> CameraImage {

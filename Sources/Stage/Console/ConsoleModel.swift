@@ -22,6 +22,8 @@ package struct ConsoleModel {
     package var listing: LibraryListing = .empty
     /// The game, for the Game screen.
     package var game: GameConsoleView = .none
+    /// The take: the Record button's label and state.
+    package var take: TakeShown = .none
 
     package var engine: PrompterEngine { controller.engine }
     package var library: ScriptLibrary? { controller.library }

@@ -89,6 +89,14 @@ package enum OperatorScreen {
              ("prompter:blank", "Blank outer", model.controller.blanked))
         pair(("prompter:framing", "Framing check", model.controller.mode == .framing),
              ("prompter:settings", "Settings", nil))
+        // Pressing Record is the operator's consent to record the talent.
+        let record: String = switch model.take {
+        case .none: "Record"
+        case let .countdown(seconds): "Starting in \(seconds)… (cancel)"
+        case .recording: "Stop recording"
+        }
+        panel.button("prompter:record", record, in: PixelRect(x: area.x, y: y, width: area.width, height: theme.rowHeight),
+                     isOn: model.take != .none)
     }
 
     private static func yesNo(_ flag: Bool?) -> String { flag == true ? "yes" : "no" }

@@ -22,6 +22,11 @@ package enum ControlRequest: Equatable {
     case speak(String)
     /// The game: `{"cmd":"game","action":"send"}` and the rest (`GameControlRequest`).
     case game(JSONValue)
+    /// Starts (after the countdown) or stops a prompter take.
+    case record(start: Bool)
+    /// The recordings: `list`, `export` (to a folder, or `[recording] export_folder`),
+    /// `delete` (no confirmation over the socket).
+    case clips(action: String, id: String?, to: String?)
     /// Test aid: stops the event loop dead, so the watchdog has something to catch.
     /// Refused unless the kiosk was started with RIG_TEST_HANG_TRIGGER=1.
     case hang
@@ -32,7 +37,7 @@ package enum ControlRequest: Equatable {
 
     package static let commands = ["status", "play", "pause", "toggle", "stop", "faster", "slower", "speed",
                            "open", "outer", "blank", "set", "scripts", "folders", "folder", "mode", "cue", "speak",
-                           "game"]
+                           "game", "record", "clips"]
 
     package static func parse(_ line: Data) -> Result<ControlRequest, Invalid> {
         guard let json = JSONValue.parse(line), case .object = json else {
@@ -107,6 +112,22 @@ package enum ControlRequest: Equatable {
                 return .failure(Invalid(description: "speak takes a \"text\""))
             }
             return .success(.speak(text))
+        case "record":
+            switch json["action"]?.stringValue {
+            case "start": return .success(.record(start: true))
+            case "stop": return .success(.record(start: false))
+            default: return .failure(Invalid(description: "record needs \"action\": \"start\" or \"stop\""))
+            }
+        case "clips":
+            let action = json["action"]?.stringValue ?? "list"
+            let id = json["id"]?.stringValue
+            guard ["list", "export", "delete"].contains(action) else {
+                return .failure(Invalid(description: "clips takes \"action\": \"list\", \"export\" or \"delete\""))
+            }
+            guard action == "list" || id?.isEmpty == false else {
+                return .failure(Invalid(description: "clips \(action) needs the clip's \"id\" (from clips list)"))
+            }
+            return .success(.clips(action: action, id: id, to: json["to"]?.stringValue))
         default:
             let hint = Suggestion.closest(to: command, in: commands).map { " (did you mean \"\($0)\"?)" } ?? ""
             return .failure(Invalid(description: "unknown command \"\(command)\"\(hint)"))
@@ -137,6 +158,8 @@ package enum ControlRequest: Equatable {
         case .hang: ["cmd": "hang"]
         case let .speak(text): ["cmd": "speak", "text": .string(text)]
         case let .game(json): json
+        case let .record(start): ["cmd": "record", "action": .string(start ? "start" : "stop")]
+        case let .clips(action, id, to): ["cmd": "clips", "action": .string(action), "id": .optional(id), "to": .optional(to)]
         }
     }
 }

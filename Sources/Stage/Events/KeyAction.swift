@@ -14,6 +14,8 @@ package enum KeyAction: String, CaseIterable, Sendable, Hashable {
     case rotate
     case nextMarker = "next_marker"
     case previousMarker = "previous_marker"
+    /// Starts a prompter take (after the countdown), or stops the one running.
+    case record
 
     /// Only speed changes repeat while a key is held: a held Space must not
     /// toggle play and pause over and over, nor a held M flicker the mirror.

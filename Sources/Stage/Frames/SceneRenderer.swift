@@ -27,6 +27,7 @@ package final class SceneRenderer {
         /// The console's own state and what only it shows (inner display only).
         package var console: Int
         package var innerFacts: [String]
+        package var take: TakeShown
     }
 
     /// What the inner display's console needs beyond the prompter state.
@@ -191,15 +192,19 @@ package final class SceneRenderer {
     }
 
     /// Whether the display's next frame will differ from this one without any event.
-    package func isAnimating(_ role: DisplayRole, controller: PrompterController, at time: Double) -> Bool {
-        controller.engine.isMoving(at: time) && controller.mode == .prompter
+    package func isAnimating(_ role: DisplayRole, controller: PrompterController, take: TakeIndicator = .none,
+                             at time: Double) -> Bool {
+        if case .countdown = take.shown(at: time) { return true }
+        return controller.engine.isMoving(at: time) && controller.mode == .prompter
     }
 
     /// Draws the frame for `role` presented at `time` if anything it shows changed,
     /// and says what it showed.
     package func draw(_ role: DisplayRole, at time: Double, into target: FrameTarget, controller: PrompterController,
-              outerPresenting: Bool, camera: CameraView = .none, inner: InnerView) -> FrameReport {
+              outerPresenting: Bool, camera: CameraView = .none, inner: InnerView,
+              take: TakeIndicator = .none) -> FrameReport {
         let engine = controller.engine
+        let takeShown = take.shown(at: time)
         let key = FrameKey(offsetRow: Int(engine.offset(at: time).rounded()), state: engine.state(at: time),
                            speed: engine.speed, settings: controller.settings, scriptID: controller.script?.id,
                            layoutGeneration: layoutGeneration, maxOffset: engine.maxOffset,
@@ -208,7 +213,7 @@ package final class SceneRenderer {
                            problems: controller.problems.count, outerPresenting: outerPresenting,
                            camera: cameraKey(role, camera: camera), cameraOnOuter: camera.onOuter,
                            console: role == .inner ? inner.consoleGeneration : 0,
-                           innerFacts: role == .inner ? innerFacts(inner) : [])
+                           innerFacts: role == .inner ? innerFacts(inner) : [], take: takeShown)
         var report = FrameReport(role: role, time: time)
         guard target.mustDraw || lastKeys[role] != key, let buffer = frameBuffer(for: target) else { return report }
         lastKeys[role] = key
@@ -217,7 +222,7 @@ package final class SceneRenderer {
                                        settings: controller.settings, markerPosition: markerPosition,
                                        pausedByTap: controller.pausedByTap, problems: controller.problems,
                                        outerPresenting: outerPresenting)
-        let layers: [Layer]
+        var layers: [Layer]
         switch role {
         case .outer:
             report.showsTapPause = controller.pausedByTap && engine.state(at: time) == .paused
@@ -235,7 +240,16 @@ package final class SceneRenderer {
                 break
             }
             layers = consoleLayers(inner, size: buffer.size, controller: controller, camera: camera, labels: labels,
-                                   at: time, report: &report)
+                                   at: time, take: takeShown, report: &report)
+        }
+        // The operator sees REC (the Record button counts down); in framing mode the
+        // camera overlay carries the talent's marks.
+        if role == .inner {
+            if takeShown == .recording {
+                layers += TakeOverlay.layers(.recording, display: buffer.size, painter: painter, atRight: true)
+            }
+        } else if controller.mode != .framing || controller.blanked {
+            layers += TakeOverlay.layers(takeShown, display: buffer.size, painter: painter)
         }
         compositors[role]?.compose(layers, into: buffer)
         return report
@@ -273,7 +287,7 @@ package final class SceneRenderer {
     /// The operator console, built from state for this frame; its targets go out in
     /// the report, for the clicks and focus moves that follow.
     private func consoleLayers(_ inner: InnerView, size: PixelSize, controller: PrompterController,
-                               camera: CameraView, labels: LabelCache, at time: Double,
+                               camera: CameraView, labels: LabelCache, at time: Double, take: TakeShown,
                                report: inout FrameReport) -> [Layer] {
         var thumbnailRect: PixelRect?
         let model = ConsoleModel(
@@ -285,7 +299,7 @@ package final class SceneRenderer {
                 thumbnailRect = rect
                 return self.thumbnailLayers(camera, in: rect, painter: painter)
             },
-            listing: inner.listing, game: inner.game)
+            listing: inner.listing, game: inner.game, take: take)
         let panel = ConsoleView.panel(model, size: size, labels: labels)
         report.thumbnail = thumbnailRect
         report.console = ConsoleBuild(targets: panel.targets, labels: labels, theme: panel.theme)

@@ -24,6 +24,9 @@ extension PrompterController {
         case .nextMarker, .previousMarker:
             // Scripts carry no markers yet; the key does nothing rather than something surprising.
             KioskLog.info("\(action.rawValue): scripts have no markers yet")
+        case .record:
+            // The stage hands Record to the kiosk, which owns the recorder.
+            break
         }
     }
 }

@@ -1,0 +1,31 @@
+import Media
+
+/// Why a take could not start, or why it ended early; each says what to do next.
+enum RecordingError: Error, Equatable, CustomStringConvertible {
+    case disabled
+    case busy(generation: Int)
+    case noCamera(String)
+    case unrecordableFormat(String)
+    case folder(path: String, reason: String)
+    case recorder(MediaError)
+    case notCurrent(generation: Int)
+    case noClip(String)
+    case noMedia(String)
+    case clipInUse(String, [String])
+
+    var description: String {
+        switch self {
+        case .disabled: "recording is off ([recording] enabled = false in rig.toml)"
+        case let .busy(generation): "a take is already running (generation \(generation)); stop it first"
+        case let .noCamera(state): "no camera picture to record (camera: \(state))"
+        case let .unrecordableFormat(format):
+            "the camera delivers \(format), which the recorder does not take"
+        case let .folder(path, reason): "recordings folder \(path): \(reason)"
+        case let .recorder(error): "\(error)"
+        case let .notCurrent(generation): "no take with generation \(generation) is running"
+        case let .noClip(id): "no clip \"\(id)\" in the recordings folder (rig ctl clips list)"
+        case let .noMedia(id): "clip \"\(id)\" has no media any more (retention removed them); its metadata is kept"
+        case let .clipInUse(id, users): "clip \"\(id)\" is in use (\(users.joined(separator: ", "))); try again when that ends"
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Media
+import Testing
+@testable import Kiosk
+@testable import Stage
+
+/// RecordingService with a fake frame source on a manual clock and a real recorder.
+@Suite(.serialized) struct RecordingServiceTests {
+    @Test func aStoppedTakeWritesTheFileAndItsMetadata() throws {
+        let rig = try RecordingHarness()
+        rig.sound()
+        let id = try rig.service.start(RecordingTake(kind: .prompter, annotations: ["script": "talk.txt"]), video: rig.video)
+        #expect(rig.service.phase == .recording)
+        rig.record(seconds: 1.0)
+        try rig.service.finish(generation: id, annotations: ["position_end": "420.0"])
+        #expect(rig.service.phase == .finishing)
+        rig.runUntil { !rig.outcomes.isEmpty }
+        let outcome = try #require(rig.outcomes.first)
+        #expect(outcome.generation == id && outcome.message == nil && !outcome.retry)
+        let result = try #require(outcome.result)
+        #expect(result.videoFrames == 30)
+        #expect(result.audioSamples > 40000)
+        #expect(FileManager.default.fileExists(atPath: result.path))
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath:
+            result.path.replacingOccurrences(of: ".mp4", with: ".json")))) as? [String: Any]
+        let annotations = try #require(json?["annotations"] as? [String: String])
+        #expect(annotations == ["script": "talk.txt", "position_end": "420.0", "kind": "prompter"])
+        #expect(rig.service.phase == .idle)
+        #expect(rig.service.statusJSON["last"]?["file"] == .string(result.path))
+    }
+
+    @Test func aCameraThatStopsEndsTheTakeWithARetryAndNoFile() throws {
+        let rig = try RecordingHarness()
+        rig.sound()
+        let id = try rig.service.start(RecordingTake(kind: .prompter), video: rig.video)
+        rig.record(seconds: 0.5)
+        rig.record(seconds: 1.0, frames: false)
+        rig.runUntil { !rig.outcomes.isEmpty }
+        let outcome = try #require(rig.outcomes.first)
+        #expect(outcome.generation == id && outcome.result == nil && outcome.retry)
+        #expect(outcome.message?.contains("the camera delivered no picture") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: rig.folder).isEmpty)
+    }
+
+    @Test func theDiskFillingUpStopsTheTakeAndKeepsAPlayableFile() throws {
+        let rig = try RecordingHarness()
+        rig.sound()
+        _ = try rig.service.start(RecordingTake(kind: .prompter), video: rig.video)
+        rig.record(seconds: 0.5)
+        rig.free.bytes.withLock { $0 = 1000 }
+        rig.record(seconds: 0.2)
+        rig.runUntil { !rig.outcomes.isEmpty }
+        let outcome = try #require(rig.outcomes.first)
+        #expect(outcome.message?.hasPrefix("Recording stopped: only") == true)
+        #expect(!outcome.retry)
+        let result = try #require(outcome.result)
+        let reader = try MediaReader(path: result.path)
+        #expect(reader.firstStream(.video)?.codecName == "h264")
+        #expect(reader.firstStream(.audio)?.codecName == "aac")
+    }
+
+    @Test func tooLittleFreeSpaceRefusesToStart() throws {
+        let rig = try RecordingHarness()
+        rig.free.bytes.withLock { $0 = 1000 }
+        #expect(throws: RecordingError.self) { try rig.service.start(RecordingTake(kind: .prompter), video: rig.video) }
+        #expect(rig.service.phase == .idle)
+    }
+
+    @Test func generationsKeepTakesApart() throws {
+        let rig = try RecordingHarness()
+        #expect(throws: RecordingError.noCamera("no picture")) {
+            try rig.service.start(RecordingTake(kind: .game), video: nil)
+        }
+        let id = try rig.service.start(RecordingTake(kind: .game), video: rig.video)
+        #expect(throws: RecordingError.busy(generation: id)) {
+            try rig.service.start(RecordingTake(kind: .prompter), video: rig.video)
+        }
+        #expect(throws: RecordingError.notCurrent(generation: id + 1)) { try rig.service.finish(generation: id + 1) }
+        rig.record(seconds: 0.3)
+        try rig.service.cancel(generation: id)
+        rig.runUntil { !rig.outcomes.isEmpty }
+        #expect(rig.outcomes.first?.result == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: rig.folder).isEmpty)
+        let next = try rig.service.start(RecordingTake(kind: .game), video: rig.video)
+        #expect(next == id + 1)
+    }
+
+    @Test func halfWrittenFilesAreRemovedAtStart() throws {
+        let rig = try RecordingHarness()
+        let partial = rig.folder + "/.prompter-1.mp4.partial"
+        let kept = rig.folder + "/prompter-0.mp4"
+        for path in [partial, kept] { FileManager.default.createFile(atPath: path, contents: Data([1])) }
+        #expect(rig.service.removeIncompleteFiles() == [partial])
+        #expect(!FileManager.default.fileExists(atPath: partial))
+        #expect(FileManager.default.fileExists(atPath: kept))
+    }
+}
