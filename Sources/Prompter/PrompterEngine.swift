@@ -59,6 +59,12 @@ public struct PrompterEngine: Sendable, Equatable {
         min(max(rawOffset(at: t), 0), maxOffset)
     }
 
+    /// Where the text is at t, or is going when a jump glides there: a jump under way
+    /// counts as arrived (two quick marker presses go two markers on).
+    public func positionIgnoringGlide(at t: Double) -> Double {
+        min(max(segment(at: t).rampOffset(at: t), 0), maxOffset)
+    }
+
     /// The actual scroll rate at t in px/s, including ramps; 0 once the end is reached.
     public func currentRate(at t: Double) -> Double {
         if rawOffset(at: t) >= maxOffset { return 0 }
@@ -363,10 +369,11 @@ public struct PrompterEngine: Sendable, Equatable {
         guard state == .playing, rawOffset(at: t) >= maxOffset else { return }
         let reached = endTime().map { min($0, t) } ?? t
         if endBehavior == .loop, maxOffset > 0 {
-            let rate = segment(at: reached).rampRate(at: reached)
-            var back = ScrollSegment(start: reached, startOffset: 0, startRate: rate, targetRate: Double(speed),
+            // From rest under the glide, and a hair below the end: the lap starts moving
+            // back at once, so the end is not "reached" again at the same instant.
+            var back = ScrollSegment(start: reached, startOffset: 0, startRate: 0, targetRate: Double(speed),
                                      rampDuration: Self.rampDuration)
-            back.glideDistance = maxOffset
+            back.glideDistance = maxOffset - min(1e-6, maxOffset / 2)
             back.glideDuration = Self.glideDuration
             append(back)
             loops += 1
