@@ -97,3 +97,15 @@ extension RigStage {
         return fields
     }
 }
+
+extension RigStage {
+    /// The console's wall clock and timers tick once a second, playing or not.
+    func tickConsoleClock() {
+        let next = (now() + 1).rounded(.down)
+        schedule(next) { [weak self] in
+            guard let self else { return }
+            if self.console.state.screen == .prompter { self.frameWanted(.inner) }
+            self.tickConsoleClock()
+        }
+    }
+}
