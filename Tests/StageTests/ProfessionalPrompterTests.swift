@@ -201,5 +201,21 @@ import Testing
         #expect(refused["error"]?.stringValue?.contains("px/s; the prompter scrolls at 10-300 px/s") == true)
         #expect(request(replay, #"{"cmd":"finish","in":"soon"}"#)["ok"] == false)
     }
-}
 
+    @Test func theSettingsScreenStepsCountdownEndOfScriptAndTheOuterTimer() throws {
+        let replay = try stage()
+        let console = replay.stage.console
+        console.step(.endOfScript, by: 1)
+        #expect(replay.controller.settings.endOfScript == .loop)
+        #expect(replay.controller.engine.endBehavior == .loop)
+        console.step(.endOfScript, by: 1)
+        #expect(replay.controller.settings.endOfScript == .blank)
+        console.step(.countdown, by: 1)
+        console.step(.countdown, by: 1)
+        #expect(replay.controller.engine.countdownSeconds == 2)
+        #expect(SettingsScreen.Item.countdown.value(replay.controller.settings) == "2 s")
+        console.step(.outerTimer, by: 1)
+        #expect(replay.controller.settings.outerTimer)
+        #expect(status(replay)["prompter"]?["end_of_script"] == "blank")
+    }
+}

@@ -9,6 +9,7 @@ package enum SettingsScreen {
     package enum Item: String, CaseIterable {
         case fontFamily = "font", fontSize = "size", lineSpacing = "spacing", margin = "margins"
         case textColor = "text-color", backgroundColor = "background", mirror, flip, rotation, speed
+        case countdown, endOfScript = "end-of-script", outerTimer = "outer-timer"
 
         package var id: WidgetID { "setting:" + rawValue }
 
@@ -24,6 +25,9 @@ package enum SettingsScreen {
             case .flip: "Flip upside down"
             case .rotation: "Rotation"
             case .speed: "Speed"
+            case .countdown: "Countdown before roll"
+            case .endOfScript: "End of script"
+            case .outerTimer: "Time left on outer"
             }
         }
 
@@ -39,6 +43,9 @@ package enum SettingsScreen {
             case .flip: settings.flip ? "On" : "Off"
             case .rotation: "\(settings.rotation.degrees)°"
             case .speed: "\(settings.speed) px/s"
+            case .countdown: settings.countdown == 0 ? "Off" : "\(settings.countdown) s"
+            case .endOfScript: settings.endOfScript.rawValue.capitalized
+            case .outerTimer: settings.outerTimer ? "On" : "Off"
             }
         }
 
@@ -63,6 +70,9 @@ package enum SettingsScreen {
             case .flip: settings.flip.toggle()
             case .rotation: settings.rotation = cycled(settings.rotation, delta)
             case .speed: settings.speed += delta * PrompterEngine.speedStep
+            case .countdown: settings.countdown += delta
+            case .endOfScript: settings.endOfScript = cycled(settings.endOfScript, delta)
+            case .outerTimer: settings.outerTimer.toggle()
             }
         }
 
