@@ -54,7 +54,9 @@ final class DisplayService {
                                                                          .outer: configuration.outerConnector], loop: loop)
         case .window:
             // The displays' sizes are rig.toml's (as headless draws them), in windows.
-            backend = WindowBackend(sizes: headlessSizes, forcedScale: windowScale, loop: loop, log: log)
+            backend = WindowBackend(sizes: headlessSizes, connectors: [.inner: configuration.innerConnector,
+                                                                       .outer: configuration.outerConnector],
+                                    forcedScale: windowScale, loop: loop, log: log)
         }
     }
 

@@ -47,14 +47,17 @@ final class WindowBackend: DisplayBackend {
     /// Which window each mouse button went down in: the release belongs there too.
     private var pressedIn: [UInt8: DisplayRole] = [:]
 
-    init(sizes: [DisplayRole: (width: Int, height: Int)], forcedScale: Double? = nil, loop: EventLoop,
-         log: @escaping (String) -> Void) {
+    /// `connectors`: rig.toml's connector names, so the windows read as the rig's
+    /// displays do ("auto" becomes "window-inner" and "window-outer").
+    init(sizes: [DisplayRole: (width: Int, height: Int)], connectors: [DisplayRole: String] = [:],
+         forcedScale: Double? = nil, loop: EventLoop, log: @escaping (String) -> Void) {
         self.loop = loop
         self.log = log
         self.forcedScale = forcedScale
         for (role, size) in sizes {
             let size = WindowLayout.Size(width: size.width, height: size.height)
-            heads[role] = Head(size: size, status: DisplayStatus(connector: "window-\(role)"),
+            let connector = connectors[role].flatMap { $0 == DisplayConfiguration.automatic ? nil : $0 } ?? "window-\(role)"
+            heads[role] = Head(size: size, status: DisplayStatus(connector: connector),
                                frame: HeadlessFramebuffer(width: size.width, height: size.height))
         }
     }
@@ -191,14 +194,18 @@ final class WindowBackend: DisplayBackend {
             return
         }
         window.present(pixels: head.frame.pixels, stride: head.frame.stride)
+        let done = loop.clock()
         head.showingContent = head.status.enabled
         head.busy = true
         head.pacer.submitted(target: target)
         heads[role] = head
-        // The window system shows it at its next refresh: the vblank it was made for.
-        timers[role] = loop.addTimer(at: target) { [weak self] in
+        // The window system shows it at the refresh it was made for, or, when composing
+        // and presenting took longer than that, as soon as the present returned: a late
+        // frame counts as missed vblanks, as on DRM.
+        let shown = max(target, done)
+        timers[role] = loop.addTimer(at: shown) { [weak self] in
             self?.timers[role] = nil
-            self?.presented(role, at: target)
+            self?.presented(role, at: shown)
         }
         pump()
     }
