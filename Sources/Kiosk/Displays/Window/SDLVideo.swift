@@ -19,6 +19,9 @@ final class SDLVideo {
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         // Touches on the inner window arrive as touches; SDL's mouse copies of them are dropped.
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
+        // A desktop's windows only: SDL's KMSDRM driver would take the monitors from the
+        // console, which is the DRM backend's job. SDL_VIDEODRIVER still picks.
+        SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11,wayland")
         if SDL_InitSubSystem(SDL_INIT_VIDEO) != 0 {
             throw .window("SDL cannot open the desktop (\(Self.lastError)); is $DISPLAY or $WAYLAND_DISPLAY set?")
         }
