@@ -12,6 +12,13 @@ import Stage
 /// pumped and drained in full, so no event waits in a queue poll() cannot see. On a
 /// video driver without that descriptor a short timer pumps instead.
 ///
+/// Why SDL2 (Debian 12's 2.26) rather than X11 or Wayland directly: one small API gives
+/// windows on both (natively, or XWayland), scaled uploads (GL where there is one, its
+/// software renderer where not), keys by their place on the keyboard, mouse and touch.
+/// Xlib alone would need XShm and XInput2 for the same and would not be native on
+/// Wayland; Wayland alone needs generated xdg-shell code, shm pools and libdecor, and
+/// would not run on X11 at all.
+///
 /// Closing the outer window is the outer display going away (unavailable, as an
 /// unplugged monitor); closing the inner one quits the kiosk (`onQuit`).
 final class WindowBackend: DisplayBackend {
