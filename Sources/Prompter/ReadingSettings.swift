@@ -36,6 +36,8 @@ public struct ReadingSettings: Codable, Sendable, Equatable {
     public var endOfScript: EndBehavior
     /// A small remaining-time readout on the talent's display.
     public var outerTimer: Bool
+    public var readingLine: ReadingLine
+    public var pointer: PointerStyle
 
     public static let countdownRange = 0...10
 
@@ -43,7 +45,8 @@ public struct ReadingSettings: Codable, Sendable, Equatable {
                 margin: Double = 10, textColor: PresetColor = .defaultText,
                 backgroundColor: PresetColor = .defaultBackground, mirror: Bool = false, flip: Bool = false,
                 rotation: TextRotation = .none, speed: Int = PrompterEngine.defaultSpeed, countdown: Int = 0,
-                endOfScript: EndBehavior = .stop, outerTimer: Bool = false) {
+                endOfScript: EndBehavior = .stop, outerTimer: Bool = false, readingLine: ReadingLine = .marker,
+                pointer: PointerStyle = .both) {
         self.fontFamily = fontFamily
         self.fontSize = Self.clamp(fontSize, Self.fontSizeRange)
         self.lineSpacing = Self.clamp(lineSpacing, Self.lineSpacingRange, fallback: 1.3)
@@ -57,11 +60,13 @@ public struct ReadingSettings: Codable, Sendable, Equatable {
         self.countdown = Self.clamp(countdown, Self.countdownRange)
         self.endOfScript = endOfScript
         self.outerTimer = outerTimer
+        self.readingLine = readingLine
+        self.pointer = pointer
     }
 
     enum CodingKeys: String, CodingKey {
         case fontFamily, fontSize, lineSpacing, margin, textColor, backgroundColor, mirror, flip, rotation, speed
-        case countdown, endOfScript, outerTimer
+        case countdown, endOfScript, outerTimer, readingLine, pointer
     }
 
     /// Decodes over `.standard`: see `decoded(from:defaults:)` for other defaults.
@@ -81,6 +86,7 @@ public struct ReadingSettings: Codable, Sendable, Equatable {
         let fontSize: Double?, lineSpacing: Double?, margin: Double?, rotation: Double?, speed: Double?
         let mirror: Bool?, flip: Bool?
         let countdown: Double?, endOfScript: EndBehavior?, outerTimer: Bool?
+        let readingLine: ReadingLine?, pointer: PointerStyle?
 
         init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -101,6 +107,8 @@ public struct ReadingSettings: Codable, Sendable, Equatable {
             countdown = number(.countdown)
             endOfScript = string(.endOfScript).flatMap(EndBehavior.init(rawValue:))
             outerTimer = (try? c.decodeIfPresent(Bool.self, forKey: .outerTimer)) ?? nil
+            readingLine = string(.readingLine).flatMap(ReadingLine.init(rawValue:))
+            pointer = string(.pointer).flatMap(PointerStyle.init(rawValue:))
         }
 
         func applied(to base: ReadingSettings) -> ReadingSettings {
@@ -119,7 +127,9 @@ public struct ReadingSettings: Codable, Sendable, Equatable {
                 speed: speed.map(integer) ?? base.speed,
                 countdown: countdown.map(integer) ?? base.countdown,
                 endOfScript: endOfScript ?? base.endOfScript,
-                outerTimer: outerTimer ?? base.outerTimer)
+                outerTimer: outerTimer ?? base.outerTimer,
+                readingLine: readingLine ?? base.readingLine,
+                pointer: pointer ?? base.pointer)
         }
     }
 

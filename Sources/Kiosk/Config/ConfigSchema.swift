@@ -77,6 +77,8 @@ enum ConfigSchema {
             int("prompter.countdown", 0...10, \.prompter.countdown),
             oneOf("prompter.end_of_script", EndBehavior.allCases.map(\.rawValue), \.prompter.endOfScript),
             bool("prompter.outer_timer", \.prompter.outerTimer),
+            oneOf("prompter.reading_line", ReadingLine.allCases.map(\.rawValue), \.prompter.readingLine),
+            oneOf("prompter.pointer", PointerStyle.allCases.map(\.rawValue), \.prompter.pointer),
             string("prompter.scripts_dir", \.prompter.scriptsDir),
             int("prompter.words_per_minute", 60...400, \.prompter.wordsPerMinute),
             oneOf("prompter.line_breaks", lineBreaks, \.prompter.lineBreaks),

@@ -17,7 +17,9 @@ extension ReadingSettings {
                   mirror: prompter.mirror, flip: prompter.flip,
                   rotation: TextRotation(snapping: prompter.rotation), speed: prompter.speed,
                   countdown: prompter.countdown, endOfScript: EndBehavior(rawValue: prompter.endOfScript) ?? .stop,
-                  outerTimer: prompter.outerTimer)
+                  outerTimer: prompter.outerTimer,
+                  readingLine: ReadingLine(rawValue: prompter.readingLine) ?? .marker,
+                  pointer: PointerStyle(rawValue: prompter.pointer) ?? .both)
     }
 }
 

@@ -70,6 +70,10 @@ struct RigConfig: Equatable, Sendable {
         /// `EndBehavior`: stop, loop or blank.
         var endOfScript = EndBehavior.stop.rawValue
         var outerTimer = false
+        /// `ReadingLine`: marker (marker_position), top, middle or bottom.
+        var readingLine = ReadingLine.marker.rawValue
+        /// `PointerStyle`: both, band, arrows or none.
+        var pointer = PointerStyle.both.rawValue
         var scriptsDir = ""
         var wordsPerMinute = 150
         /// `LineBreaks`: what a plain-text script's single newlines mean.

@@ -10,6 +10,7 @@ package enum SettingsScreen {
         case fontFamily = "font", fontSize = "size", lineSpacing = "spacing", margin = "margins"
         case textColor = "text-color", backgroundColor = "background", mirror, flip, rotation, speed
         case countdown, endOfScript = "end-of-script", outerTimer = "outer-timer"
+        case readingLine = "reading-line", pointer
 
         package var id: WidgetID { "setting:" + rawValue }
 
@@ -28,6 +29,8 @@ package enum SettingsScreen {
             case .countdown: "Countdown before roll"
             case .endOfScript: "End of script"
             case .outerTimer: "Time left on outer"
+            case .readingLine: "Reading line"
+            case .pointer: "Pointer"
             }
         }
 
@@ -46,6 +49,8 @@ package enum SettingsScreen {
             case .countdown: settings.countdown == 0 ? "Off" : "\(settings.countdown) s"
             case .endOfScript: settings.endOfScript.rawValue.capitalized
             case .outerTimer: settings.outerTimer ? "On" : "Off"
+            case .readingLine: settings.readingLine == .marker ? "As rig.toml" : settings.readingLine.rawValue.capitalized
+            case .pointer: settings.pointer == .both ? "Band and arrows" : settings.pointer.rawValue.capitalized
             }
         }
 
@@ -73,6 +78,8 @@ package enum SettingsScreen {
             case .countdown: settings.countdown += delta
             case .endOfScript: settings.endOfScript = cycled(settings.endOfScript, delta)
             case .outerTimer: settings.outerTimer.toggle()
+            case .readingLine: settings.readingLine = cycled(settings.readingLine, delta)
+            case .pointer: settings.pointer = cycled(settings.pointer, delta)
             }
         }
 

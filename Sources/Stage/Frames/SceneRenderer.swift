@@ -225,7 +225,8 @@ package final class SceneRenderer {
         lastKeys[role] = key
         report.changed = true
         let state = PrompterSceneState(scriptTitle: controller.script?.title ?? "", engine: engine,
-                                       settings: controller.settings, markerPosition: markerPosition,
+                                       settings: controller.settings,
+                                       markerPosition: controller.settings.readingLine.position(configured: markerPosition),
                                        pausedByTap: controller.pausedByTap, problems: controller.problems,
                                        outerPresenting: outerPresenting)
         var layers: [Layer]
@@ -336,7 +337,8 @@ package final class SceneRenderer {
             return [.fill(rect, controller.settings.backgroundColor.color)]
         }
         return scriptPreview.layers(in: rect, outer: readingText, outerDisplay: outerSize, settings: controller.settings,
-                                    offset: controller.engine.offset(at: time), markerPosition: markerPosition)
+                                    offset: controller.engine.offset(at: time),
+                                    markerPosition: controller.settings.readingLine.position(configured: markerPosition))
     }
 
     /// The camera thumbnail fitted into `rect`: unmirrored, as the camera sees the scene.

@@ -109,4 +109,28 @@ import Testing
         #expect(line.contains("ends "))
         try SceneReferenceImage.expectMatch(try SceneFixtures.inner(replay, at: 5), named: "console-operator-timers")
     }
+
+    @Test func theReadingLineAndPointerStyleMoveAndHideTheMarker() throws {
+        func arrowColumn(_ line: ReadingLine, _ pointer: PointerStyle) throws -> [UInt32] {
+            var settings = SceneFixtures.settings()
+            settings.readingLine = line
+            settings.pointer = pointer
+            let replay = try SceneFixtures.playing(SceneFixtures.english, settings: settings, fonts: SceneFixtures.fonts)
+            replay.controller.pause(at: 0)
+            let canvas = try SceneFixtures.outer(replay, at: 1)
+            // The left arrow sits in the margin, two pixels in: one column, top to bottom.
+            return (0..<canvas.height).map { canvas.pixels[$0 * canvas.width + 2] & 0xff_ffff }
+        }
+        let lit = { (column: [UInt32]) in column.indices.filter { column[$0] != 0 } }
+        let top = lit(try arrowColumn(.top, .both))
+        let middle = lit(try arrowColumn(.middle, .both))
+        let height = SceneFixtures.display.height
+        #expect(!top.isEmpty && !middle.isEmpty)
+        // The band (and its arrows) starts at the reading row and is a line thick (44 px at this size).
+        #expect(top.allSatisfy { $0 >= height / 3 - 1 && $0 <= height / 3 + 48 }, Comment(rawValue: "\(top)"))
+        #expect(middle.allSatisfy { $0 >= height / 2 - 1 && $0 <= height / 2 + 48 }, Comment(rawValue: "\(middle)"))
+        #expect(lit(try arrowColumn(.middle, .none)).isEmpty)
+        #expect(lit(try arrowColumn(.middle, .band)).count > lit(try arrowColumn(.middle, .arrows)).count / 2)
+        #expect(!lit(try arrowColumn(.middle, .arrows)).isEmpty)
+    }
 }
