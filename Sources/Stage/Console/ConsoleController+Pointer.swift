@@ -75,6 +75,8 @@ extension ConsoleController {
             update { $0.gameGroup = String(id.dropFirst("game:group:".count)) }
         } else if id.hasPrefix("game:") {
             gameAction(id, 0)
+        } else if id.hasPrefix("clips:") || id.hasPrefix("clip:") {
+            clipsAction(id)
         } else if id.hasPrefix("dialog:") {
             dialogAction(id)
         } else if id.hasPrefix("library:") {
