@@ -30,6 +30,9 @@ final class KioskApp {
     var takeCountdown: TakeCountdown?
     /// The banner line of the last take that ended by itself.
     var takeProblem: String?
+    /// The replay open on the console's Clips screen, and the clip it last exported.
+    var replayer: ClipReplayer?
+    var consoleExport: String?
     let statusFileWriter: DisplayStatusFile?
 
     init(config: RigConfig, configProblems: [ConfigProblem], backend: DisplayService.Kind,
@@ -105,6 +108,7 @@ final class KioskApp {
         if devices.contains(.camera) { startCamera() }
         if devices.contains(.audio) { startAudio() }
         startRecording()
+        startClipsConsole()
         do {
             try displays.start(delegate: self)
         } catch {
@@ -121,6 +125,7 @@ final class KioskApp {
     func shutdown() {
         notifier.stopping()
         stage.stop()
+        closeReplay()
         recording?.finishForShutdown()
         camera?.stop()
         audio?.stop()

@@ -16,6 +16,14 @@ public final class ClipDecoder: @unchecked Sendable {
         /// Every picture of the clip has been handed over.
         public var ended = false
         public var failure: MediaError?
+
+        public init(pictures: [ReplayPicture] = [], sound: ReplaySound? = nil, ended: Bool = false,
+                    failure: MediaError? = nil) {
+            self.pictures = pictures
+            self.sound = sound
+            self.ended = ended
+            self.failure = failure
+        }
     }
 
     public let path: String
