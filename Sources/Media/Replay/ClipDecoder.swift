@@ -32,6 +32,7 @@ public final class ClipDecoder: @unchecked Sendable {
     private var delivery = Delivery()
     private var stopping = false
     private var running = true
+    private var holding: Double?
     private let onReady: @Sendable () -> Void
 
     /// Starts decoding `path` (its sound too when `sound` is true). `onReady` runs on
@@ -67,6 +68,14 @@ public final class ClipDecoder: @unchecked Sendable {
         return taken
     }
 
+    /// The time of the decoded picture the thread holds back until it is wanted; nil
+    /// while it decodes (or before it starts). Tests wait for this instead of sleeping.
+    public var holdingPictureAt: Double? {
+        condition.lock()
+        defer { condition.unlock() }
+        return holding
+    }
+
     /// Ends the thread soon; never waits for it (the loop calls this).
     public func stop() {
         condition.lock()
@@ -96,7 +105,8 @@ public final class ClipDecoder: @unchecked Sendable {
                 hand { $0.sound = replaySound }
             }
             try decodePictures()
-            hand { $0.ended = true }
+            // A stopped decoder did not reach the end.
+            if !isStopping { hand { $0.ended = true } }
         } catch {
             hand { $0.failure = error }
         }
@@ -113,7 +123,11 @@ public final class ClipDecoder: @unchecked Sendable {
     private func waitUntilWanted(_ time: Double) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        while !stopping && time > wanted { condition.wait() }
+        while !stopping && time > wanted {
+            holding = time
+            condition.wait()
+        }
+        holding = nil
         return !stopping
     }
 
