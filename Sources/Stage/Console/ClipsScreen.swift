@@ -46,8 +46,9 @@ package enum ClipsScreen {
         let footerHeight = footer.isEmpty ? 0 : Int(theme.smallTextSize * 1.3) * footer.count + theme.gap
         let body = PixelRect(x: area.x, y: y, width: area.width, height: area.maxY - y - footerHeight)
         if let replay = clips.replay {
-            let listWidth = body.width * 11 / 20
-            clipList(model, panel: panel, area: PixelRect(x: body.x, y: body.y, width: listWidth, height: body.height))
+            let listWidth = body.width / 2
+            clipList(model, panel: panel, area: PixelRect(x: body.x, y: body.y, width: listWidth, height: body.height),
+                     compact: true)
             ReplayPanel.build(replay, model: model, panel: panel,
                               area: PixelRect(x: body.x + listWidth + theme.gap * 2, y: body.y,
                                               width: body.width - listWidth - theme.gap * 2, height: body.height))
@@ -62,20 +63,26 @@ package enum ClipsScreen {
     }
 
     /// Rows a page at a time, the page holding the selection (as the library does).
-    private static func clipList(_ model: ConsoleModel, panel: WidgetPanel, area: PixelRect) {
+    /// `compact` (beside the replay) leaves out the date, which the wide list shows.
+    private static func clipList(_ model: ConsoleModel, panel: WidgetPanel, area: PixelRect, compact: Bool = false) {
         let theme = panel.theme
         let rows = model.clips.rows(model.state.clipList)
         let w = area.width
-        let x = (kind: theme.gap * 2, player: w * 14 / 100, card: w * 33 / 100, verdict: w * 57 / 100,
-                 duration: w * 70 / 100, date: w * 80 / 100)
+        let x = compact
+            ? (kind: theme.gap * 2, player: w * 20 / 100, card: w * 38 / 100, verdict: w * 70 / 100,
+               duration: w * 86 / 100, date: w)
+            : (kind: theme.gap * 2, player: w * 14 / 100, card: w * 33 / 100, verdict: w * 57 / 100,
+               duration: w * 70 / 100, date: w * 80 / 100)
+        let lengthRight = compact ? w - theme.gap * 2 : x.date - theme.gap
         let headerHeight = Int(theme.smallTextSize * 1.6)
         panel.columns([.init("Kind", x: x.kind, width: x.player - x.kind - theme.gap, secondary: true),
                        .init("Player", x: x.player, width: x.card - x.player - theme.gap, secondary: true),
                        .init("Card / script", x: x.card, width: x.verdict - x.card - theme.gap, secondary: true),
                        .init("Verdict", x: x.verdict, width: x.duration - x.verdict - theme.gap, secondary: true),
-                       .init("Length", x: x.duration, width: x.date - x.duration - theme.gap, alignment: .trailing,
-                             secondary: true),
-                       .init("Recorded", x: x.date + theme.gap, width: w - x.date - theme.gap * 3, secondary: true)],
+                       .init("Length", x: x.duration, width: lengthRight - x.duration, alignment: .trailing,
+                             secondary: true)]
+                          + (compact ? [] : [.init("Recorded", x: x.date + theme.gap, width: w - x.date - theme.gap * 3,
+                                                   secondary: true)]),
                       in: PixelRect(x: area.x, y: area.y, width: w, height: headerHeight))
         let top = area.y + headerHeight
         guard !rows.isEmpty else {
@@ -99,9 +106,9 @@ package enum ClipsScreen {
                                 .init(clip.card ?? clip.title ?? "—", x: x.card, width: x.verdict - x.card - theme.gap),
                                 .init(verdictName(clip), x: x.verdict, width: x.duration - x.verdict - theme.gap),
                                 .init(clip.duration.map(duration) ?? "—", x: x.duration,
-                                      width: x.date - x.duration - theme.gap, alignment: .trailing),
-                                .init(formatter.string(from: clip.recordedAt), x: x.date + theme.gap,
-                                      width: w - x.date - theme.gap * 3, secondary: true)])
+                                      width: lengthRight - x.duration, alignment: .trailing)]
+                          + (compact ? [] : [.init(formatter.string(from: clip.recordedAt), x: x.date + theme.gap,
+                                                   width: w - x.date - theme.gap * 3, secondary: true)]))
         }
         if rows.count > capacity {
             panel.text("\(first + 1)–\(min(rows.count, first + capacity)) of \(rows.count)",

@@ -1,4 +1,4 @@
-/// The Clips screen's keys: Up and Down walk the list (or the buttons), Left and Right
+/// The Clips screen's keys: Up and Down walk the list (Tab the buttons), Left and Right
 /// switch between Current game and All saved, Enter replays the selected clip (or
 /// activates the focused button), Space plays and pauses, F toggles full screen,
 /// E exports, Delete asks to delete, Escape leaves full screen, then the replay, then
@@ -8,12 +8,9 @@ extension ConsoleController {
         let focus = state.focus ?? ""
         switch press.symbol {
         case .up, .down, .pageUp, .pageDown:
+            // Up and Down always walk the list; Tab walks the buttons.
             let backwards = press.symbol == .up || press.symbol == .pageUp
-            if focus.hasPrefix("clip:") || focus.isEmpty {
-                clipsAction(backwards ? "clips:previous" : "clips:next")
-            } else if let next = targets.next(after: state.focus, backwards: backwards) {
-                self.focus(next.id)
-            }
+            clipsAction(backwards ? "clips:previous" : "clips:next")
         case .left, .right:
             clipsAction(press.symbol == .left ? "clips:list:game" : "clips:list:all")
         case .enter:
