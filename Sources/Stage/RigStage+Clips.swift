@@ -83,7 +83,7 @@ extension RigStage {
             console.update { $0.dialog = .confirmDeleteClip(id: clip.id, title: clip.displayName); $0.focus = "dialog:cancel" }
         case "clips:export":
             guard let clip = selectedClip else { return }
-            clipRequested(.refreshDestinations)
+            clipRequested(.refresh)
             console.update { $0.dialog = .exportClip(id: clip.id, title: clip.displayName); $0.focus = "dialog:cancel" }
         case "dialog:confirm":
             guard case let .confirmDeleteClip(clipID, _) = console.state.dialog else { return }
@@ -175,6 +175,22 @@ extension RigStage {
         return (shown, picture)
     }
 
+    /// `clips` in `rig ctl status`: how many, the selection, the replay and the last export.
+    var clipsStatus: JSONValue {
+        let time = now()
+        let replayStatus: JSONValue = replay.map { replay in
+            ["id": .string(replay.id), "position": .number(replay.clock.position(at: time)),
+             "playing": .bool(replay.clock.isPlaying(at: time)), "full_screen": .bool(replay.fullScreen),
+             "shown": .optional(replay.pictures.shown.map { "\($0.index)" }), "failure": .optional(replay.failure)]
+        } ?? .null
+        let export: JSONValue = clips.export.map { export in
+            ["id": .string(export.id), "to": .string(export.destination), "state": .string(export.state.rawValue),
+             "fraction": export.fraction.map { .number($0) } ?? .null]
+        } ?? .null
+        return ["count": .int(clips.clips.count), "list": .string(console.state.clipList.rawValue),
+                "selected": .optional(console.state.selectedClip), "replay": replayStatus, "export": export]
+    }
+
     /// A playing replay needs every vblank until its end.
     func replayIsAnimating(at time: Double) -> Bool {
         guard let replay, console.state.screen == .clips, replay.failure == nil else { return false }
@@ -184,6 +200,7 @@ extension RigStage {
     /// The Clips screen shown (true) or left (false): a replay ends with the screen.
     func clipsScreenShown(_ shown: Bool) {
         if shown {
+            clipRequested(.refresh)
             selectClipIfNeeded()
         } else {
             closeReplay()

@@ -9,6 +9,12 @@ import Stage
 extension KioskApp {
     func startClipsConsole() {
         stage.clipRequested = { [weak self] request in self?.clipRequest(request) }
+        // A take (or an attempt) that ended is listed at once; whoever else listens still is.
+        let ended = recording?.onEnded
+        recording?.onEnded = { [weak self] outcome in
+            ended?(outcome)
+            self?.refreshClips()
+        }
         refreshClips()
     }
 
@@ -34,7 +40,7 @@ extension KioskApp {
         case let .closeReplay(id): if replayer?.id == id { closeReplay() }
         case let .delete(id): deleteClip(id)
         case let .export(id, folder): exportClip(id, to: folder)
-        case .refreshDestinations: refreshClips()
+        case .refresh: refreshClips()
         }
     }
 

@@ -15,6 +15,6 @@ package enum ClipRequest: Equatable, Sendable {
     case delete(id: String)
     /// Export to the destination's path.
     case export(id: String, to: String)
-    /// The share sheet opened: list the mounted removable filesystems again.
-    case refreshDestinations
+    /// The Clips screen or the share sheet opened: read the clips and the mounts again.
+    case refresh
 }

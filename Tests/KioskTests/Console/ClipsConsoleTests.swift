@@ -40,6 +40,7 @@ import Testing
         let replay = try #require(rig.stage.replay)
         #expect(replay.id == Self.secondTake)
         #expect(rig.app.recording?.leases.purposes(of: clip.mediaPath) == ["replay"])
+        #expect(rig.app.status(at: rig.clock.now())["clips"]?["replay"]?["id"]?.stringValue == Self.secondTake)
         // A leased clip is not deleted, from the console's kiosk or by `rig ctl`.
         let refused = rig.app.clips(action: "delete", id: Self.secondTake, to: nil)
         #expect(refused.body["ok"]?.boolValue == false)
