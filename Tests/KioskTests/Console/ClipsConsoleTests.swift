@@ -1,4 +1,5 @@
 import Foundation
+import Render
 import Testing
 @testable import Kiosk
 @testable import Stage
@@ -81,13 +82,14 @@ import Testing
         let right = try #require((0..<960).last { screen.pixel(x: $0, y: row) != 0 })
         #expect(screen.pixel(x: left + 10, y: row) & 0xff > 200, "the recorded top-left square is not at the left")
         #expect(screen.pixel(x: right - 10, y: row) & 0xff < 200, "the bright square shows at the right: mirrored")
-        // The outer display never shows the replay: none of its pixels has the picture's grey.
+        // The outer display never shows the replay: hardly any of its pixels (an edge of
+        // a letter at most) has the picture's grey, which fills most of the inner.
         let outer = try #require(rig.headless?.screen(.outer))
         let grey = screen.pixel(x: 480, y: 240)
         let matches = stride(from: 0, to: 360, by: 4).reduce(0) { count, y in
             count + stride(from: 0, to: 640, by: 4).filter { outer.pixel(x: $0, y: y) == grey }.count
         }
-        #expect(matches == 0, "\(matches) outer pixels have the replay's grey")
+        #expect(matches < 90 * 160 / 100, "\(matches) of 14400 outer pixels have the replay's grey")
         // Escape leaves full screen, then closes the replay and gives the lease back.
         rig.key("Esc")
         #expect(rig.stage.replay?.fullScreen == false)
@@ -156,5 +158,56 @@ import Testing
         rig.waitForThreads { rig.app.recording?.exports[Self.newest]?.state == .done }
         #expect(try String(contentsOfFile: rig.exportFolder + "/\(Self.newest)-cue.mp4", encoding: .utf8) == "derived")
         #expect(!FileManager.default.fileExists(atPath: rig.exportFolder + "/\(Self.newest).mp4"))
+    }
+
+    @Test func pointerAndTouchSelectReplayPauseAndStop() throws {
+        let rig = try ClipsHarness()
+        rig.click("tab:clips")
+        // A tap selects; a second tap on the selected clip replays it.
+        let row = try #require(rig.target("clip:" + Self.firstTake))
+        func tap(_ target: WidgetTarget) {
+            let x = Double(target.rect.x + target.rect.width / 2), y = Double(target.rect.y + target.rect.height / 2)
+            rig.app.handle(.innerTouch(phase: .down, slot: 0, x: x, y: y, time: rig.clock.now()))
+            rig.app.handle(.innerTouch(phase: .up, slot: 0, x: x, y: y, time: rig.clock.now()))
+        }
+        tap(row)
+        rig.settle()
+        #expect(rig.stage.console.state.selectedClip == Self.firstTake && rig.stage.replay == nil)
+        tap(row)
+        #expect(rig.stage.replay?.id == Self.firstTake)
+        rig.waitForThreads { rig.stage.replay?.pictures.newestTime != nil }
+        rig.loop.advance(by: 0.2)
+        rig.click("clips:play", settle: false)
+        let paused = try #require(rig.stage.replay)
+        #expect(!paused.clock.isPlaying(at: rig.clock.now()))
+        rig.settle()
+        #expect(try #require(rig.target("clips:play")).rect.width > 0)
+        rig.click("clips:stop")
+        #expect(rig.stage.replay == nil && rig.app.replayer == nil)
+        #expect(rig.app.recording?.leases.count == 0)
+    }
+
+    @Test func aReplayEndsOnItsLastPictureAndPlayStartsItAgain() throws {
+        let rig = try ClipsHarness()
+        rig.click("tab:clips")
+        rig.key("Enter", settle: false)
+        let id = try #require(rig.stage.replay?.id)
+        // Through the end, letting the decoder keep half a second ahead.
+        while rig.stage.replay?.clock.isPlaying(at: rig.clock.now()) == true {
+            let position = rig.stage.replay?.clock.position(at: rig.clock.now()) ?? 0
+            rig.waitForThreads { rig.stage.replay?.decoderEnded == true || (rig.stage.replay?.pictures.newestTime ?? 0) >= position + 0.4 }
+            rig.loop.advance(by: 0.1)
+        }
+        rig.settle()
+        let ended = try #require(rig.stage.replay)
+        #expect(ended.decoderEnded && ended.clock.hasEnded(at: rig.clock.now()))
+        #expect(ended.pictures.shown?.index == ClipsHarness.frames - 1)
+        #expect(rig.frameShown(x: 700, y: 250) == ClipsHarness.frames - 1)
+        rig.key("Space", text: " ", settle: false)
+        let again = try #require(rig.stage.replay)
+        #expect(again.id == id && again.clock.position(at: rig.clock.now()) == 0 && again.clock.isPlaying(at: rig.clock.now()))
+        rig.waitForThreads { rig.stage.replay?.pictures.newestTime != nil }
+        // The first frame composed after the restart shows the clip's first picture.
+        rig.loop.run(seconds: 0.03) { rig.frameShown(x: 700, y: 250) == 0 }
     }
 }

@@ -19,8 +19,8 @@ final class ClipsHarness {
     var loop: ManualLoop { ManualLoop(clock: clock, loop: app.loop) }
     static let frames = 45
 
-    /// The grey of frame `index` (its luma).
-    static func luma(_ index: Int) -> UInt8 { UInt8(60 + 4 * index) }
+    /// The grey of frame `index` (its luma), below the clipping of limited-range video.
+    static func luma(_ index: Int) -> UInt8 { UInt8(24 + 4 * index) }
 
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("rig-clips-\(UUID().uuidString.prefix(8))")
