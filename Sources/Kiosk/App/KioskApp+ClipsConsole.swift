@@ -53,7 +53,8 @@ extension KioskApp {
         let lease = recording.leases.acquire(clip.mediaPath, for: "replay")
         let handle = ReplayHandle(app: self, id: id)
         let mailbox = loop.mailbox
-        let decoder = ClipDecoder(path: clip.mediaPath, sound: audio?.playback != nil) {
+        let decoder = ClipDecoder(path: clip.mediaPath, sound: audio?.playback != nil,
+                                  soundRate: audio?.playback?.settings.rate) {
             mailbox.post { handle.app?.replayReady(handle.id) }
         }
         replayer = ClipReplayer(id: id, decoder: decoder, lease: lease)
@@ -64,7 +65,7 @@ extension KioskApp {
         guard let replayer, replayer.id == id else { return }
         let delivery = replayer.decoder.take()
         if let sound = delivery.sound {
-            replayer.sound = ClipReplayer.prepared(sound, rate: audio?.playback?.settings.rate)
+            replayer.sound = sound
             if let position = replayer.pendingPlay ?? currentReplayPosition { playReplaySound(from: position) }
         }
         stage.handle(.replayDelivery(id: id, delivery))

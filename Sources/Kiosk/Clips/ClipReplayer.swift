@@ -9,7 +9,7 @@ final class ClipReplayer {
     let id: String
     let decoder: ClipDecoder
     let lease: MediaLeases.Lease
-    /// The clip's sound at the output's rate, once the decoder has it.
+    /// The clip's sound at the output's rate (resampled on the decoder's thread), once it has it.
     var sound: ReplaySound?
     /// The sound playing now (its generation with AudioService), if any.
     var audioGeneration: Int?
@@ -20,13 +20,6 @@ final class ClipReplayer {
         self.id = id
         self.decoder = decoder
         self.lease = lease
-    }
-
-    /// The decoded sound, resampled on the way to the output's rate.
-    static func prepared(_ sound: ReplaySound, rate: Int?) -> ReplaySound {
-        guard let rate, rate != sound.sampleRate, let resampler = try? Resampler(from: sound.sampleRate, to: rate),
-              let samples = try? resampler.convert(sound.samples) else { return sound }
-        return ReplaySound(sampleRate: rate, startTime: sound.startTime, samples: samples)
     }
 }
 

@@ -35,13 +35,14 @@ public final class ClipDecoder: @unchecked Sendable {
     private var holding: Double?
     private let onReady: @Sendable () -> Void
 
-    /// Starts decoding `path` (its sound too when `sound` is true). `onReady` runs on
+    /// Starts decoding `path` (its sound too when `sound` is true, resampled to
+    /// `soundRate` when given, on this thread rather than the loop). `onReady` runs on
     /// the decoder's thread whenever something can be taken.
-    public init(path: String, sound: Bool, onReady: @escaping @Sendable () -> Void) {
+    public init(path: String, sound: Bool, soundRate: Int? = nil, onReady: @escaping @Sendable () -> Void) {
         self.path = path
         self.onReady = onReady
         let thread = Thread { [self] in
-            run(sound: sound)
+            run(sound: sound, rate: soundRate)
             condition.lock()
             running = false
             condition.broadcast()
@@ -99,10 +100,11 @@ public final class ClipDecoder: @unchecked Sendable {
 
     // MARK: the thread
 
-    private func run(sound: Bool) {
+    private func run(sound: Bool, rate: Int?) {
         do throws(MediaError) {
             if sound, let replaySound = try Self.decodeSound(path) {
-                hand { $0.sound = replaySound }
+                let prepared = Self.resampled(replaySound, to: rate)
+                hand { $0.sound = prepared }
             }
             try decodePictures()
             // A stopped decoder did not reach the end.
@@ -173,6 +175,14 @@ public final class ClipDecoder: @unchecked Sendable {
             try decoder.send(nil as MediaPacket?)
             try drain()
         }
+    }
+
+    /// The sound at `rate` (the output device's), unchanged when it is already or
+    /// when resampling fails (it then plays at the wrong pitch rather than not at all).
+    static func resampled(_ sound: ReplaySound, to rate: Int?) -> ReplaySound {
+        guard let rate, rate != sound.sampleRate, let resampler = try? Resampler(from: sound.sampleRate, to: rate),
+              let samples = try? resampler.convert(sound.samples) else { return sound }
+        return ReplaySound(sampleRate: rate, startTime: sound.startTime, samples: samples)
     }
 
     /// The whole sound track, mixed down to mono 16-bit; nil for a clip without one.
