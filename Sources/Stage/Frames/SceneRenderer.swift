@@ -87,7 +87,7 @@ package final class SceneRenderer {
     private var preview: (canvas: Canvas, sequence: UInt32?)?
     private var thumbnail: (canvas: Canvas, sequence: UInt32?)?
     /// The replay's picture scaled into its rectangle, once per picture.
-    private var replayCanvas: (canvas: Canvas, key: String?)?
+    private let replayCanvas = ReplayPictureCanvas()
     private let labels: LabelCache?
     /// The operator's upright copy of the reading text on the inner display.
     package let scriptPreview: OperatorScriptPreview?
@@ -321,7 +321,7 @@ package final class SceneRenderer {
             clips: inner.clips.map { clips in
                 ClipsConsoleView(input: clips.input, replay: clips.replay,
                                  picture: { [unowned self] rect in
-                                     self.replayLayers(clips.picture, of: clips.replay?.id ?? "", in: rect) })
+                                     self.replayCanvas.layers(clips.picture, of: clips.replay?.id ?? "", in: rect) })
             } ?? .none)
         let panel = ConsoleView.panel(model, size: size, labels: labels)
         report.thumbnail = thumbnailRect
@@ -351,30 +351,6 @@ package final class SceneRenderer {
         if thumbnail?.sequence != frame.sequence {
             convert(frame, into: canvas, mirrored: false)
             thumbnail = (canvas, frame.sequence)
-        }
-        return [.image(canvas, x: rect.x, y: rect.y)]
-    }
-
-    /// The replayed picture fitted into `rect` through the camera converter (libyuv):
-    /// never mirrored, since the recording is not.
-    private func replayLayers(_ picture: ReplayPicture?, of clip: String, in rect: PixelRect) -> [Layer] {
-        guard let picture, rect.width > 0, rect.height > 0 else { return [] }
-        let size = PixelSize(width: rect.width, height: rect.height)
-        if replayCanvas?.canvas.size != size { replayCanvas = (try? Canvas(size: size)).map { ($0, nil) } }
-        guard let canvas = replayCanvas?.canvas else { return [] }
-        let key = "\(clip)#\(picture.index)"
-        if replayCanvas?.key != key {
-            canvas.pixels.update(repeating: 0xff00_0000)
-            picture.bytes.withUnsafeBytes { bytes in
-                guard let base = bytes.baseAddress, let pixels = canvas.pixels.baseAddress,
-                      let image = try? CameraImage(format: .i420, width: picture.width, height: picture.height,
-                                                   bytesPerLine: picture.bytesPerLine, base: base,
-                                                   byteCount: bytes.count),
-                      let region = try? XRGBRegion(base: UnsafeMutableRawPointer(pixels), bytesPerRow: canvas.width * 4,
-                                                   width: canvas.width, height: canvas.height) else { return }
-                _ = try? converter.draw(image, into: region, mirrored: false)
-            }
-            replayCanvas = (canvas, key)
         }
         return [.image(canvas, x: rect.x, y: rect.y)]
     }
