@@ -108,7 +108,7 @@ extension RigStage {
     }
 
     /// Opens `clip` for replay, playing from the top; the kiosk starts the decoder.
-    func openReplay(_ clip: ClipSummary) {
+    package func openReplay(_ clip: ClipSummary) {
         guard clip.hasMedia else {
             console.update { $0.notice = "“\(clip.displayName)” has no video any more (removed by retention)." }
             return
@@ -152,7 +152,7 @@ extension RigStage {
         frameWanted(.inner)
     }
 
-    func closeReplay() {
+    package func closeReplay() {
         guard let replay else { return }
         self.replay = nil
         clipRequested(.closeReplay(id: replay.id))

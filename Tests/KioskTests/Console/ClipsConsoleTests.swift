@@ -210,4 +210,17 @@ import Testing
         // The first frame composed after the restart shows the clip's first picture.
         rig.loop.run(seconds: 0.03) { rig.frameShown(x: 700, y: 250) == 0 }
     }
+
+    @Test func controlSocketReplaysAndStops() throws {
+        let rig = try ClipsHarness()
+        #expect(rig.app.handle(.clips(action: "replay", id: "nope", to: nil)).body["ok"]?.boolValue == false)
+        let reply = rig.app.handle(.clips(action: "replay", id: Self.firstTake, to: nil))
+        #expect(reply.body["replay"]?.stringValue == Self.firstTake, "\(reply.body)")
+        #expect(rig.stage.console.state.screen == .clips && rig.stage.console.state.selectedClip == Self.firstTake)
+        rig.waitForThreads { rig.stage.replay?.pictures.newestTime != nil }
+        rig.loop.advance(by: 0.1)
+        #expect(rig.app.status(at: rig.clock.now())["clips"]?["replay"]?["playing"]?.boolValue == true)
+        #expect(rig.app.handle(.clips(action: "stop", id: nil, to: nil)).body["ok"]?.boolValue == true)
+        #expect(rig.stage.replay == nil && rig.app.recording?.leases.count == 0)
+    }
 }
