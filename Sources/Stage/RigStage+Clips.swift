@@ -96,13 +96,11 @@ extension RigStage {
                 console.update { $0.dialog = nil; $0.focus = "clip:" + clipID }
                 clipRequested(.export(id: clipID, to: clips.destinations[index].path))
             } else if id.hasPrefix("clip:") {
-                // The first click selects; a click on the selected clip replays it.
+                // A clip row activated (a click on the selected row, Enter on a focused one):
+                // focusing it selected it, so this replays it.
                 let clipID = String(id.dropFirst("clip:".count))
-                if console.state.selectedClip == clipID, let clip = selectedClip {
-                    openReplay(clip)
-                } else {
-                    console.update { $0.selectedClip = clipID; $0.focus = id }
-                }
+                console.update { $0.selectedClip = clipID; $0.focus = id }
+                if let clip = selectedClip { openReplay(clip) }
             }
         }
     }

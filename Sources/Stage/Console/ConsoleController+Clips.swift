@@ -14,7 +14,7 @@ extension ConsoleController {
         case .left, .right:
             clipsAction(press.symbol == .left ? "clips:list:game" : "clips:list:all")
         case .enter:
-            if focus.hasPrefix("clips:") { activate(focus) } else { clipsAction("clips:replay") }
+            if focus.hasPrefix("clips:") || focus.hasPrefix("clip:") { activate(focus) } else { clipsAction("clips:replay") }
         case .space:
             clipsAction("clips:play")
         case .delete:

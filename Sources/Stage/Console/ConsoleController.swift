@@ -184,6 +184,7 @@ package final class ConsoleController {
         update {
             $0.focus = id
             if let id, id.hasPrefix("script:") { $0.selectedScript = String(id.dropFirst("script:".count)) }
+            if let id, id.hasPrefix("clip:") { $0.selectedClip = String(id.dropFirst("clip:".count)) }
         }
     }
 
