@@ -20,6 +20,8 @@ final class KioskApp {
     private let notifier = SystemdNotifier()
     private var signals: SignalWatcher?
     private var control: ControlServer?
+    /// The network remote (KioskApp+Remote); nil unless `[remote] enabled`.
+    var remote: RemoteService?
     private(set) var input: InputDevices?
     private var scriptWatcher: ScriptFolderWatcher?
     private(set) var camera: CameraFeed?
@@ -100,6 +102,7 @@ final class KioskApp {
     func start() {
         startSignals()
         startControl()
+        startRemote()
         if devices.contains(.input) { startInput() }
         startScriptWatcher()
         if devices.contains(.camera) { startCamera() }
@@ -120,6 +123,7 @@ final class KioskApp {
 
     func shutdown() {
         notifier.stopping()
+        remote = nil
         stage.stop()
         recording?.finishForShutdown()
         camera?.stop()
@@ -241,8 +245,8 @@ final class KioskApp {
             }
             cameraFields = fields
         }
-        return withRecordingStatus(withAudioStatus(stage.status(at: now, displays: displaysBackend.statuses, camera: cameraFields,
-                                            cameraDevice: config.camera.device, input: inputStatus)))
+        return withRemoteStatus(withRecordingStatus(withAudioStatus(stage.status(at: now, displays: displaysBackend.statuses, camera: cameraFields,
+                                            cameraDevice: config.camera.device, input: inputStatus))))
     }
 }
 
