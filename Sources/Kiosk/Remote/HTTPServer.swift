@@ -130,10 +130,11 @@ final class HTTPServer {
         }
         let exchange = Unmanaged<HTTPExchange>.fromOpaque(state.pointee!).takeUnretainedValue()
         if uploadSize.pointee > 0 {
-            if !exchange.answered, let upload {
-                exchange.body.append(UnsafeRawPointer(upload).assumingMemoryBound(to: UInt8.self), count: uploadSize.pointee)
-                if exchange.body.count > server.limits.maxBodyBytes { exchange.refuseBody(limit: server.limits.maxBodyBytes) }
-            }
+            // A body past the limit (chunked, so its length was not known up front) is
+            // not read to its end: the connection is closed now.
+            guard !exchange.answered, let upload,
+                  exchange.body.count + uploadSize.pointee <= server.limits.maxBodyBytes else { return rig_mhd_no }
+            exchange.body.append(UnsafeRawPointer(upload).assumingMemoryBound(to: UInt8.self), count: uploadSize.pointee)
             uploadSize.pointee = 0
             return rig_mhd_yes
         }
