@@ -161,7 +161,11 @@ final class KioskApp {
     private func startControl() {
         do {
             control = try ControlServer(path: config.control.socket, loop: loop) { [weak self] request in
-                self?.handle(request) ?? .failure("the kiosk is stopping")
+                guard let self else { return .failure("the kiosk is stopping") }
+                let reply = handle(request)
+                // Remote panels hear of a change made on the socket at once.
+                remote?.changed()
+                return reply
             }
         } catch {
             stage.controller.addProblem("control socket: \(error)")

@@ -64,6 +64,9 @@ final class RemoteService {
         ]
     }
 
+    /// Something may have changed (a request on the control socket): tell the panels now.
+    func changed() { publisher.check() }
+
     /// A request from HTTP or OSC: refused here only for what is a local test aid.
     private func perform(_ json: JSONValue) -> (reply: ControlReply, parsed: Bool) {
         let line = Data(json.serialized.utf8)
