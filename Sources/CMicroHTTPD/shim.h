@@ -14,7 +14,8 @@ typedef void (*rig_mhd_completed_handler)(void *cls, struct MHD_Connection *conn
 typedef enum MHD_Result (*rig_mhd_accept_policy)(void *cls, const struct sockaddr *addr, socklen_t addrlen);
 
 /// A daemon driven by the caller's event loop (MHD_USE_EPOLL, no thread of its own) on
-/// a listening socket the caller made, with the limits given.
+/// a listening socket the caller made, with the limits given. No MHD_USE_ERROR_LOG:
+/// every client that leaves mid-stream would be a line in the journal.
 static inline struct MHD_Daemon *rig_mhd_start(int listen_fd, unsigned int timeout_seconds,
                                                unsigned int connection_limit, unsigned int per_ip_limit,
                                                size_t memory_limit, rig_mhd_accept_policy accept,
@@ -29,7 +30,7 @@ static inline struct MHD_Daemon *rig_mhd_start(int listen_fd, unsigned int timeo
         {MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)completed, cls},
         {MHD_OPTION_END, 0, NULL},
     };
-    return MHD_start_daemon(MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, 0, accept, cls,
+    return MHD_start_daemon(MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME, 0, accept, cls,
                             handler, cls, MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
 
