@@ -437,6 +437,7 @@ def test_systemctl_stop_is_clean(rig, ctx):
 GROUPS = [
     ("appliance", [test_unit_exposure_at_most_2, test_starts_at_boot_on_both_heads,
                    test_kill_restarts_at_same_script_and_position, test_soak_scroll_taps_and_outer_hotplug,
+                   test_remote_answers_on_its_bind_address_only,
                    test_watchdog_restarts_hung_kiosk, test_systemctl_stop_is_clean,
                    test_broken_config_comes_up_with_defaults_and_banner],
      boot_options()),
