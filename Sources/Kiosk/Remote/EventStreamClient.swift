@@ -51,7 +51,7 @@ final class EventStreamClient {
         guard suspended, let connection else { return }
         suspended = false
         MHD_resume_connection(connection)
-        if pump { server?.pump() }
+        if pump { server?.pumpSoon() }
     }
 
     fileprivate(set) var bytesSent = 0

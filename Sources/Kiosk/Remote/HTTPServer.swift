@@ -37,6 +37,7 @@ final class HTTPServer {
     private var daemon: OpaquePointer?
     private var source: EventLoop.SourceID?
     private var timer: EventLoop.TimerID?
+    private var pumpQueued = false
     private(set) var streams: [ObjectIdentifier: EventStreamClient] = [:]
 
     /// Listens on `address` (port 0: a free one; `address` then holds the real port).
@@ -94,6 +95,17 @@ final class HTTPServer {
                 self?.timer = nil
                 self?.pump()
             }
+        }
+    }
+
+    /// Pumps once the current handler has returned: libmicrohttpd must not be run from
+    /// inside its own callbacks, where an event is often queued.
+    func pumpSoon() {
+        guard !pumpQueued else { return }
+        pumpQueued = true
+        loop.addTimer(at: loop.clock()) { [weak self] in
+            self?.pumpQueued = false
+            self?.pump()
         }
     }
 
