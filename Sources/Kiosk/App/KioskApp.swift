@@ -20,6 +20,8 @@ final class KioskApp {
     private let notifier = SystemdNotifier()
     private var signals: SignalWatcher?
     private var control: ControlServer?
+    /// The network remote (KioskApp+Remote); nil unless `[remote] enabled`.
+    var remote: RemoteService?
     private(set) var input: InputDevices?
     /// The window backend's keyboard, mouse and touch (KioskApp+Window); nil on the rig.
     var windowInput: WindowInput?
@@ -114,6 +116,7 @@ final class KioskApp {
     func start() {
         startSignals()
         startControl()
+        startRemote()
         if devices.contains(.input) { startInput() }
         startScriptWatcher()
         if devices.contains(.camera) { startCamera() }
@@ -137,6 +140,7 @@ final class KioskApp {
 
     func shutdown() {
         notifier.stopping()
+        remote = nil
         stage.stop()
         closeReplay()
         recording?.finishForShutdown()
@@ -175,7 +179,11 @@ final class KioskApp {
     private func startControl() {
         do {
             control = try ControlServer(path: config.control.socket, loop: loop) { [weak self] request in
-                self?.handle(request) ?? .failure("the kiosk is stopping")
+                guard let self else { return .failure("the kiosk is stopping") }
+                let reply = handle(request)
+                // Remote panels hear of a change made on the socket at once.
+                remote?.changed()
+                return reply
             }
         } catch {
             stage.controller.addProblem("control socket: \(error)")
@@ -261,8 +269,8 @@ final class KioskApp {
             }
             cameraFields = fields
         }
-        return withRecordingStatus(withAudioStatus(stage.status(at: now, displays: displaysBackend.statuses, camera: cameraFields,
-                                            cameraDevice: config.camera.device, input: inputStatus)))
+        return withRemoteStatus(withRecordingStatus(withAudioStatus(stage.status(at: now, displays: displaysBackend.statuses, camera: cameraFields,
+                                            cameraDevice: config.camera.device, input: inputStatus))))
     }
 }
 
