@@ -141,6 +141,7 @@ extension RigStage {
             prompter.merge(prompting(at: time)) { $1 }
             fields["prompter"] = .object(prompter)
         }
+        fields["clips"] = clipsStatus
         return .object(fields)
     }
 }

@@ -37,6 +37,7 @@ enum CtlCommand: Command {
           marker next|prev|start|N|NAME   glide to a marker (0.3 s), playing or paused as it was
           marker set | clear | list       set one at the reading line, forget the set ones, list all
           marker jump NAME        a marker whose name is set, clear or list
+          clips replay ID | stop  replay a clip on the console's Clips screen, or close it
 
         Options:
           --socket PATH      the control socket (default: [control] socket in rig.toml)
@@ -154,10 +155,11 @@ enum CtlCommand: Command {
         case "clips":
             switch arguments.positional() {
             case "list", nil: return .clips(action: "list", id: nil, to: nil)
-            case let action? where action == "export" || action == "delete":
+            case "stop": return .clips(action: "stop", id: nil, to: nil)
+            case let action? where action == "export" || action == "delete" || action == "replay":
                 guard let id = arguments.positional() else { throw .usage("clips \(action) takes a clip id (rig ctl clips list)") }
                 return .clips(action: action, id: id, to: action == "export" ? destination : nil)
-            default: throw .usage("clips takes list, export ID or delete ID")
+            default: throw .usage("clips takes list, export ID, delete ID, replay ID or stop")
             }
         case "marker":
             switch arguments.positional() {

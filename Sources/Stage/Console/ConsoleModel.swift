@@ -26,6 +26,8 @@ package struct ConsoleModel {
     package var take: TakeShown = .none
     /// The prompter's timers and the wall clock (`OperatorTimers` draws them).
     package var timers: PrompterTimers?
+    /// The recordings and the replay, for the Clips screen.
+    package var clips: ClipsConsoleView = .none
 
     package var engine: PrompterEngine { controller.engine }
     package var library: ScriptLibrary? { controller.library }
