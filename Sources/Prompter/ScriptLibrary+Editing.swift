@@ -19,6 +19,7 @@ extension ScriptLibrary {
     public func save(id: String, text: String) throws(ScriptLibraryError) -> ScriptEntry {
         let url = try fileURL(for: id)
         guard Self.stamp(of: url.path) != nil else { throw .notFound(id: id) }
+        if ScriptImportKind(fileExtension: url.pathExtension) != nil { throw .readOnlyImport(id: id) }
         do {
             try AtomicFile.write(Data(text.utf8), to: url)
         } catch {
@@ -78,6 +79,8 @@ extension ScriptLibrary {
         guard unlink(url.path) == 0 else {
             throw .io(path: url.path, operation: "delete", reason: String(cString: strerror(errno)))
         }
+        // An imported document's cache goes with it (a no-op for .txt/.md).
+        unlink(ScriptImportCache.url(for: url).path)
         try? AtomicFile.syncDirectory(url.deletingLastPathComponent().path)
         refresh()
     }
