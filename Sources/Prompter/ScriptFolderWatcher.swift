@@ -109,7 +109,8 @@ public final class ScriptFolderWatcher {
         if name.hasPrefix("."), !name.hasSuffix(ScriptImportCache.suffix) { return false }
         if mask & (UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)) != 0 { return true }
         let ext = (name as NSString).pathExtension
-        return name.isEmpty || ScriptFormat(fileExtension: ext) != nil
+        return name.isEmpty || ScriptFormat(fileExtension: ext) != nil || ScriptImportKind(fileExtension: ext) != nil
+            || name.hasSuffix(ScriptImportCache.suffix)
     }
 
     private func addWatch(folder: String) throws(WatchError) {
