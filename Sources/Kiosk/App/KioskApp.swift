@@ -244,6 +244,9 @@ final class KioskApp {
                 guard watcher.drain() else { return }
                 self?.stage.handle(.libraryChanged)
             }
+            // An imported document converted between the first scan and this watch
+            // (its cache file arrived unseen) is listed now; later ones wake the watcher.
+            if library.skipped.contains(where: { $0.importedFrom != nil }) { stage.handle(.libraryChanged) }
         } catch {
             stage.controller.addProblem("scripts folder: \(error)")
         }
