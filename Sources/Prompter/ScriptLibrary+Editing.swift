@@ -193,7 +193,9 @@ extension ScriptLibrary {
         let wanted = title.lowercased()
         return names.contains { name in
             let file = name as NSString
-            return !name.hasPrefix(".") && ScriptFormat(fileExtension: file.pathExtension) != nil
+            return !name.hasPrefix(".")
+                && (ScriptFormat(fileExtension: file.pathExtension) != nil
+                    || ScriptImportKind(fileExtension: file.pathExtension) != nil)
                 && file.deletingPathExtension.lowercased() == wanted
         }
     }
@@ -211,6 +213,11 @@ extension ScriptLibrary {
         }
         guard Glibc.rename(source.path, target.path) == 0 else {
             throw .io(path: source.path, operation: "move", reason: String(cString: strerror(errno)))
+        }
+        if ScriptImportKind(fileExtension: source.pathExtension) != nil {
+            // The cache follows its document (a rename keeps the modification time, so
+            // it stays fresh and nothing is converted again). Missing is fine.
+            _ = Glibc.rename(ScriptImportCache.url(for: source).path, ScriptImportCache.url(for: target).path)
         }
         try? AtomicFile.syncDirectory(target.deletingLastPathComponent().path)
         if source.deletingLastPathComponent() != target.deletingLastPathComponent() {

@@ -106,6 +106,23 @@ import Testing
         #expect(try second.readScript(id: "News.docx").markers.map(\.name) == ["Changed"])
     }
 
+    @Test func renameMoveAndDeleteTakeTheCacheAlong() throws {
+        let dir = TemporaryDirectory()
+        try Self.pandocWrite(Self.markdown, to: dir.url.appendingPathComponent("News.docx"), format: "docx")
+        let library = try Self.idleLibrary(dir)
+        try library.createFolder(named: "Shows")
+        let renamed = try library.rename(id: "News.docx", to: "Evening")
+        let moved = try library.move(id: renamed.id, toFolder: "Shows")
+        #expect(moved.id == "Shows/Evening.docx")
+        #expect(moved.condition == .ok)
+        #expect(library.importer.conversionsRun == 1)
+        let cache = dir.url.appendingPathComponent("Shows/.Evening.docx.rig-import")
+        #expect(FileManager.default.fileExists(atPath: cache.path))
+        try library.delete(id: moved.id)
+        #expect(!FileManager.default.fileExists(atPath: cache.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["Shows"])
+    }
+
     @Test func missingConverterListsTheFileWithTheMessage() throws {
         let dir = TemporaryDirectory()
         try Self.pandocWrite(Self.markdown, to: dir.url.appendingPathComponent("News.docx"), format: "docx")
