@@ -196,7 +196,7 @@ package final class RigStage {
             console: console.state, consoleGeneration: console.generation,
             listing: console.state.screen == .library ? console.listing : .empty, outer: displays[.outer],
             elapsed: stopwatch.elapsed(at: presentationTime), cameraState: camera.state,
-            game: console.state.screen == .game ? game.consoleView : .none)
+            game: console.state.screen.isGame ? game.consoleView : .none)
         let view = cameraView(at: presentationTime)
         var report = renderer.draw(role, at: presentationTime, into: target, controller: controller,
                                    outerPresenting: displays[.outer]?.showsContent ?? false, camera: view,

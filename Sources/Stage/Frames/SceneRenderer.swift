@@ -77,6 +77,9 @@ package final class SceneRenderer {
     private let converter = CameraFrameConverter()
     private var preview: (canvas: Canvas, sequence: UInt32?)?
     private var thumbnail: (canvas: Canvas, sequence: UInt32?)?
+    private let participant = ParticipantPreview()
+    /// The outer display's size as it was last drawn: the preview keeps its shape.
+    private var outerSize = PixelSize(width: 16, height: 9)
     private let labels: LabelCache?
     /// The operator's upright copy of the reading text on the inner display.
     package let scriptPreview: OperatorScriptPreview?
@@ -225,6 +228,7 @@ package final class SceneRenderer {
         var layers: [Layer]
         switch role {
         case .outer:
+            outerSize = buffer.size
             report.showsTapPause = controller.pausedByTap && engine.state(at: time) == .paused
             if camera.onOuter && !controller.blanked {
                 report.cameraFrame = camera.frame
@@ -267,8 +271,9 @@ package final class SceneRenderer {
     /// framing mode or the game, and the inner display's thumbnail.
     private func cameraKey(_ role: DisplayRole, camera: CameraView) -> CameraKey {
         guard role == .inner || camera.onOuter else { return CameraKey(sequence: nil, message: nil, overlay: CameraOverlay()) }
+        // The inner display's participant preview shows the outer's overlay too.
         return CameraKey(sequence: camera.frame?.sequence, message: camera.message,
-                         overlay: role == .outer ? camera.overlay : CameraOverlay())
+                         overlay: role == .outer || camera.onOuter ? camera.overlay : CameraOverlay())
     }
 
     /// The outer preview: converted, mirrored and fitted once per camera frame into
@@ -290,7 +295,7 @@ package final class SceneRenderer {
                                camera: CameraView, labels: LabelCache, at time: Double, take: TakeShown,
                                report: inout FrameReport) -> [Layer] {
         var thumbnailRect: PixelRect?
-        let model = ConsoleModel(
+        var model = ConsoleModel(
             state: inner.console, controller: controller, time: time, outer: inner.outer, elapsed: inner.elapsed,
             cameraState: inner.cameraState,
             scriptPreview: { [unowned self] rect in self.previewLayers(in: rect, controller: controller, at: time) },
@@ -300,6 +305,9 @@ package final class SceneRenderer {
                 return self.thumbnailLayers(camera, in: rect, painter: painter)
             },
             listing: inner.listing, game: inner.game, take: take)
+        model.participantPreview = { [unowned self] rect in
+            participant.layers(in: rect, outer: outerSize, camera: camera, painter: painter)
+        }
         let panel = ConsoleView.panel(model, size: size, labels: labels)
         report.thumbnail = thumbnailRect
         report.console = ConsoleBuild(targets: panel.targets, labels: labels, theme: panel.theme)
