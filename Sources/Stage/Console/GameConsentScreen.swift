@@ -32,7 +32,7 @@ enum GameConsentScreen {
             var x = area.x + nameWidth
             let choices: [(String, String, Bool)] = [
                 ("yes", "Agrees to recording", agreed), ("norecord", "Play without recording", without),
-                ("no", "Not asked yet", !agreed && !without),
+                ("no", "Not asked (withdraw)", !agreed && !without),
             ]
             for (id, title, isOn) in choices {
                 panel.button("game:consent:\(id):\(player)", title, in: PixelRect(x: x, y: y, width: choice, height: row - 2),
