@@ -54,6 +54,11 @@ package final class RigStage {
     package private(set) var shown: [DisplayRole: FrameReport] = [:]
     /// A participant view has reached the outer glass since it was last turned on.
     var outerPresentingGame = false
+    /// An inner frame was skipped while a cue waited for its outer flip.
+    var innerHeldForCue = false
+    /// In the game the host's preview shows every this many camera frames (30 fps
+    /// becomes 7.5): the console is the costly frame to draw, and a preview needs no more.
+    static let innerCameraDivisor: UInt32 = 4
 
     package let now: () -> Double
     package let schedule: (Double, @escaping () -> Void) -> Void
@@ -190,6 +195,14 @@ package final class RigStage {
     /// Draws `role`'s frame for `presentationTime` into `target` if anything it shows
     /// changed, and reports what it showed.
     package func frame(_ role: DisplayRole, at presentationTime: Double, into target: FrameTarget) -> FrameReport {
+        // A cue waiting for its first outer flip has the loop to itself: the host's
+        // display (a full console, far slower to draw than the participant's) waits
+        // until the outer flip acknowledges it (at most the cue's 0.5 s limit).
+        if role == .inner, game.cueAwaitingOnset, !target.mustDraw {
+            innerHeldForCue = true
+            return FrameReport(role: role, time: presentationTime)
+        }
+        let started = now()
         let size = PixelSize(width: target.width, height: target.height)
         if role == .outer { renderer.applyDrawingSettings(controller.settings, outerSize: size) }
         let inner = SceneRenderer.InnerView(
@@ -206,6 +219,11 @@ package final class RigStage {
             // The cue id goes with the frame, so its flip is the cue's onset.
             report.showsGame = true
             if view.overlay.cue != nil { report.cue = game.shownCue }
+            if game.cueAwaitingOnset, let cue = game.shownCue {
+                KioskLog.info(String(format: "cue %llu drawn for %.4f: started %.4f, took %.1f ms%@", cue.cue,
+                                     presentationTime, started, (now() - started) * 1000,
+                                     view.holdPreview ? " (camera picture held)" : ""))
+            }
         }
         if report.changed || target.mustDraw {
             inFlight[role] = report
@@ -236,8 +254,13 @@ package final class RigStage {
             case .none: break
             }
         }
-        return SceneRenderer.CameraView(frame: camera.frame, message: camera.message, mirror: settings.cameraMirror,
-                                        overlay: overlay, onOuter: game.isOpen || controller.mode == .framing)
+        var view = SceneRenderer.CameraView(frame: camera.frame, message: camera.message, mirror: settings.cameraMirror,
+                                            overlay: overlay, onOuter: game.isOpen || controller.mode == .framing)
+        // The cue's frame does not wait for a camera frame's conversion: it shows the
+        // picture already converted, and the next frame catches up.
+        view.holdPreview = game.cueAwaitingOnset
+        view.innerCameraEvery = game.isOpen ? Self.innerCameraDivisor : 1
+        return view
     }
 
     private func framePresented(_ role: DisplayRole, _ stamp: FlipStamp) {
@@ -246,6 +269,10 @@ package final class RigStage {
             self.shown[role] = report
         }
         if role == .outer, let frame = shown?.cameraFrame { cameraFrameShown(frame, stamp.time) }
+        if role == .outer, innerHeldForCue, !game.cueAwaitingOnset {
+            innerHeldForCue = false
+            frameWanted(.inner)
+        }
         if role == .outer {
             if shown?.showsGame == true, !outerPresentingGame {
                 outerPresentingGame = true

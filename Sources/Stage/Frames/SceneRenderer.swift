@@ -50,6 +50,10 @@ package final class SceneRenderer {
         package var overlay: CameraOverlay
         /// The outer display shows the camera (framing check, or the game's participant view).
         package var onOuter = false
+        /// Keep the preview already converted even if a newer camera frame came.
+        package var holdPreview = false
+        /// The inner display follows every this many camera frames.
+        package var innerCameraEvery: UInt32 = 1
         package static let none = CameraView(frame: nil, message: nil, mirror: true, overlay: CameraOverlay())
     }
 
@@ -231,7 +235,8 @@ package final class SceneRenderer {
             outerSize = buffer.size
             report.showsTapPause = controller.pausedByTap && engine.state(at: time) == .paused
             if camera.onOuter && !controller.blanked {
-                report.cameraFrame = camera.frame
+                // A held picture is not the newest frame: no camera latency is measured on it.
+                report.cameraFrame = camera.holdPreview ? nil : camera.frame
                 layers = OuterCameraScene.layers(display: buffer.size, preview: previewCanvas(camera, size: buffer.size),
                                                  message: camera.message, overlay: camera.overlay, painter: painter)
             } else {
@@ -272,7 +277,8 @@ package final class SceneRenderer {
     private func cameraKey(_ role: DisplayRole, camera: CameraView) -> CameraKey {
         guard role == .inner || camera.onOuter else { return CameraKey(sequence: nil, message: nil, overlay: CameraOverlay()) }
         // The inner display's participant preview shows the outer's overlay too.
-        return CameraKey(sequence: camera.frame?.sequence, message: camera.message,
+        let sequence = camera.frame.map { role == .inner ? $0.sequence / max(1, camera.innerCameraEvery) : $0.sequence }
+        return CameraKey(sequence: sequence, message: camera.message,
                          overlay: role == .outer || camera.onOuter ? camera.overlay : CameraOverlay())
     }
 
@@ -282,7 +288,7 @@ package final class SceneRenderer {
         guard let frame = camera.frame else { return nil }
         if preview?.canvas.size != size { preview = (try? Canvas(size: size)).map { ($0, nil) } }
         guard let canvas = preview?.canvas else { return nil }
-        if preview?.sequence != frame.sequence {
+        if preview?.sequence != frame.sequence && !(camera.holdPreview && preview?.sequence != nil) {
             convert(frame, into: canvas, mirrored: camera.mirror)
             preview = (canvas, frame.sequence)
         }

@@ -146,6 +146,11 @@ package final class GameController {
         receive(.interrupt(.participantStop))
     }
 
+    /// A cue is on request and no outer flip has shown it yet.
+    package var cueAwaitingOnset: Bool {
+        isOpen && shownCue != nil && session?.phase == .cue
+    }
+
     /// An outer flip of a frame that showed cue `cue` (or none): the cue's handshake.
     package func outerFlipped(_ stamp: FlipStamp, cue: (generation: UInt64, cue: UInt64)?) {
         if let cue {
