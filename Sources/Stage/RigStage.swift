@@ -91,8 +91,12 @@ package final class RigStage {
         game = GameController(catalogURL: settings.gameCatalog, stateDirectory: settings.stateDirectory, now: now,
                               schedule: schedule)
         game.onChange = { [unowned self] in
-            console.gameChanged()
+            if game.cueAwaitingOnset, let flight = inFlight[.outer] {
+                // Its flip must complete before the cue's frame can be submitted.
+                KioskLog.info(String(format: "cue waits for the outer frame of %.4f in flight (now %.4f)", flight.time, now()))
+            }
             frameWanted(.outer)
+            console.gameChanged()
         }
         console.gameAction = { [unowned self] id, delta in gameWidget(id, delta: delta) }
         console.gameShown = { [unowned self] shown in if shown { openGame() } else { leaveGame() } }
@@ -279,6 +283,7 @@ package final class RigStage {
                 gameConditionsChanged()
             }
             game.outerFlipped(stamp, cue: shown?.cue)
+            if shown?.showsGame == true { renderer.warmCueBadge() }
         }
         if role == .outer {
             tapLatency.outerFrameFlipped(at: stamp.time, showsTapEffect: shown?.showsTapPause ?? false)

@@ -1,3 +1,4 @@
+import Game
 import Prompter
 import Render
 
@@ -84,6 +85,7 @@ package final class SceneRenderer {
     private let participant = ParticipantPreview()
     /// The outer display's size as it was last drawn: the preview keeps its shape.
     private var outerSize = PixelSize(width: 16, height: 9)
+    private var warmedCueSize: PixelSize?
     private let labels: LabelCache?
     /// The operator's upright copy of the reading text on the inner display.
     package let scriptPreview: OperatorScriptPreview?
@@ -280,6 +282,17 @@ package final class SceneRenderer {
         let sequence = camera.frame.map { role == .inner ? $0.sequence / max(1, camera.innerCameraEvery) : $0.sequence }
         return CameraKey(sequence: sequence, message: camera.message,
                          overlay: role == .outer || camera.onOuter ? camera.overlay : CameraOverlay())
+    }
+
+    /// Draws both cue letters once off screen at the outer display's size, so the glyph
+    /// cache holds them before the first cue frame: the first letter that big took
+    /// 0.1 to 0.9 s to rasterize in the virtual rig (TCG), inside the cue's frame.
+    package func warmCueBadge() {
+        guard warmedCueSize != outerSize, let painter, let scratch = try? Canvas(size: outerSize) else { return }
+        warmedCueSize = outerSize
+        for letter in CueLetter.allCases.compactMap(\.rawValue.first) {
+            compositors[.outer]?.compose(CueBadge.layers(letter: letter, display: outerSize, painter: painter), into: scratch)
+        }
     }
 
     /// The outer preview: converted, mirrored and fitted once per camera frame into
