@@ -202,7 +202,7 @@ package final class RigStage {
         // A cue waiting for its first outer flip has the loop to itself: the host's
         // display (a full console, far slower to draw than the participant's) waits
         // until the outer flip acknowledges it (at most the cue's 0.5 s limit).
-        if role == .inner, game.cueAwaitingOnset, !target.mustDraw {
+        if role == .inner, game.holdsCameraForCue, !target.mustDraw {
             innerHeldForCue = true
             return FrameReport(role: role, time: presentationTime)
         }
@@ -262,7 +262,7 @@ package final class RigStage {
                                             overlay: overlay, onOuter: game.isOpen || controller.mode == .framing)
         // The cue's frame does not wait for a camera frame's conversion: it shows the
         // picture already converted, and the next frame catches up.
-        view.holdPreview = game.cueAwaitingOnset
+        view.holdPreview = game.holdsCameraForCue
         view.innerCameraEvery = game.isOpen ? Self.innerCameraDivisor : 1
         return view
     }
@@ -273,7 +273,7 @@ package final class RigStage {
             self.shown[role] = report
         }
         if role == .outer, let frame = shown?.cameraFrame { cameraFrameShown(frame, stamp.time) }
-        if role == .outer, innerHeldForCue, !game.cueAwaitingOnset {
+        if role == .outer, innerHeldForCue, !game.holdsCameraForCue {
             innerHeldForCue = false
             frameWanted(.inner)
         }

@@ -279,7 +279,9 @@ package final class SceneRenderer {
     private func cameraKey(_ role: DisplayRole, camera: CameraView) -> CameraKey {
         guard role == .inner || camera.onOuter else { return CameraKey(sequence: nil, message: nil, overlay: CameraOverlay()) }
         // The inner display's participant preview shows the outer's overlay too.
-        let sequence = camera.frame.map { role == .inner ? $0.sequence / max(1, camera.innerCameraEvery) : $0.sequence }
+        var sequence = camera.frame.map { role == .inner ? $0.sequence / max(1, camera.innerCameraEvery) : $0.sequence }
+        // A held picture: a newer camera frame changes nothing on the outer display.
+        if role == .outer, camera.holdPreview, let shown = preview?.sequence { sequence = shown }
         return CameraKey(sequence: sequence, message: camera.message,
                          overlay: role == .outer || camera.onOuter ? camera.overlay : CameraOverlay())
     }

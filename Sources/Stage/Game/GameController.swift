@@ -151,6 +151,17 @@ package final class GameController {
         isOpen && shownCue != nil && session?.phase == .cue
     }
 
+    /// The attempt whose speech has ended (or is about to) and whose letter comes next.
+    var cueImminent: UInt64?
+
+    /// From the speech's end report to the cue's first flip: the participant view keeps
+    /// the camera picture it has (a fraction of a second) so the loop is free for the cue.
+    package var holdsCameraForCue: Bool {
+        if cueAwaitingOnset { return true }
+        guard let cueImminent, isOpen, session?.activeGeneration == cueImminent else { return false }
+        return session?.phase == .speech
+    }
+
     /// An outer flip of a frame that showed cue `cue` (or none): the cue's handshake.
     package func outerFlipped(_ stamp: FlipStamp, cue: (generation: UInt64, cue: UInt64)?) {
         if let cue {
