@@ -98,6 +98,10 @@ package final class RigStage {
             frameWanted(.outer)
             console.gameChanged()
         }
+        game.cueImminentChanged = { [unowned self] in
+            renderer.warmCueBadge()
+            frameWanted(.outer)
+        }
         console.gameAction = { [unowned self] id, delta in gameWidget(id, delta: delta) }
         console.gameShown = { [unowned self] shown in if shown { openGame() } else { leaveGame() } }
         controller.onChange = { [unowned self] in stateChanged() }
@@ -283,7 +287,6 @@ package final class RigStage {
                 gameConditionsChanged()
             }
             game.outerFlipped(stamp, cue: shown?.cue)
-            if shown?.showsGame == true { renderer.warmCueBadge() }
         }
         if role == .outer {
             tapLatency.outerFrameFlipped(at: stamp.time, showsTapEffect: shown?.showsTapPause ?? false)

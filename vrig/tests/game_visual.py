@@ -55,7 +55,7 @@ device = "/dev/video0"
 # TCG guest's loop.
 width = 640
 height = 360
-fps = 30
+fps = 15
 [audio]
 output = "hw:Loopback,0,0"
 [touch]
@@ -231,8 +231,8 @@ def main():
             must(rig, "game", "next")
 
             # 6: the camera unplugged mid-attempt: play without recording goes on.
-            wait(rig, lambda g: g["readiness"] == [], 90, "ready after the restart")
             must(rig, "game", "select", "card=poses.statue", "rule=simon")
+            wait(rig, lambda g: g["ready"], 90, "ready after the restart")
             must(rig, "game", "send")
             rig.exec("echo vivid.0 > /sys/bus/platform/drivers/vivid/unbind")
             time.sleep(3)

@@ -85,7 +85,9 @@ package final class SceneRenderer {
     private let participant = ParticipantPreview()
     /// The outer display's size as it was last drawn: the preview keeps its shape.
     private var outerSize = PixelSize(width: 16, height: 9)
-    private var warmedCueSize: PixelSize?
+    private var warmScratch: Canvas?
+    /// The participant view's texts, laid out once and kept while they show.
+    private let outerLabels: LabelCache?
     private let labels: LabelCache?
     /// The operator's upright copy of the reading text on the inner display.
     package let scriptPreview: OperatorScriptPreview?
@@ -99,10 +101,12 @@ package final class SceneRenderer {
             let glyphs = GlyphPainter(fonts: fonts)
             painter = glyphs
             labels = LabelCache(painter: glyphs)
+            outerLabels = LabelCache(painter: glyphs)
             scriptPreview = OperatorScriptPreview(fonts: fonts, painter: glyphs)
         } else {
             painter = nil
             labels = nil
+            outerLabels = nil
             scriptPreview = nil
         }
     }
@@ -239,8 +243,10 @@ package final class SceneRenderer {
             if camera.onOuter && !controller.blanked {
                 // A held picture is not the newest frame: no camera latency is measured on it.
                 report.cameraFrame = camera.holdPreview ? nil : camera.frame
+                outerLabels?.beginFrame()
                 layers = OuterCameraScene.layers(display: buffer.size, preview: previewCanvas(camera, size: buffer.size),
-                                                 message: camera.message, overlay: camera.overlay, painter: painter)
+                                                 message: camera.message, overlay: camera.overlay, painter: painter,
+                                                 labels: outerLabels)
             } else {
                 layers = outerLayers(size: buffer.size, state: state, controller: controller, at: time)
             }
@@ -286,14 +292,17 @@ package final class SceneRenderer {
                          overlay: role == .outer || camera.onOuter ? camera.overlay : CameraOverlay())
     }
 
-    /// Draws both cue letters once off screen at the outer display's size, so the glyph
-    /// cache holds them before the first cue frame: the first letter that big took
-    /// 0.1 to 0.9 s to rasterize in the virtual rig (TCG), inside the cue's frame.
+    /// Draws both cue letters off screen at the outer display's size, so the glyph and
+    /// layout caches hold them for the cue's frame: laying out and rasterizing a letter
+    /// that big took 0.1 to 0.9 s in the virtual rig (TCG), inside that frame. Called
+    /// when a letter is about to be requested.
     package func warmCueBadge() {
-        guard warmedCueSize != outerSize, let painter, let scratch = try? Canvas(size: outerSize) else { return }
-        warmedCueSize = outerSize
+        guard let painter else { return }
+        if warmScratch?.size != outerSize { warmScratch = try? Canvas(size: outerSize) }
+        guard let warmScratch else { return }
         for letter in CueLetter.allCases.compactMap(\.rawValue.first) {
-            compositors[.outer]?.compose(CueBadge.layers(letter: letter, display: outerSize, painter: painter), into: scratch)
+            compositors[.outer]?.compose(CueBadge.layers(letter: letter, display: outerSize, painter: painter,
+                                                         labels: outerLabels), into: warmScratch)
         }
     }
 

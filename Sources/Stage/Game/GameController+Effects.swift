@@ -53,7 +53,10 @@ extension GameController {
     /// camera pictures, so no camera conversion is under way when the cue is requested.
     private func speechEnded(_ generation: UInt64, start: Double, end: Double) {
         let finished = GameEvent.speechFinished(generation: generation, start: start, end: end)
-        if session?.activeSnapshot?.cue != nil { cueImminent = generation }
+        if session?.activeSnapshot?.cue != nil {
+            cueImminent = generation
+            cueImminentChanged()
+        }
         guard end > now() else { return receive(finished) }
         schedule(end) { [weak self] in self?.receive(finished) }
     }
