@@ -98,10 +98,7 @@ package final class RigStage {
             frameWanted(.outer)
             console.gameChanged()
         }
-        game.cueImminentChanged = { [unowned self] in
-            renderer.warmCueBadge()
-            frameWanted(.outer)
-        }
+        game.cueComing = { [unowned self] in renderer.warmCueBadge() }
         console.gameAction = { [unowned self] id, delta in gameWidget(id, delta: delta) }
         console.gameShown = { [unowned self] shown in if shown { openGame() } else { leaveGame() } }
         controller.onChange = { [unowned self] in stateChanged() }

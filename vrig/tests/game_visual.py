@@ -162,14 +162,22 @@ def main():
             must(rig, "game", "select", "card=poses.star", "rule=not")
             must(rig, "game", "send")
             # `rig ctl` takes seconds in a TCG guest: the cue's 1.5 s are caught with the
-            # host's screendumps instead, the first one showing the yellow badge.
+            # host's screendumps instead, the first one showing the yellow badge. They start
+            # when the kiosk's log (a host file) says the cue was requested: a screendump
+            # holds QEMU's main loop, which also completes virtio-gpu's flips, so taking them
+            # all through the speech delayed the very flip that acknowledges the cue.
             outer = None
-            deadline = time.monotonic() + 90
+            deadline = time.monotonic() + 120
+            while "cue 1 requested" not in kiosk.log() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            deadline = time.monotonic() + 3
             while outer is None and time.monotonic() < deadline:
                 shot = Image.read_ppm(rig.screendump(1, os.path.join(OUT, "outer-cue.ppm")))
                 r, g, b = shot.pixel(OUTER[0] // 2 - min(OUTER) // 6, OUTER[1] // 2 - min(OUTER) // 6)
                 if r > 200 and g > 170 and b < 80:
                     outer = shot
+                else:
+                    time.sleep(0.15)
             assert outer is not None, "no screendump of the outer head showed the cue badge"
             rig.exec("echo 'tap 512 384 60' > /tmp/player.in")
             shown = wait(rig, lambda g: g["attempts"][-1]["cue_onset"] is not None

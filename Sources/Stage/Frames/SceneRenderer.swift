@@ -88,6 +88,8 @@ package final class SceneRenderer {
     private var warmScratch: Canvas?
     /// The participant view's texts, laid out once and kept while they show.
     private let outerLabels: LabelCache?
+    /// The cue letters' layouts: never dropped (a new frame count never reaches it).
+    private let cueLabels: LabelCache?
     private let labels: LabelCache?
     /// The operator's upright copy of the reading text on the inner display.
     package let scriptPreview: OperatorScriptPreview?
@@ -102,11 +104,13 @@ package final class SceneRenderer {
             painter = glyphs
             labels = LabelCache(painter: glyphs)
             outerLabels = LabelCache(painter: glyphs)
+            cueLabels = LabelCache(painter: glyphs)
             scriptPreview = OperatorScriptPreview(fonts: fonts, painter: glyphs)
         } else {
             painter = nil
             labels = nil
             outerLabels = nil
+            cueLabels = nil
             scriptPreview = nil
         }
     }
@@ -246,7 +250,7 @@ package final class SceneRenderer {
                 outerLabels?.beginFrame()
                 layers = OuterCameraScene.layers(display: buffer.size, preview: previewCanvas(camera, size: buffer.size),
                                                  message: camera.message, overlay: camera.overlay, painter: painter,
-                                                 labels: outerLabels)
+                                                 labels: outerLabels, cueLabels: cueLabels)
             } else {
                 layers = outerLayers(size: buffer.size, state: state, controller: controller, at: time)
             }
@@ -295,14 +299,14 @@ package final class SceneRenderer {
     /// Draws both cue letters off screen at the outer display's size, so the glyph and
     /// layout caches hold them for the cue's frame: laying out and rasterizing a letter
     /// that big took 0.1 to 0.9 s in the virtual rig (TCG), inside that frame. Called
-    /// when a letter is about to be requested.
+    /// at Send of a Visual S/Z challenge, while its speech is synthesized elsewhere.
     package func warmCueBadge() {
         guard let painter else { return }
         if warmScratch?.size != outerSize { warmScratch = try? Canvas(size: outerSize) }
         guard let warmScratch else { return }
         for letter in CueLetter.allCases.compactMap(\.rawValue.first) {
             compositors[.outer]?.compose(CueBadge.layers(letter: letter, display: outerSize, painter: painter,
-                                                         labels: outerLabels), into: warmScratch)
+                                                         labels: cueLabels), into: warmScratch)
         }
     }
 

@@ -12,6 +12,8 @@ extension GameController {
     private func carryOut(_ effect: GameEffect) {
         switch effect {
         case let .synthesizeSpeech(generation, text, wordsPerMinute):
+            // Seconds of synthesis ahead: the time to prepare the letter's drawing.
+            if session?.activeSnapshot?.cue != nil { cueComing() }
             speech.prepare(text, wordsPerMinute: wordsPerMinute, generation: generation) { [weak self] result in
                 switch result {
                 case let .success(duration): self?.receive(.speechPrepared(generation: generation, duration: duration))
@@ -55,7 +57,7 @@ extension GameController {
         let finished = GameEvent.speechFinished(generation: generation, start: start, end: end)
         if session?.activeSnapshot?.cue != nil {
             cueImminent = generation
-            cueImminentChanged()
+            onChange()
         }
         guard end > now() else { return receive(finished) }
         schedule(end) { [weak self] in self?.receive(finished) }

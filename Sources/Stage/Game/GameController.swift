@@ -153,8 +153,8 @@ package final class GameController {
 
     /// The attempt whose speech has ended (or is about to) and whose letter comes next.
     var cueImminent: UInt64?
-    /// A letter is about to be requested: the stage prepares what the cue's frame draws.
-    package var cueImminentChanged: () -> Void = {}
+    /// A Visual S/Z challenge was sent: the stage prepares what its cue's frame draws.
+    package var cueComing: () -> Void = {}
 
     /// From the speech's end report to the cue's first flip: the participant view keeps
     /// the camera picture it has (a fraction of a second) so the loop is free for the cue.

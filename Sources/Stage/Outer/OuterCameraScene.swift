@@ -10,9 +10,11 @@ package enum OuterCameraScene {
     package static let recordingRed = Color(rgb: 0xe5201c)
 
     /// `labels`: where the texts' layouts are kept between frames (a layout per frame
-    /// cost the participant view a third of a second in the virtual rig, under TCG).
+    /// cost the participant view a third of a second in the virtual rig, under TCG);
+    /// `cueLabels` keeps the letters' for good, laid out before the first cue.
     package static func layers(display: PixelSize, preview: Canvas?, message: String?, overlay: CameraOverlay,
-                               painter: GlyphPainter?, labels: LabelCache? = nil) -> [Layer] {
+                               painter: GlyphPainter?, labels: LabelCache? = nil,
+                               cueLabels: LabelCache? = nil) -> [Layer] {
         let frame = PixelRect(size: display)
         var layers: [Layer] = [preview.map { .image($0, x: 0, y: 0) } ?? .fill(frame, .black)]
         guard let painter else { return layers }
@@ -43,7 +45,7 @@ package enum OuterCameraScene {
                                        color: statusColor, painter: painter)))
         }
         if let cue = overlay.cue {
-            layers += CueBadge.layers(letter: cue, display: display, painter: painter, labels: labels)
+            layers += CueBadge.layers(letter: cue, display: display, painter: painter, labels: cueLabels ?? labels)
         }
         return layers
     }

@@ -82,7 +82,13 @@ import Testing
         let attempts = try #require(rig.status["attempts"]?.arrayValue)
         #expect(attempts.count == 4)
         #expect(attempts.allSatisfy { $0["cue_frames_after_request"]?.numberValue == 1 })
-        #expect(attempts.allSatisfy { $0["cue_onset"]?.numberValue.map { $0 - ($0 * 60).rounded() / 60 } == 0 })
+        let delays = attempts.compactMap { attempt -> Double? in
+            guard let onset = attempt["cue_onset"]?.numberValue, let request = attempt["cue_requested"]?.numberValue
+            else { return nil }
+            return onset - request
+        }
+        #expect(delays.count == 4 && delays.allSatisfy { $0 > 0 && $0 <= 1.0 / 60 + 1e-9 })
+        print("cue request to flip (headless, 60 Hz): " + delays.map { String(format: "%.2f ms", $0 * 1000) }.joined(separator: ", "))
         let letters = rig.game.session?.attempts.map { $0.snapshot.cue?.letter }
         #expect(letters == [.s, .z, .z, .s])
     }
