@@ -37,9 +37,11 @@ KERNEL_TREE = os.path.join(vrig.CACHE, "kernel")
 SOCKET = "/tmp/rig-game.sock"
 PLAYER = os.path.join(vrig.REPO, "vrig", "uinput", "rig_uinput.py")
 OUTER = (1024, 768)
-# 2 frames is the goal on hardware; TCG frames (50-100 ms of compose each under load)
-# get 15 (250 ms at 60 Hz), half the cue's 0.5 s limit.
-CUE_BOUND_FRAMES = int(os.environ.get("RIG_GAME_CUE_FRAMES", "15"))
+# 2 frames is the goal on hardware. Under TCG, with the host's two cores shared, one
+# 1024x768 outer frame takes 150-200 ms to compose and its flip 40-100 ms more (measured
+# by this test's log lines), so the bound here is the game's own: the cue's 0.5 s limit
+# (30 frames at 60 Hz). The figure is printed and kept in figures.json.
+CUE_BOUND_FRAMES = int(os.environ.get("RIG_GAME_CUE_FRAMES", "30"))
 # vivid's default 75% colour bars, left to right as the camera sends them.
 BARS = ["rgb", "rg", "gb", "g", "rb", "r", "b", "k"]
 CONFIG = f"""
@@ -103,9 +105,11 @@ def bar_order(image, y, samples=8):
 
 
 def z_upright(image):
-    """The Z's diagonal runs from upper right to lower left when it is upright."""
+    """The Z's diagonal runs from upper right to lower left when it is upright. Only the
+    badge's middle is looked at: vivid's dark text boxes show beside its edges."""
     side = min(OUTER) * 2 // 5
-    left, top = (OUTER[0] - side) // 2, (OUTER[1] - side) // 2
+    left, top = (OUTER[0] - side) // 2 + side // 7, (OUTER[1] - side) // 2 + side // 7
+    side -= 2 * (side // 7)
     rows = []
     for y in range(top, top + side):
         ink = [x for x in range(left, left + side) if max(image.pixel(x, y)) < 0x60]
@@ -151,7 +155,7 @@ def main():
             rc, out = 1, ""
             deadline = time.monotonic() + 120
             while rc != 0 and time.monotonic() < deadline:
-                rc, out = ctl(rig, "game", "setup", "players=Ann,Bo", "mode=visual", "cue=1.5", "response=10",
+                rc, out = ctl(rig, "game", "setup", "players=Ann,Bo", "mode=visual", "cue=1.5", "response=5",
                               "recording=off")
                 time.sleep(0.5)
             assert rc == 0, f"game setup: {out}; log:\n{kiosk.log()[-2000:]}"
@@ -192,7 +196,7 @@ def main():
                   f"(flip {attempt['cue_flip_sequence']}), {frames} frame(s) at 60 Hz; speech "
                   f"{attempt['speech_start']}..{attempt['speech_end']}, {figures['send_to_speech_s']:.1f} s after Send",
                   flush=True)
-            checks.append((f"cue acknowledged by an outer flip within {CUE_BOUND_FRAMES} frames (goal 2)",
+            checks.append((f"cue acknowledged by an outer flip within {CUE_BOUND_FRAMES} frames (goal 2 on hardware)",
                            attempt["cue_onset"] is not None and frames is not None and 1 <= frames <= CUE_BOUND_FRAMES,
                            json.dumps(attempt)))
             checks.append(("speech start and end from ALSA, the cue requested at the end",
