@@ -212,8 +212,11 @@ def main():
                            and stopped["attempts"][-1]["cue_onset"] is not None,
                            json.dumps(stopped["attempts"][-1])))
 
-            # 4: the outer head unplugged mid-attempt, the retry after replug.
+            # 4: the outer head unplugged mid-attempt, the retry after replug. Spoken play
+            # for the unplugged attempt: `rig ctl` and the hotplug take seconds here, and a
+            # Visual S/Z letter due meanwhile would be void for its own reason first.
             must(rig, "game", "retry")
+            must(rig, "game", "setup", "mode=spoken")
             must(rig, "game", "send")
             rig.set_connector("Virtual-2", "off")
             lost = wait(rig, lambda g: g["phase"] == "interrupted", 60, "the attempt void when the outer head went")
@@ -222,6 +225,7 @@ def main():
                            json.dumps(lost["attempts"][-1])))
             rig.set_connector("Virtual-2", "on")
             must(rig, "game", "retry")
+            must(rig, "game", "setup", "mode=visual")
             wait(rig, lambda g: g["ready"], 90, "ready again after the replug")
             must(rig, "game", "send")
             review = wait(rig, lambda g: g["phase"] in ("review", "interrupted"), 120, "the retry reaching review")
@@ -242,7 +246,9 @@ def main():
             must(rig, "game", "verdict", "verdict=pass")
             must(rig, "game", "next")
 
-            # 6: the camera unplugged mid-attempt: play without recording goes on.
+            # 6: the camera unplugged mid-attempt: play without recording goes on (spoken,
+            # with a long window, so the attempt still runs at SIGTERM after it).
+            must(rig, "game", "setup", "mode=spoken", "response=10")
             must(rig, "game", "select", "card=poses.statue", "rule=simon")
             wait(rig, lambda g: g["ready"], 90, "ready after the restart")
             must(rig, "game", "send")
