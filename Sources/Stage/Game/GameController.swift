@@ -127,8 +127,13 @@ package final class GameController {
 
     package func receive(_ event: GameEvent) {
         guard var session else { return }
+        let before = session.phase
         let effects = session.receive(event, at: now())
         self.session = session
+        if before != .interrupted, session.phase == .interrupted, let attempt = session.attempts.last {
+            // The journal says why an attempt was void (the host's screen does too).
+            KioskLog.info("attempt \(attempt.id) interrupted: \(attempt.interruption?.description ?? "")")
+        }
         apply(effects)
     }
 
