@@ -20,7 +20,11 @@ final class KioskApp {
     private let notifier = SystemdNotifier()
     private var signals: SignalWatcher?
     private var control: ControlServer?
+    /// The network remote (KioskApp+Remote); nil unless `[remote] enabled`.
+    var remote: RemoteService?
     private(set) var input: InputDevices?
+    /// The window backend's keyboard, mouse and touch (KioskApp+Window); nil on the rig.
+    var windowInput: WindowInput?
     private var scriptWatcher: ScriptFolderWatcher?
     private(set) var camera: CameraFeed?
     /// Sound out and in (KioskApp+Audio); nil with both turned off or not opened.
@@ -30,7 +34,12 @@ final class KioskApp {
     var takeCountdown: TakeCountdown?
     /// The banner line of the last take that ended by itself.
     var takeProblem: String?
+    /// The replay open on the console's Clips screen, and the clip it last exported.
+    var replayer: ClipReplayer?
+    var consoleExport: String?
     let statusFileWriter: DisplayStatusFile?
+    /// Why the displays did not start, if they did not.
+    private(set) var displaysFailed: DisplaysError?
 
     init(config: RigConfig, configProblems: [ConfigProblem], backend: DisplayService.Kind,
          headlessSizes: HeadlessSizes = HeadlessSizes(), statusPath: String? = nil, useSeat: Bool = false,
@@ -66,7 +75,8 @@ final class KioskApp {
         displays = try DisplayService(kind: backend, configuration: DisplayConfiguration(config.displays),
                                   headlessSizes: [.inner: (headlessSizes.inner?.width ?? inner.width, headlessSizes.inner?.height ?? inner.height),
                                                   .outer: (headlessSizes.outer?.width ?? outer.width, headlessSizes.outer?.height ?? outer.height)],
-                                  loop: loop, useSeat: useSeat, log: { KioskLog.warning($0) })
+                                  loop: loop, useSeat: useSeat, windowScale: headlessSizes.windowScale,
+                                  log: { KioskLog.warning($0) })
         statusFileWriter = statusPath.map(DisplayStatusFile.init)
         recording = RecordingService(settings: Self.recordingSettings(config), clock: loop.clock,
                                      post: { [mailbox = loop.mailbox] in mailbox.post($0) },
@@ -92,6 +102,12 @@ final class KioskApp {
     /// Starts everything and runs until SIGTERM or SIGINT. Returns the exit status.
     func run() -> Int32 {
         start()
+        // Windows that cannot open show nobody anything: say why and stop.
+        if displays.backend is WindowBackend, let displaysFailed {
+            KioskLog.error("\(displaysFailed)")
+            shutdown()
+            return 1
+        }
         loop.run()
         shutdown()
         return 0
@@ -100,15 +116,19 @@ final class KioskApp {
     func start() {
         startSignals()
         startControl()
+        startRemote()
         if devices.contains(.input) { startInput() }
         startScriptWatcher()
         if devices.contains(.camera) { startCamera() }
         if devices.contains(.audio) { startAudio() }
         startRecording()
+        startClipsConsole()
+        startWindowInput()
         do {
             try displays.start(delegate: self)
         } catch {
             stage.controller.addProblem("displays: \(error)")
+            displaysFailed = error
         }
         displaysBackend.setEnabled(config.displays.outer.enabled, for: .outer)
         stage.start()
@@ -120,7 +140,9 @@ final class KioskApp {
 
     func shutdown() {
         notifier.stopping()
+        remote = nil
         stage.stop()
+        closeReplay()
         recording?.finishForShutdown()
         camera?.stop()
         audio?.stop()
@@ -157,7 +179,11 @@ final class KioskApp {
     private func startControl() {
         do {
             control = try ControlServer(path: config.control.socket, loop: loop) { [weak self] request in
-                self?.handle(request) ?? .failure("the kiosk is stopping")
+                guard let self else { return .failure("the kiosk is stopping") }
+                let reply = handle(request)
+                // Remote panels hear of a change made on the socket at once.
+                remote?.changed()
+                return reply
             }
         } catch {
             stage.controller.addProblem("control socket: \(error)")
@@ -186,7 +212,7 @@ final class KioskApp {
 
     /// The camera runs on its own thread; frames and state changes arrive on the loop.
     private func startCamera() {
-        guard config.camera.enabled else { return }
+        guard config.camera.enabled else { return windowCameraChanged(nil) }
         do {
             let feed = try CameraFeed(settings: CameraSettings(config.camera, recording: config.recording),
                                       mailbox: loop.mailbox, recordingTap: recording?.tap)
@@ -194,6 +220,7 @@ final class KioskApp {
             feed.onStateChange = { [weak self, weak feed] state in
                 KioskLog.notice("camera \(self?.config.camera.device ?? ""): \(state)")
                 if case .streaming = state {} else { self?.recording?.cameraLost("\(state)") }
+                self?.windowCameraChanged(state)
                 guard let feed else { return }
                 self?.stage.handle(.camera(CameraInput(frame: feed.latestFrame, message: state.previewMessage,
                                                        state: "\(state)", live: true)))
@@ -202,6 +229,7 @@ final class KioskApp {
             stage.handle(.camera(CameraInput(frame: nil, message: feed.state.previewMessage, state: "\(feed.state)",
                                              live: true)))
             feed.start()
+            windowCameraChanged(feed.state)
         } catch {
             stage.controller.addProblem("camera \(config.camera.device): \(error)")
         }
@@ -231,7 +259,7 @@ final class KioskApp {
     /// `rig ctl status`: the stage's report with the devices' facts.
     func status(at now: Double) -> JSONValue {
         var inputStatus: [String: JSONValue] = [:]
-        if case let .object(fields)? = input?.statusJSON { inputStatus = fields }
+        if case let .object(fields)? = input?.statusJSON ?? windowInput?.statusJSON { inputStatus = fields }
         inputStatus["touch"] = .optional(input?.devices.first { $0.role == .outerTouchscreen }?.name)
         var cameraFields: [String: JSONValue]?
         if let camera {
@@ -241,8 +269,8 @@ final class KioskApp {
             }
             cameraFields = fields
         }
-        return withRecordingStatus(withAudioStatus(stage.status(at: now, displays: displaysBackend.statuses, camera: cameraFields,
-                                            cameraDevice: config.camera.device, input: inputStatus)))
+        return withRemoteStatus(withRecordingStatus(withAudioStatus(stage.status(at: now, displays: displaysBackend.statuses, camera: cameraFields,
+                                            cameraDevice: config.camera.device, input: inputStatus))))
     }
 }
 

@@ -1,4 +1,5 @@
 import Game
+import Media
 import Prompter
 import Render
 
@@ -41,6 +42,14 @@ package final class SceneRenderer {
         package var elapsed: Double
         package var cameraState: String?
         package var game: GameConsoleView = .none
+        package var clips: InnerClips?
+    }
+
+    /// The Clips screen's data for one inner frame: the list, the replay, its picture due now.
+    package struct InnerClips {
+        package var input: ClipsInput
+        package var replay: ClipReplay.Shown?
+        package var picture: ReplayPicture?
     }
 
     /// What the camera adds to a frame: the newest frame and what is drawn over it.
@@ -90,6 +99,8 @@ package final class SceneRenderer {
     private let outerLabels: LabelCache?
     /// The cue letters' layouts: never dropped (a new frame count never reaches it).
     private let cueLabels: LabelCache?
+    /// The replay's picture scaled into its rectangle, once per picture.
+    private let replayCanvas = ReplayPictureCanvas()
     private let labels: LabelCache?
     /// The operator's upright copy of the reading text on the inner display.
     package let scriptPreview: OperatorScriptPreview?
@@ -280,8 +291,15 @@ package final class SceneRenderer {
     /// flags and mode, the camera's state.
     private func innerFacts(_ inner: InnerView) -> [String] {
         let outer = inner.outer
-        return ["\(outer?.available ?? false) \(outer?.enabled ?? false) \(outer?.mode.map { "\($0)" } ?? "")",
-                inner.cameraState ?? ""]
+        var facts = ["\(outer?.available ?? false) \(outer?.enabled ?? false) \(outer?.mode.map { "\($0)" } ?? "")",
+                     inner.cameraState ?? ""]
+        if let clips = inner.clips {
+            // The replay's picture and its whole seconds (the time readout) change its frame.
+            let replay = clips.replay
+            facts.append("\(clips.input.clips.count) \(replay?.pictureIndex ?? -1) \(Int(replay?.position ?? -1)) "
+                + "\(replay?.playing ?? false) \(replay?.fullScreen ?? false) \(replay?.failure ?? "")")
+        }
+        return facts
     }
 
     /// Camera changes only matter where the camera is shown: the outer display in
@@ -338,7 +356,12 @@ package final class SceneRenderer {
                 thumbnailRect = rect
                 return self.thumbnailLayers(camera, in: rect, painter: painter)
             },
-            listing: inner.listing, game: inner.game, take: take)
+            listing: inner.listing, game: inner.game, take: take,
+            clips: inner.clips.map { clips in
+                ClipsConsoleView(input: clips.input, replay: clips.replay,
+                                 picture: { [unowned self] rect in
+                                     self.replayCanvas.layers(clips.picture, of: clips.replay?.id ?? "", in: rect) })
+            } ?? .none)
         model.participantPreview = { [unowned self] rect in
             participant.layers(in: rect, outer: outerSize, camera: camera, painter: painter)
         }
