@@ -65,6 +65,8 @@ package final class RigStage {
     package internal(set) var replay: ClipReplay?
 
     package let now: () -> Double
+    /// The wall clock for the console's clock and the script's end time (tests fix it).
+    package var wallClock: () -> Date = { Date() }
     package let schedule: (Double, @escaping () -> Void) -> Void
 
     /// Output: something `role` shows changed; draw it at the next vblank.
@@ -118,6 +120,7 @@ package final class RigStage {
         console.isOuterEnabled = { [unowned self] in displays[.outer]?.enabled ?? false }
         console.recordWanted = { [unowned self] start in recordWanted(start) }
         console.isTakeActive = { [unowned self] in take.isActive }
+        wireMarkers()
     }
 
     /// A stage on a manual clock: `rig snapshot`, `rig bench` and tests.
@@ -182,7 +185,10 @@ package final class RigStage {
 
     /// Something shown changed: every display draws again, the console follows.
     package func stateChanged() {
-        stopwatch.observe(controller.engine.state, at: now())
+        let time = now()
+        // A countdown is not reading time: the stopwatch starts when the text moves.
+        stopwatch.observe(controller.engine.state, at: max(time, controller.engine.countdownEnd ?? time))
+        scheduleTimedTransport()
         console.controllerChanged()
         for role in DisplayRole.allCases { frameWanted(role) }
         statusLineChanged(statusLine)
@@ -226,7 +232,8 @@ package final class RigStage {
             console: console.state, consoleGeneration: console.generation,
             listing: console.state.screen == .library ? console.listing : .empty, outer: displays[.outer],
             elapsed: stopwatch.elapsed(at: presentationTime), cameraState: camera.state,
-            game: console.state.screen.isGame ? game.consoleView : .none)
+            game: console.state.screen.isGame ? game.consoleView : .none,
+            timers: role == .inner ? timers(at: presentationTime) : nil)
         if role == .inner, console.state.screen == .clips {
             let replayNow = replayShown(at: presentationTime)
             inner.clips = SceneRenderer.InnerClips(input: clips, replay: replayNow?.shown, picture: replayNow?.picture)
