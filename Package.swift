@@ -38,6 +38,8 @@ let package = Package(
         shim("CALSA", "alsa"),
         // SDL2: the window backend (both displays as windows on a desktop).
         shim("CSDL", "sdl2"),
+        // pocketsphinx: voice follow's recogniser (Media/Listening).
+        shim("CPocketSphinx", "pocketsphinx"),
         .target(
             name: "CTOML",
             path: "Sources/CTOML",
@@ -50,7 +52,7 @@ let package = Package(
 
         .target(name: "Prompter", swiftSettings: strict),
         .target(name: "Game", swiftSettings: strict),
-        .target(name: "Media", dependencies: ["CFFmpeg", "CEspeak"], path: "Sources/Media", swiftSettings: strict),
+        .target(name: "Media", dependencies: ["CFFmpeg", "CEspeak", "CPocketSphinx"], path: "Sources/Media", swiftSettings: strict),
         .target(
             name: "Render",
             dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz", "CUnibreak", "CFribidi",
@@ -73,6 +75,9 @@ let package = Package(
         .testTarget(name: "PrompterTests", dependencies: ["Prompter"], swiftSettings: strict),
         .testTarget(name: "GameTests", dependencies: ["Game"], swiftSettings: strict),
         .testTarget(name: "MediaTests", dependencies: ["Media"], swiftSettings: strict),
+        // Voice follow end to end without devices: espeak-ng speech through the recogniser,
+        // the aligner and the follow driver.
+        .testTarget(name: "ListeningTests", dependencies: ["Media", "Prompter"], swiftSettings: strict),
         .testTarget(name: "RenderTests", dependencies: ["Render"], swiftSettings: strict),
         .testTarget(name: "StageTests", dependencies: ["Stage", "Prompter", "Render"], swiftSettings: strict),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Stage", "Prompter", "Render"],
