@@ -27,9 +27,9 @@ public struct WordAligner: Sendable, Equatable {
     public static let jumpMatches = 5
 
     static let matchScore = 2.0
-    static let insertionCost = 1.0
+    static let insertionCost = 1.5
     static let skipCost = 0.5
-    static let substitutionCost = 1.0
+    static let substitutionCost = 2.0
 
     public let tokens: [String]
     public private(set) var position: Position?
