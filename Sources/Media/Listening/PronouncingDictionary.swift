@@ -38,3 +38,15 @@ public struct PronouncingDictionary: Sendable, Equatable {
         self.guessed = guessed
     }
 }
+
+extension PronouncingDictionary {
+    public static let installedPath = SpeechRecognizer.modelFolder + "/cmudict-en-us.dict"
+
+    /// The script's dictionary from the installed CMU dictionary (pocketsphinx-en-us).
+    public static func installed(words: [String]) throws(ListeningError) -> PronouncingDictionary {
+        guard let data = FileManager.default.contents(atPath: installedPath) else {
+            throw .modelMissing(path: installedPath)
+        }
+        return PronouncingDictionary(words: words, cmuDictionary: String(decoding: data, as: UTF8.self))
+    }
+}

@@ -25,6 +25,8 @@ public struct FollowDriver: Sendable, Equatable {
     public static let speedDeadband = 3
     /// A gap larger than this many lines is a jump (a skipped paragraph, a re-read), not a chase.
     public static let jumpLines = 4.0
+    /// A jump needs most of the heard words to match; below it, the gap is chased at speed.
+    public static let jumpConfidence = 0.6
 
     /// Engine offset that puts each script word on the reading line.
     public let wordOffsets: [Double]
@@ -107,7 +109,7 @@ public struct FollowDriver: Sendable, Equatable {
         if held { engine.resume(at: t); held = false }
         mode = .tracking
         let gap = target - engine.offset(at: t)
-        if abs(gap) > Self.jumpLines * lineHeight {
+        if abs(gap) > Self.jumpLines * lineHeight, confidence >= Self.jumpConfidence {
             engine.seek(to: target, at: t)
             return
         }

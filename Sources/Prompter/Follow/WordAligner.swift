@@ -68,8 +68,19 @@ public struct WordAligner: Sendable, Equatable {
         return position
     }
 
+    /// Evidence needed to move `distance` tokens (negative: back): one word for the next
+    /// few, more the further it goes, so a stray word never carries the position far.
+    static func matchesNeeded(distance: Int) -> Int {
+        switch distance {
+        case 0...4: 1
+        case 5...20: 2
+        case 21...: 3
+        default: backwardMatches
+        }
+    }
+
     /// Best alignment of `tail` ending at its last word, in script tokens `range`.
-    /// Ties go to the token nearest the current position.
+    /// Nearer the current position wins between near-equals.
     func align(_ tail: [String], in range: Range<Int>) -> (token: Int, matches: Int)? {
         guard !range.isEmpty else { return nil }
         let width = range.count
@@ -97,13 +108,15 @@ public struct WordAligner: Sendable, Equatable {
             }
             previous = row
         }
-        let here = position?.token ?? 0
+        let here = position?.token ?? -1
         var best: Cell?
-        for cell in previous where cell.end >= 0 && cell.matches > 0 {
-            guard let current = best else { best = cell; continue }
-            if cell.score > current.score || (cell.score == current.score && abs(cell.end - here) < abs(current.end - here)) {
-                best = cell
-            }
+        var bestValue = -Double.infinity
+        for cell in previous where cell.end >= 0 && cell.matches >= Self.matchesNeeded(distance: cell.end - here) {
+            // Nearer wins: a small cost per token of distance, a larger one beyond the next
+            // few words (a phrase the script says twice is most likely the nearer one).
+            let distance = Double(abs(cell.end - here))
+            let value = cell.score - 0.02 * distance - 0.05 * max(0, distance - 4)
+            if value > bestValue { best = cell; bestValue = value }
         }
         return best.map { ($0.end, $0.matches) }
     }
