@@ -2,12 +2,12 @@ import Foundation
 import Media
 import Prompter
 import Synchronization
-import XCTest
+import Testing
 
-final class VoiceListenerTests: XCTestCase {
+@Suite struct VoiceListenerTests {
     /// Speech at espeak-ng's 22050 Hz fed in 100 ms chunks comes back, from the
     /// listener's own thread, as the script's words with rising times.
-    func testDecodesResampledChunksOnItsThread() throws {
+    @Test func decodesResampledChunksOnItsThread() throws {
         let text = "When we speak of free software, we are referring to freedom, not price."
         let clip = try SpeechSynthesizer.shared.synthesize(text)
         let script = ScriptWords(clip.text)
@@ -27,7 +27,7 @@ final class VoiceListenerTests: XCTestCase {
         listener.stop()
         let deadline = Date().addingTimeInterval(20)
         while heard.withLock({ !$0.contains(where: \.final) }), Date() < deadline { usleep(20_000) }
-        let final = try XCTUnwrap(heard.withLock { $0.first(where: \.final) }, "no utterance ended")
+        let final = try #require(heard.withLock { $0.first(where: \.final) }, "no utterance ended")
         let words = final.words.map(\.word)
         // Script words heard in order (a subsequence): two thirds at least on one sentence of
         // synthesized speech (the passage test measures accuracy properly).
@@ -36,8 +36,8 @@ final class VoiceListenerTests: XCTestCase {
         for token in script.tokens {
             if let found = rest.firstIndex(of: token) { right += 1; rest = rest[(found + 1)...] }
         }
-        XCTAssertGreaterThanOrEqual(right, script.tokens.count * 2 / 3, "heard \(words)")
-        XCTAssertEqual(final.words.map(\.start), final.words.map(\.start).sorted())
-        XCTAssertLessThanOrEqual(final.words.last?.end ?? 99, clip.duration + 0.2)
+        #expect(right >= script.tokens.count * 2 / 3, "heard \(words)")
+        #expect(final.words.map(\.start) == final.words.map(\.start).sorted())
+        #expect(final.words.last?.end ?? 99 <= clip.duration + 0.2)
     }
 }

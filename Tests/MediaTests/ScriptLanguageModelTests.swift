@@ -1,8 +1,8 @@
 import Foundation
 import Media
-import XCTest
+import Testing
 
-final class ScriptLanguageModelTests: XCTestCase {
+@Suite struct ScriptLanguageModelTests {
     /// Reads the ARPA text back: unigram (log p, backoff) and bigram log p.
     private func parse(_ arpa: String) -> (uni: [String: (Double, Double)], bi: [String: [String: Double]]) {
         var uni: [String: (Double, Double)] = [:]
@@ -20,11 +20,11 @@ final class ScriptLanguageModelTests: XCTestCase {
         return (uni, bi)
     }
 
-    func testEveryHistorySumsToOne() throws {
+    @Test func everyHistorySumsToOne() throws {
         let model = try ScriptLanguageModel(sentences: [["to", "be", "or", "not", "to", "be"], ["that", "is", "it"]])
-        XCTAssertEqual(model.vocabulary, ["be", "is", "it", "not", "or", "that", "to"])
+        #expect(model.vocabulary == ["be", "is", "it", "not", "or", "that", "to"])
         let (uni, bi) = parse(model.arpa)
-        XCTAssertTrue(model.arpa.contains("ngram 1=9"), model.arpa)
+        #expect(model.arpa.contains("ngram 1=9"), Comment(rawValue: model.arpa))
         for history in ["<s>", "to", "be", "it"] {
             var total = 0.0
             for (word, entry) in uni where word != "<s>" {
@@ -34,39 +34,37 @@ final class ScriptLanguageModelTests: XCTestCase {
                     total += pow(10, (uni[history]?.1 ?? 0) + entry.0)
                 }
             }
-            XCTAssertEqual(total, 1, accuracy: 0.01, "history \(history)")
+            #expect(abs((total) - (1)) <= 0.01, "history \(history)")
         }
-        XCTAssertEqual(pow(10, bi["to"]?["be"] ?? -99), 0.7, accuracy: 0.001, "to is always followed by be")
+        #expect(abs((pow(10, bi["to"]?["be"] ?? -99)) - (0.7)) <= 0.001, "to is always followed by be")
     }
 
-    func testEmptyScriptIsRefused() {
-        XCTAssertThrowsError(try ScriptLanguageModel(sentences: [[], []])) { error in
-            XCTAssertEqual(error as? ListeningError, .noWords)
-        }
+    @Test func emptyScriptIsRefused() {
+        #expect(throws: ListeningError.noWords) { try ScriptLanguageModel(sentences: [[], []]) }
     }
 
-    func testDictionaryKeepsAlternativesAndGuessesUnknownWords() {
+    @Test func dictionaryKeepsAlternativesAndGuessesUnknownWords() {
         let cmu = "read R EH D\nread(2) R IY D\nthe DH AH\nzebra Z IY B R AH\n"
         let dictionary = PronouncingDictionary(words: ["read", "the", "rigmarolex", "42"], cmuDictionary: cmu)
-        XCTAssertEqual(dictionary.text.split(separator: "\n").sorted(), [
+        #expect(dictionary.text.split(separator: "\n").sorted() == [
             "42 F AO R T UW", "read R EH D", "read(2) R IY D", "rigmarolex R IH G M AA R AA L EH K S", "the DH AH",
         ])
-        XCTAssertEqual(dictionary.guessed, ["42", "rigmarolex"])
-        XCTAssertEqual(LetterToSound.phones(for: "nation"), ["N", "AE", "SH", "AH", "N"])
-        XCTAssertEqual(LetterToSound.phones(for: "make"), ["M", "AE", "K"])
+        #expect(dictionary.guessed == ["42", "rigmarolex"])
+        #expect(LetterToSound.phones(for: "nation") == ["N", "AE", "SH", "AH", "N"])
+        #expect(LetterToSound.phones(for: "make") == ["M", "AE", "K"])
     }
 
-    func testOtherLanguagesAreRefusedWithTheReason() {
+    @Test func otherLanguagesAreRefusedWithTheReason() {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rig-lm-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
             let model = try ScriptLanguageModel(sentences: [["hallo", "welt"]])
             _ = try SpeechRecognizer(model: model, dictionary: PronouncingDictionary(words: [], cmuDictionary: ""),
                                      language: "de", folder: folder)
-            XCTFail("German was accepted")
+            Issue.record("German was accepted")
         } catch {
-            XCTAssertEqual(error, .unsupportedLanguage("de"))
-            XCTAssertTrue(error.description.contains("only English"), error.description)
+            #expect(error == .unsupportedLanguage("de"))
+            #expect(error.description.contains("only English"), Comment(rawValue: error.description))
         }
     }
 }

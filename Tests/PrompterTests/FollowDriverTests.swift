@@ -1,7 +1,7 @@
 import Prompter
-import XCTest
+import Testing
 
-final class FollowDriverTests: XCTestCase {
+@Suite struct FollowDriverTests {
     /// One word every 20 px (3 words a line of 60 px).
     private let offsets = (0..<300).map { Double($0) * 20 }
 
@@ -24,52 +24,52 @@ final class FollowDriverTests: XCTestCase {
         }
     }
 
-    func testTracksThePaceOfSpeech() {
+    @Test func tracksThePaceOfSpeech() {
         var engine = playing()
         var driver = FollowDriver(wordOffsets: offsets, lineHeight: 60, fixedSpeed: 60)
         // 2 words a second = 40 px/s, slower than the fixed 60.
         run(&engine, &driver, from: 0, until: 10, wordsPerSecond: 2)
-        XCTAssertEqual(driver.mode, .tracking)
-        XCTAssertEqual(engine.offset(at: 10), offsets[20], accuracy: 30, "reading line on the spoken word")
-        XCTAssertEqual(Double(engine.speed), 40, accuracy: 8)
+        #expect(driver.mode == .tracking)
+        #expect(abs((engine.offset(at: 10)) - (offsets[20])) <= 30, "reading line on the spoken word")
+        #expect(abs((Double(engine.speed)) - (40)) <= 8)
     }
 
-    func testHoldsWhenTheTalentPausesAndResumesAfter() {
+    @Test func holdsWhenTheTalentPausesAndResumesAfter() {
         var engine = playing()
         var driver = FollowDriver(wordOffsets: offsets, lineHeight: 60, fixedSpeed: 60)
         run(&engine, &driver, from: 0, until: 5, wordsPerSecond: 2)
         for step in 0..<30 { driver.drive(&engine, at: 5 + Double(step) / 10) }
-        XCTAssertEqual(driver.mode, .holding)
-        XCTAssertEqual(engine.state, .paused)
+        #expect(driver.mode == .holding)
+        #expect(engine.state == .paused)
         let held = engine.offset(at: 8)
-        XCTAssertEqual(engine.offset(at: 7), held, accuracy: 0.001, "still during the pause")
+        #expect(abs((engine.offset(at: 7)) - (held)) <= 0.001, "still during the pause")
         run(&engine, &driver, from: 8, until: 9, wordsPerSecond: 2, firstWord: 11)
-        XCTAssertEqual(engine.state, .playing)
-        XCTAssertEqual(driver.mode, .tracking)
+        #expect(engine.state == .playing)
+        #expect(driver.mode == .tracking)
     }
 
-    func testOperatorPauseIsLeftAlone() {
+    @Test func operatorPauseIsLeftAlone() {
         var engine = playing()
         var driver = FollowDriver(wordOffsets: offsets, lineHeight: 60, fixedSpeed: 60)
         run(&engine, &driver, from: 0, until: 3, wordsPerSecond: 2)
         engine.pause(at: 3)
         run(&engine, &driver, from: 3, until: 6, wordsPerSecond: 2, firstWord: 6)
-        XCTAssertEqual(engine.state, .paused, "a tap's pause stays until the operator plays")
+        #expect(engine.state == .paused, "a tap's pause stays until the operator plays")
     }
 
-    func testLostConfidenceHandsBackToTheFixedSpeed() {
+    @Test func lostConfidenceHandsBackToTheFixedSpeed() {
         var engine = playing()
         var driver = FollowDriver(wordOffsets: offsets, lineHeight: 60, fixedSpeed: 90)
         run(&engine, &driver, from: 0, until: 3, wordsPerSecond: 2)
-        XCTAssertNotEqual(engine.speed, 90)
+        #expect(engine.speed != 90)
         var t = 3.0
         while t < 8.5 {
             driver.heard(word: 2, confidence: 0.1, heardAt: t)
             driver.drive(&engine, at: t)
             t += 0.1
         }
-        XCTAssertEqual(driver.mode, .lost)
-        XCTAssertEqual(engine.speed, 90)
-        XCTAssertEqual(engine.state, .playing)
+        #expect(driver.mode == .lost)
+        #expect(engine.speed == 90)
+        #expect(engine.state == .playing)
     }
 }
