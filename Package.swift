@@ -40,6 +40,9 @@ let package = Package(
         shim("CSDL", "sdl2"),
         // pocketsphinx: voice follow's recogniser (Media/Listening).
         shim("CPocketSphinx", "pocketsphinx"),
+        // The network remote: HTTP (libmicrohttpd) and the OSC wire format (liblo).
+        shim("CMicroHTTPD", "libmicrohttpd"),
+        shim("CLO", "liblo"),
         .target(
             name: "CTOML",
             path: "Sources/CTOML",
@@ -65,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "Kiosk",
             dependencies: ["Stage", "Prompter", "Game", "Render", "Media", "CTOML", "CDRM", "CUdev", "CInput",
-                           "CV4L2", "CSeat", "CSystemd", "CLinux", "CXKB", "CALSA", "CSDL"],
+                           "CV4L2", "CSeat", "CSystemd", "CLinux", "CXKB", "CALSA", "CSDL", "CMicroHTTPD", "CLO"],
             swiftSettings: strict
         ),
 

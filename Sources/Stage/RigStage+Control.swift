@@ -114,6 +114,7 @@ extension RigStage {
                                   console: console.statusJSON).json
         guard case var .object(fields) = report else { return report }
         fields["game"] = gameStatus
+        fields["clips"] = clipsStatus
         return .object(fields)
     }
 }

@@ -54,6 +54,10 @@ package final class RigStage {
     package private(set) var shown: [DisplayRole: FrameReport] = [:]
     /// A participant view has reached the outer glass since it was last turned on.
     var outerPresentingGame = false
+    /// The recordings as the kiosk last handed them in (`StageEvent.clips`).
+    package internal(set) var clips = ClipsInput.none
+    /// The clip being replayed on the Clips screen.
+    package internal(set) var replay: ClipReplay?
 
     package let now: () -> Double
     package let schedule: (Double, @escaping () -> Void) -> Void
@@ -64,6 +68,8 @@ package final class RigStage {
     package var outerEnabledWanted: (Bool) -> Void = { _ in }
     /// Output: the operator pressed Record (true) or stopped the take (false).
     package var recordWanted: (Bool) -> Void = { _ in }
+    /// Output: the Clips screen's requests (replay, delete, export) for the kiosk.
+    package var clipRequested: (ClipRequest) -> Void = { _ in }
     /// Output: a camera frame reached the glass on the outer display at this flip time.
     package var cameraFrameShown: (CameraFrame, Double) -> Void = { _, _ in }
     /// Output: one line of state for systemd's status.
@@ -91,6 +97,8 @@ package final class RigStage {
         }
         console.gameAction = { [unowned self] id, delta in gameWidget(id, delta: delta) }
         console.gameShown = { [unowned self] shown in if shown { openGame() } else { leaveGame() } }
+        console.clipsAction = { [unowned self] id in clipsWidget(id) }
+        console.clipsShown = { [unowned self] shown in clipsScreenShown(shown) }
         controller.onChange = { [unowned self] in stateChanged() }
         controller.onLayoutChange = { [unowned self] in relayout() }
         console.now = now
@@ -155,6 +163,10 @@ package final class RigStage {
             _ = controller.library?.refresh()
             console.libraryChanged()
             stateChanged()
+        case let .clips(input):
+            clipsArrived(input)
+        case let .replayDelivery(id, delivery):
+            replayDelivered(id: id, delivery)
         }
     }
 
@@ -192,11 +204,15 @@ package final class RigStage {
     package func frame(_ role: DisplayRole, at presentationTime: Double, into target: FrameTarget) -> FrameReport {
         let size = PixelSize(width: target.width, height: target.height)
         if role == .outer { renderer.applyDrawingSettings(controller.settings, outerSize: size) }
-        let inner = SceneRenderer.InnerView(
+        var inner = SceneRenderer.InnerView(
             console: console.state, consoleGeneration: console.generation,
             listing: console.state.screen == .library ? console.listing : .empty, outer: displays[.outer],
             elapsed: stopwatch.elapsed(at: presentationTime), cameraState: camera.state,
             game: console.state.screen == .game ? game.consoleView : .none)
+        if role == .inner, console.state.screen == .clips {
+            let replayNow = replayShown(at: presentationTime)
+            inner.clips = SceneRenderer.InnerClips(input: clips, replay: replayNow?.shown, picture: replayNow?.picture)
+        }
         let view = cameraView(at: presentationTime)
         var report = renderer.draw(role, at: presentationTime, into: target, controller: controller,
                                    outerPresenting: displays[.outer]?.showsContent ?? false, camera: view,
@@ -220,6 +236,7 @@ package final class RigStage {
     /// Whether `role`'s next frame will differ from this one without any event.
     package func isAnimating(_ role: DisplayRole, at time: Double) -> Bool {
         renderer.isAnimating(role, controller: controller, take: take, at: time)
+            || (role == .inner && replayIsAnimating(at: time))
     }
 
     /// The talent's camera view: the framing check's, or the participant view of the

@@ -35,7 +35,7 @@ enum ConfigValue: Equatable {
 
 enum ConfigSchema {
     static let sections = ["displays", "displays.inner", "displays.outer", "camera", "audio", "touch",
-                           "prompter", "keys", "keyboard", "control", "state", "recording"]
+                           "prompter", "keys", "keyboard", "control", "state", "recording", "remote"]
 
     static let rotations = [0, 90, 180, 270]
     static let fontFamilies = FontFamily.allCases.map(\.rawValue)
@@ -86,7 +86,7 @@ enum ConfigSchema {
 
             string("control.socket", \.control.socket),
             string("state.dir", \.state.dir),
-        ] + RecordingConfigKeys.keys
+        ] + RecordingConfigKeys.keys + RemoteConfigKeys.keys
     }
 
     static func key(_ path: String) -> ConfigKey? {

@@ -107,6 +107,7 @@ struct RigConfig: Equatable, Sendable {
     var control = Control()
     var state = State()
     var recording = Recording()
+    var remote = Remote()
 
     /// The scripts library: `prompter.scripts_dir`, or `scripts` under the state directory.
     var scriptsDirectory: String {

@@ -24,6 +24,8 @@ package struct ConsoleModel {
     package var game: GameConsoleView = .none
     /// The take: the Record button's label and state.
     package var take: TakeShown = .none
+    /// The recordings and the replay, for the Clips screen.
+    package var clips: ClipsConsoleView = .none
 
     package var engine: PrompterEngine { controller.engine }
     package var library: ScriptLibrary? { controller.library }

@@ -121,10 +121,11 @@ package enum ControlRequest: Equatable {
         case "clips":
             let action = json["action"]?.stringValue ?? "list"
             let id = json["id"]?.stringValue
-            guard ["list", "export", "delete"].contains(action) else {
-                return .failure(Invalid(description: "clips takes \"action\": \"list\", \"export\" or \"delete\""))
+            guard ["list", "export", "delete", "replay", "stop"].contains(action) else {
+                return .failure(Invalid(description:
+                    "clips takes \"action\": \"list\", \"export\", \"delete\", \"replay\" or \"stop\""))
             }
-            guard action == "list" || id?.isEmpty == false else {
+            guard action == "list" || action == "stop" || id?.isEmpty == false else {
                 return .failure(Invalid(description: "clips \(action) needs the clip's \"id\" (from clips list)"))
             }
             return .success(.clips(action: action, id: id, to: json["to"]?.stringValue))

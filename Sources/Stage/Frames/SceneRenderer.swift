@@ -1,3 +1,4 @@
+import Media
 import Prompter
 import Render
 
@@ -40,6 +41,14 @@ package final class SceneRenderer {
         package var elapsed: Double
         package var cameraState: String?
         package var game: GameConsoleView = .none
+        package var clips: InnerClips?
+    }
+
+    /// The Clips screen's data for one inner frame: the list, the replay, its picture due now.
+    package struct InnerClips {
+        package var input: ClipsInput
+        package var replay: ClipReplay.Shown?
+        package var picture: ReplayPicture?
     }
 
     /// What the camera adds to a frame: the newest frame and what is drawn over it.
@@ -77,6 +86,8 @@ package final class SceneRenderer {
     private let converter = CameraFrameConverter()
     private var preview: (canvas: Canvas, sequence: UInt32?)?
     private var thumbnail: (canvas: Canvas, sequence: UInt32?)?
+    /// The replay's picture scaled into its rectangle, once per picture.
+    private let replayCanvas = ReplayPictureCanvas()
     private let labels: LabelCache?
     /// The operator's upright copy of the reading text on the inner display.
     package let scriptPreview: OperatorScriptPreview?
@@ -259,8 +270,15 @@ package final class SceneRenderer {
     /// flags and mode, the camera's state.
     private func innerFacts(_ inner: InnerView) -> [String] {
         let outer = inner.outer
-        return ["\(outer?.available ?? false) \(outer?.enabled ?? false) \(outer?.mode.map { "\($0)" } ?? "")",
-                inner.cameraState ?? ""]
+        var facts = ["\(outer?.available ?? false) \(outer?.enabled ?? false) \(outer?.mode.map { "\($0)" } ?? "")",
+                     inner.cameraState ?? ""]
+        if let clips = inner.clips {
+            // The replay's picture and its whole seconds (the time readout) change its frame.
+            let replay = clips.replay
+            facts.append("\(clips.input.clips.count) \(replay?.pictureIndex ?? -1) \(Int(replay?.position ?? -1)) "
+                + "\(replay?.playing ?? false) \(replay?.fullScreen ?? false) \(replay?.failure ?? "")")
+        }
+        return facts
     }
 
     /// Camera changes only matter where the camera is shown: the outer display in
@@ -299,7 +317,12 @@ package final class SceneRenderer {
                 thumbnailRect = rect
                 return self.thumbnailLayers(camera, in: rect, painter: painter)
             },
-            listing: inner.listing, game: inner.game, take: take)
+            listing: inner.listing, game: inner.game, take: take,
+            clips: inner.clips.map { clips in
+                ClipsConsoleView(input: clips.input, replay: clips.replay,
+                                 picture: { [unowned self] rect in
+                                     self.replayCanvas.layers(clips.picture, of: clips.replay?.id ?? "", in: rect) })
+            } ?? .none)
         let panel = ConsoleView.panel(model, size: size, labels: labels)
         report.thumbnail = thumbnailRect
         report.console = ConsoleBuild(targets: panel.targets, labels: labels, theme: panel.theme)
