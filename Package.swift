@@ -39,7 +39,8 @@ let package = Package(
         // SDL2: the window backend (both displays as windows on a desktop).
         shim("CSDL", "sdl2"),
         // pocketsphinx: voice follow's recogniser (Media/Listening).
-        shim("CPocketSphinx", "pocketsphinx"),
+        // Declared in its shim, not through pkg-config (see shim.h for why).
+        shim("CPocketSphinx"),
         // The network remote: HTTP (libmicrohttpd) and the OSC wire format (liblo).
         shim("CMicroHTTPD", "libmicrohttpd"),
         shim("CLO", "liblo"),
