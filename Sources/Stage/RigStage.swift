@@ -60,6 +60,8 @@ package final class RigStage {
     package internal(set) var replay: ClipReplay?
 
     package let now: () -> Double
+    /// The wall clock for the console's clock and the script's end time (tests fix it).
+    package var wallClock: () -> Date = { Date() }
     package let schedule: (Double, @escaping () -> Void) -> Void
 
     /// Output: something `role` shows changed; draw it at the next vblank.
@@ -108,6 +110,7 @@ package final class RigStage {
         console.isOuterEnabled = { [unowned self] in displays[.outer]?.enabled ?? false }
         console.recordWanted = { [unowned self] start in recordWanted(start) }
         console.isTakeActive = { [unowned self] in take.isActive }
+        wireMarkers()
     }
 
     /// A stage on a manual clock: `rig snapshot`, `rig bench` and tests.
@@ -172,7 +175,10 @@ package final class RigStage {
 
     /// Something shown changed: every display draws again, the console follows.
     package func stateChanged() {
-        stopwatch.observe(controller.engine.state, at: now())
+        let time = now()
+        // A countdown is not reading time: the stopwatch starts when the text moves.
+        stopwatch.observe(controller.engine.state, at: max(time, controller.engine.countdownEnd ?? time))
+        scheduleTimedTransport()
         console.controllerChanged()
         for role in DisplayRole.allCases { frameWanted(role) }
         statusLineChanged(statusLine)
@@ -208,7 +214,8 @@ package final class RigStage {
             console: console.state, consoleGeneration: console.generation,
             listing: console.state.screen == .library ? console.listing : .empty, outer: displays[.outer],
             elapsed: stopwatch.elapsed(at: presentationTime), cameraState: camera.state,
-            game: console.state.screen == .game ? game.consoleView : .none)
+            game: console.state.screen == .game ? game.consoleView : .none,
+            timers: role == .inner ? timers(at: presentationTime) : nil)
         if role == .inner, console.state.screen == .clips {
             let replayNow = replayShown(at: presentationTime)
             inner.clips = SceneRenderer.InnerClips(input: clips, replay: replayNow?.shown, picture: replayNow?.picture)

@@ -29,6 +29,7 @@ package final class SceneRenderer {
         package var console: Int
         package var innerFacts: [String]
         package var take: TakeShown
+        package var prompting: PromptingOverlay.Shown
     }
 
     /// What the inner display's console needs beyond the prompter state.
@@ -41,6 +42,8 @@ package final class SceneRenderer {
         package var elapsed: Double
         package var cameraState: String?
         package var game: GameConsoleView = .none
+        /// Elapsed, remaining, the end's clock time and the wall clock.
+        package var timers: PrompterTimers?
         package var clips: InnerClips?
     }
 
@@ -206,6 +209,7 @@ package final class SceneRenderer {
     package func isAnimating(_ role: DisplayRole, controller: PrompterController, take: TakeIndicator = .none,
                              at time: Double) -> Bool {
         if case .countdown = take.shown(at: time) { return true }
+        if controller.engine.isCountingDown(at: time) { return true }
         return controller.engine.isMoving(at: time) && controller.mode == .prompter
     }
 
@@ -216,6 +220,7 @@ package final class SceneRenderer {
               take: TakeIndicator = .none) -> FrameReport {
         let engine = controller.engine
         let takeShown = take.shown(at: time)
+        let prompting = promptingShown(role, controller: controller, inner: inner, take: takeShown, at: time)
         let key = FrameKey(offsetRow: Int(engine.offset(at: time).rounded()), state: engine.state(at: time),
                            speed: engine.speed, settings: controller.settings, scriptID: controller.script?.id,
                            layoutGeneration: layoutGeneration, maxOffset: engine.maxOffset,
@@ -224,13 +229,15 @@ package final class SceneRenderer {
                            problems: controller.problems.count, outerPresenting: outerPresenting,
                            camera: cameraKey(role, camera: camera), cameraOnOuter: camera.onOuter,
                            console: role == .inner ? inner.consoleGeneration : 0,
-                           innerFacts: role == .inner ? innerFacts(inner) : [], take: takeShown)
+                           innerFacts: role == .inner ? innerFacts(inner) : [], take: takeShown,
+                           prompting: prompting)
         var report = FrameReport(role: role, time: time)
         guard target.mustDraw || lastKeys[role] != key, let buffer = frameBuffer(for: target) else { return report }
         lastKeys[role] = key
         report.changed = true
         let state = PrompterSceneState(scriptTitle: controller.script?.title ?? "", engine: engine,
-                                       settings: controller.settings, markerPosition: markerPosition,
+                                       settings: controller.settings,
+                                       markerPosition: controller.settings.readingLine.position(configured: markerPosition),
                                        pausedByTap: controller.pausedByTap, problems: controller.problems,
                                        outerPresenting: outerPresenting)
         var layers: [Layer]
@@ -262,8 +269,27 @@ package final class SceneRenderer {
         } else if controller.mode != .framing || controller.blanked {
             layers += TakeOverlay.layers(takeShown, display: buffer.size, painter: painter)
         }
+        if controller.mode == .prompter { layers += PromptingOverlay.layers(prompting, display: buffer.size, painter: painter) }
         compositors[role]?.compose(layers, into: buffer)
         return report
+    }
+
+    /// The prompter's marks for this frame: the countdown (not over a take's own), the
+    /// talent's remaining readout (not on a blanked display), the console's ticking clocks.
+    private func promptingShown(_ role: DisplayRole, controller: PrompterController, inner: InnerView,
+                                take: TakeShown, at time: Double) -> PromptingOverlay.Shown {
+        var shown = PromptingOverlay.Shown()
+        let engine = controller.engine
+        if take == .none { shown.countdown = engine.countdownShown(at: time) }
+        if role == .outer, controller.settings.outerTimer, controller.script != nil, !controller.blanked {
+            let left = engine.maxOffset.isFinite ? max(0, engine.maxOffset - engine.offset(at: time)) : 0
+            let waiting = engine.countdownEnd.map { max(0, $0 - time) } ?? 0
+            shown.remaining = ReadingStopwatch.clock((engine.isEnded(at: time) ? 0 : left / Double(engine.speed)) + waiting)
+        }
+        if role == .inner, let timers = inner.timers {
+            shown.consoleClock = OperatorTimers.line(timers) + PrompterTimers.clockTime(timers.now)
+        }
+        return shown
     }
 
     /// What the console shows of the rig beyond the prompter: the outer display's
@@ -317,7 +343,7 @@ package final class SceneRenderer {
                 thumbnailRect = rect
                 return self.thumbnailLayers(camera, in: rect, painter: painter)
             },
-            listing: inner.listing, game: inner.game, take: take,
+            listing: inner.listing, game: inner.game, take: take, timers: inner.timers,
             clips: inner.clips.map { clips in
                 ClipsConsoleView(input: clips.input, replay: clips.replay,
                                  picture: { [unowned self] rect in
@@ -334,7 +360,8 @@ package final class SceneRenderer {
             return [.fill(rect, controller.settings.backgroundColor.color)]
         }
         return scriptPreview.layers(in: rect, outer: readingText, outerDisplay: outerSize, settings: controller.settings,
-                                    offset: controller.engine.offset(at: time), markerPosition: markerPosition)
+                                    offset: controller.engine.offset(at: time),
+                                    markerPosition: controller.settings.readingLine.position(configured: markerPosition))
     }
 
     /// The camera thumbnail fitted into `rect`: unmirrored, as the camera sees the scene.
