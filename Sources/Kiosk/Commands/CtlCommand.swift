@@ -32,6 +32,7 @@ enum CtlCommand: Command {
           clips list              the recordings, newest first, as JSON
           clips export ID [--to FOLDER]   copy a clip (default: [recording] export_folder)
           clips delete ID         remove a clip's media and metadata (asks nothing)
+          clips retry ID          make a game clip's failed derived export again
 
         Options:
           --socket PATH      the control socket (default: [control] socket in rig.toml)
@@ -143,10 +144,10 @@ enum CtlCommand: Command {
         case "clips":
             switch arguments.positional() {
             case "list", nil: return .clips(action: "list", id: nil, to: nil)
-            case let action? where action == "export" || action == "delete":
+            case let action? where action == "export" || action == "delete" || action == "retry":
                 guard let id = arguments.positional() else { throw .usage("clips \(action) takes a clip id (rig ctl clips list)") }
                 return .clips(action: action, id: id, to: action == "export" ? destination : nil)
-            default: throw .usage("clips takes list, export ID or delete ID")
+            default: throw .usage("clips takes list, export ID, delete ID or retry ID")
             }
         case "mode":
             guard let mode = arguments.positional() else { throw .usage("mode takes prompter or framing") }

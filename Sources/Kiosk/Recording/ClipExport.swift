@@ -9,9 +9,12 @@ struct ClipExport: Sendable, Equatable {
     var destination: String
     var state: State
     var error: String?
+    /// Said with the reply, such as why the original was copied instead of a derived file.
+    var note: String?
 
     var json: JSONValue {
-        ["id": .string(id), "to": .string(destination), "state": .string(state.rawValue), "error": .optional(error)]
+        ["id": .string(id), "to": .string(destination), "state": .string(state.rawValue), "error": .optional(error),
+         "note": .optional(note)]
     }
 
     /// Copies `source` to `destination` under a temporary name, fsyncs and renames it,

@@ -12,7 +12,9 @@ extension RecordingService {
     func applyRetention(now: Date) -> [Clip] {
         let expired = RetentionPolicy(days: settings.retentionDays)
             .expiredMedia(clips(), now: now, leases: leases, recording: currentMediaPath)
-        for clip in expired { unlink(clip.mediaPath) }
+        for clip in expired {
+            for file in [clip.mediaPath] + Self.derivedFiles(of: clip) where !leases.isLeased(file) { unlink(file) }
+        }
         return expired
     }
 
@@ -22,8 +24,45 @@ extension RecordingService {
         guard clip.mediaPath != currentMediaPath else { throw .clipInUse(id, ["recording"]) }
         let users = leases.purposes(of: clip.mediaPath)
         guard users.isEmpty else { throw .clipInUse(id, users) }
-        unlink(clip.mediaPath)
+        let derived = Self.derivedFiles(of: clip)
+        if let leased = derived.first(where: leases.isLeased) { throw .clipInUse(id, leases.purposes(of: leased)) }
+        for file in [clip.mediaPath] + derived { unlink(file) }
         unlink(clip.metadataPath)
+    }
+
+    /// A game clip's derived exports beside it (`ID.cue.mp4`, `ID.narrated.mp4`).
+    static func derivedFiles(of clip: Clip) -> [String] {
+        let base = String(clip.metadataPath.dropLast(".json".count))
+        return DerivedExportStatus.Kind.allCases.map { base + "." + $0.rawValue + ".mp4" }
+    }
+
+    /// What an export copies for a clip: the derived file when there is one; for a
+    /// Visual S/Z attempt never the raw clip (refused with the reason while its cue
+    /// export is pending or failed); a narrated export still pending is waited for,
+    /// a failed one leaves the original (the speech is in the room sound too).
+    func exportSource(_ clip: Clip) throws(RecordingError) -> (path: String, name: String, note: String?) {
+        guard clip.kind == "game" else { return (clip.mediaPath, clip.id + ".mp4", nil) }
+        let visual = clip.mode == "visual"
+        guard let export = clip.export else {
+            if visual { throw .exportNotReady(clip.id, "its cue export is made once the host has judged the attempt") }
+            return (clip.mediaPath, clip.id + ".mp4", nil)
+        }
+        switch export.state {
+        case .ready:
+            guard let derived = clip.derivedPath else {
+                throw .exportNotReady(clip.id, "its \(export.kind.rawValue) export \(export.file) is missing; "
+                                      + "rig ctl clips retry \(clip.id)")
+            }
+            return (derived, export.file, nil)
+        case .pending:
+            throw .exportNotReady(clip.id, "its \(export.kind.rawValue) export is still being made; try again shortly")
+        case .failed where visual || export.kind == .cue:
+            throw .exportNotReady(clip.id, "its cue export failed (\(export.reason ?? "no reason given")); "
+                                  + "rig ctl clips retry \(clip.id) makes it again")
+        case .failed:
+            return (clip.mediaPath, clip.id + ".mp4",
+                    "the narrated export failed (\(export.reason ?? "no reason given")); the original was copied")
+        }
     }
 
     /// Starts copying a clip's media and JSON into `folder`; `done` runs on the loop.
@@ -37,15 +76,18 @@ extension RecordingService {
             throw .folder(path: folder, reason: "no such folder (is the stick mounted?)")
         }
         if exports[id]?.state == .copying { throw .clipInUse(id, ["export"]) }
-        let lease = leases.acquire(clip.mediaPath, for: "export")
-        let started = ClipExport(id: id, destination: folder + "/" + id + ".mp4", state: .copying)
+        let source = try exportSource(clip)
+        let lease = leases.acquire(source.path, for: "export")
+        var starting = ClipExport(id: id, destination: folder + "/" + source.name, state: .copying)
+        starting.note = source.note
+        let started = starting
         exports[id] = started
         let box = LoopBound(self)
         let post = post
         let thread = Thread {
             var result = started
             do throws(RecordingError) {
-                try ClipExport.copy(clip.mediaPath, to: folder + "/" + id + ".mp4")
+                try ClipExport.copy(source.path, to: folder + "/" + source.name)
                 try ClipExport.copy(clip.metadataPath, to: folder + "/" + id + ".json")
                 result.state = .done
             } catch {

@@ -121,8 +121,8 @@ package enum ControlRequest: Equatable {
         case "clips":
             let action = json["action"]?.stringValue ?? "list"
             let id = json["id"]?.stringValue
-            guard ["list", "export", "delete"].contains(action) else {
-                return .failure(Invalid(description: "clips takes \"action\": \"list\", \"export\" or \"delete\""))
+            guard ["list", "export", "delete", "retry"].contains(action) else {
+                return .failure(Invalid(description: "clips takes \"action\": \"list\", \"export\", \"delete\" or \"retry\""))
             }
             guard action == "list" || id?.isEmpty == false else {
                 return .failure(Invalid(description: "clips \(action) needs the clip's \"id\" (from clips list)"))
