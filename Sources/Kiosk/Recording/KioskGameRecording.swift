@@ -51,6 +51,7 @@ final class KioskGameRecording: GameRecordingPort {
         self.service = service
         self.clock = clock
         self.schedule = schedule
+        service.gameMetadata = { [weak self] in self?.metadata[$0] }
     }
 
     var unavailableReason: String? {

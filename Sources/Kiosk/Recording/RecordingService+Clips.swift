@@ -42,6 +42,9 @@ extension RecordingService {
     /// a failed one leaves the original (the speech is in the room sound too).
     func exportSource(_ clip: Clip) throws(RecordingError) -> (path: String, name: String, note: String?) {
         guard clip.kind == "game" else { return (clip.mediaPath, clip.id + ".mp4", nil) }
+        var clip = clip
+        // The game's port knows a state its writer thread may not have saved yet.
+        if let known = gameMetadata?(clip.metadataPath) { clip.export = known.export }
         let visual = clip.mode == "visual"
         guard let export = clip.export else {
             if visual { throw .exportNotReady(clip.id, "its cue export is made once the host has judged the attempt") }

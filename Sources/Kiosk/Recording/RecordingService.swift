@@ -84,6 +84,8 @@ final class RecordingService {
     var leases = MediaLeases()
     /// The latest export of each clip, for `status`.
     var exports: [String: ClipExport] = [:]
+    /// A game clip's metadata as the game's port last wrote it (by JSON path).
+    var gameMetadata: ((String) -> GameClipMetadata?)?
 
     /// Removes what a crash or power cut left half-written in the folder (at start).
     func removeIncompleteFiles() -> [String] {
