@@ -156,7 +156,11 @@ final class KioskGameRecording: GameRecordingPort {
         if let stream = outcome.stalled {
             deliver(.interrupt(.recordingStalled(stream == .video ? .video : .audio)))
         } else {
-            let reason = (outcome.message ?? "the recording ended").components(separatedBy: ". The take").first ?? ""
+            // The service's words, without the prompter's advice ("press Record"): the game offers Retry.
+            var reason = (outcome.message ?? "the recording ended").components(separatedBy: ". The take").first ?? ""
+            for prefix in ["Recording ended: ", "Recording stopped: "] where reason.hasPrefix(prefix) {
+                reason = String(reason.dropFirst(prefix.count))
+            }
             deliver(.recordingFailed(generation: running.generation, reason: reason))
         }
     }
