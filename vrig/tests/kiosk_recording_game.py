@@ -64,10 +64,20 @@ def ctl(rig, *words):
     return rig.exec(f"{rig_binary()} ctl --socket {SOCKET} {quoted}", check=False, timeout=120)
 
 
-def must(rig, *words):
-    rc, out = ctl(rig, *words)
-    assert rc == 0, f"rig ctl {' '.join(words)}: {out}"
-    return json.loads(out)
+def must(rig, *words, done=None):
+    """A request that must succeed. Under TCG on a busy host the kiosk can take longer
+    than `rig ctl`'s 5 s to answer: a request that changes nothing when repeated is sent
+    again; one that does (`done` given) is checked in the game's status instead."""
+    for _ in range(10):
+        rc, out = ctl(rig, *words)
+        if rc == 0:
+            return json.loads(out)
+        if "did not reply" not in out:
+            break
+        if done:
+            return {"game": wait(rig, game, done, 120, f"rig ctl {' '.join(words)} done")}
+        time.sleep(1)
+    raise AssertionError(f"rig ctl {' '.join(words)}: {out}")
 
 
 def game(rig):
@@ -113,12 +123,12 @@ def recorded_attempt(rig, card, rule, attempts=5):
     for (the encoder falling behind under TCG, a late cue) is retried, as the host would."""
     for _ in range(attempts):
         must(rig, "game", "select", f"card={card}", f"rule={rule}")
-        must(rig, "game", "send")
+        must(rig, "game", "send", done=lambda g: g["phase"] != "ready")
         done = wait(rig, game, lambda g: g["phase"] in ("review", "interrupted"), 180, "the attempt over")
         if done["phase"] == "review":
             return done
         print(f"# attempt void: {done['attempts'][-1]['interruption']}; retried", flush=True)
-        must(rig, "game", "retry")
+        must(rig, "game", "retry", done=lambda g: g["phase"] == "ready")
     raise AssertionError(f"no recorded attempt in {attempts} tries")
 
 
@@ -183,7 +193,7 @@ def game_attempt(rig, checks):
         picture = frame_at(media, 1.0, "game-frame.pgm")
         height, width = picture.shape
 
-        must(rig, "game", "verdict", "verdict=pass")
+        must(rig, "game", "verdict", "verdict=pass", done=lambda g: g["phase"] != "review")
         listed = wait(rig, clips, lambda cs: (next(c for c in cs if c["id"] == clip["id"])["export"] or {})
                       .get("state") not in (None, "pending"), 240, "the cue export")
         export = next(c for c in listed if c["id"] == clip["id"])["export"]
@@ -208,10 +218,10 @@ def game_attempt(rig, checks):
                        exported == [f"{clip['id']}.cue.mp4", f"{clip['id']}.json"], f"{exported}"))
 
         # The camera unplugged once the attempt records: void, no file, a retry.
-        must(rig, "game", "next")
+        must(rig, "game", "next", done=lambda g: g["phase"] == "ready")
         before = sorted(os.listdir(rig.path("gameclips")))
         must(rig, "game", "select", "card=poses.statue", "rule=not")
-        must(rig, "game", "send")
+        must(rig, "game", "send", done=lambda g: g["phase"] != "ready")
         rig.exec(f"for i in $(seq 300); do {rig_binary()} ctl --socket {SOCKET} game status | "
                  "grep -Eq '\"phase\" *: *\"(speech|cue|response)\"' && break; done; "
                  "echo vivid.0 > /sys/bus/platform/drivers/vivid/unbind", timeout=180)

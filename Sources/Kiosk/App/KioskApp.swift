@@ -124,6 +124,7 @@ final class KioskApp {
         notifier.stopping()
         stage.stop()
         recording?.finishForShutdown()
+        MetadataWriter.shared.flush()
         camera?.stop()
         audio?.stop()
         displays.shutdown()

@@ -73,6 +73,9 @@ extension KioskGameRecording {
         let box = LoopBound(self)
         let post = service.post
         let thread = Thread {
+            // Below the recorder and the displays: an export may wait, a recording may not.
+            // (Linux keeps the nice value per thread; 0 names the calling one.)
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
             let result = job.run(from: source, to: destination, settings: settings)
             post { box.value?.exportEnded(json, lease: lease, result: result) }
         }
