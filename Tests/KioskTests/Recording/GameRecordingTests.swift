@@ -172,6 +172,18 @@ import Testing
         #expect(h.files().isEmpty, "\(h.files())")
     }
 
+    @Test func aStopOfTheKioskMidAttemptLeavesNoFile() throws {
+        let h = try GameRecordingHarness(response: 3)
+        try h.send()
+        h.play(upTo: 10) { h.phase == .response }
+        #expect(h.rig.service.phase == .recording)
+        h.rig.service.finishForShutdown()
+        #expect(h.rig.service.phase == .idle)
+        #expect(h.files().isEmpty, "\(h.files())")
+        // The game's own save voids the attempt for the restart.
+        #expect(h.game.session?.saved.attempts.last?.media == .discarded)
+    }
+
     @Test func deletingAnAttemptsMediaKeepsItsResult() throws {
         let h = try GameRecordingHarness(response: 2)
         try h.send()
