@@ -21,6 +21,14 @@ FOLDER = "/vrig-io/gameclips"
 SPEECH_TOLERANCE = 0.05
 # Small heads: under TCG on a busy host every composed pixel is time the encoder and the
 # capture threads do not get.
+# Both ends of a loopback cable must agree on rate, format and channels: snd-aloop fails
+# the capture's start with EIO when the kiosk's stereo playback and mono capture are both
+# prepared. Two plug devices in the guest's asound.conf pin both ends to mono 48 kHz S16
+# and convert (the speech is stereo, the microphone mono).
+ASOUND = """
+pcm.rig_speaker { type plug; slave { pcm "hw:Loopback,0,0"; format S16_LE; channels 1; rate 48000 } }
+pcm.rig_mic { type plug; slave { pcm "hw:Loopback,1,0"; format S16_LE; channels 1; rate 48000 } }
+"""
 CONFIG = f"""
 [displays.inner]
 connector = "Virtual-1"
@@ -30,12 +38,9 @@ connector = "Virtual-2"
 mode = "640x480"
 [camera]
 device = "/dev/video0"
-# Both ends of the loopback must agree on rate, format and channels (snd-aloop fails the
-# capture's start with EIO otherwise); through plug, whichever end the kiosk opens
-# second takes the first's and converts (the speech is stereo, the microphone mono).
 [audio]
-output = "plughw:Loopback,0,0"
-input = "plughw:Loopback,1,0"
+output = "rig_speaker"
+input = "rig_mic"
 [recording]
 folder = "{FOLDER}"
 width = {SIZE[0]}
@@ -140,6 +145,7 @@ def recorded_attempt(rig, card, rule, attempts=8):
 def game_attempt(rig, checks):
     os.makedirs(OUT, exist_ok=True)
     rig.exec(f"mkdir -p /usr/share/rig/game && cp {vrig.REPO}/share/game/actions.json /usr/share/rig/game/")
+    rig.exec(f"cat > /etc/asound.conf <<'EOF'{ASOUND}EOF")
     os.makedirs(rig.path("gameclips"), exist_ok=True)
     kiosk = Kiosk(rig, "gamerec", config=CONFIG, test_pattern=False)
     try:
@@ -168,10 +174,14 @@ def game_attempt(rig, checks):
                                                                      "frame=pts_time"))["frames"]]
         audio = next(s for s in streams if s["codec_type"] == "audio")
         audio_start, audio_end = float(audio["start_time"]), float(audio["start_time"]) + float(audio["duration"])
-        lead = line["speech_start"] - max(video_pts[0], audio_start)
-        checks.append(("at least 0.75 s of sound and picture before the speech starts", lead >= 0.75,
-                       f"speech at {line['speech_start']:.3f} s, first picture {video_pts[0]:.3f} s, "
-                       f"first sound {audio_start:.3f} s: lead-in {lead:.3f} s"))
+        # The lead-in is on the file's timeline (the game counts from its time zero): both
+        # streams start there (the first picture within a frame or two) and the speech
+        # starts 0.75 s or more later.
+        lead = line["speech_start"]
+        checks.append(("at least 0.75 s of sound and picture before the speech starts",
+                       lead >= 0.75 and audio_start <= 0.01 and video_pts[0] <= 0.15,
+                       f"speech at {lead:.3f} s, first picture {video_pts[0]:.3f} s, first sound {audio_start:.3f} s: "
+                       f"{lead - max(video_pts[0], audio_start):.3f} s of both before it"))
         tail = min(video_pts[-1], audio_end) - line["response_end"]
         checks.append(("at least 1.5 s after the response window", tail >= 1.5,
                        f"window ends {line['response_end']:.3f} s, last picture {video_pts[-1]:.3f} s, "
