@@ -36,6 +36,8 @@ let package = Package(
         shim("CFFmpeg"),
         shim("CEspeak", "espeak-ng"),
         shim("CALSA", "alsa"),
+        // SDL2: the window backend (both displays as windows on a desktop).
+        shim("CSDL", "sdl2"),
         .target(
             name: "CTOML",
             path: "Sources/CTOML",
@@ -61,7 +63,7 @@ let package = Package(
         .executableTarget(
             name: "Kiosk",
             dependencies: ["Stage", "Prompter", "Game", "Render", "Media", "CTOML", "CDRM", "CUdev", "CInput",
-                           "CV4L2", "CSeat", "CSystemd", "CLinux", "CXKB", "CALSA"],
+                           "CV4L2", "CSeat", "CSystemd", "CLinux", "CXKB", "CALSA", "CSDL"],
             swiftSettings: strict
         ),
 
