@@ -3,10 +3,10 @@ import Stage
 
 /// Game attempts recorded by the same service as prompter takes: the port goes in
 /// place of the stage's `UnavailableGameRecording`, hears the service's pumps and the
-/// instruction as it plays, and picks up derived exports a restart cut short.
+/// instruction as it plays, and picks up derived exports a restart cut short. With
+/// `[recording] enabled = false` the port says so among the game's readiness reasons.
 extension KioskApp {
     func startGameRecording(_ recording: RecordingService) {
-        guard recording.settings.enabled else { return }
         let loop = loop
         let port = KioskGameRecording(service: recording, clock: loop.clock, schedule: { loop.addTimer(at: $0, $1) })
         port.game = stage.game

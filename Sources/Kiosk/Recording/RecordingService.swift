@@ -212,8 +212,34 @@ final class RecordingService {
             return end(keep: false, message: "Recording ended: the microphone's sound was lost before it was saved. "
                        + "The take was discarded; press Record to try again.", retry: true)
         }
-        for period in read.periods { recorder.append(RecorderAudioChunk(samples: period.samples, timestamp: period.time)) }
+        for chunk in Self.chunks(read.periods) { recorder.append(chunk) }
         if let last = read.periods.last { current?.nextAudioFrame = last.firstFrame + Int64(last.samples.count) }
+    }
+
+    /// Contiguous capture periods joined into chunks of up to `chunkSeconds`, each
+    /// stamped with its first period's time: the recorder's queue bounds chunks, so a
+    /// pump that comes late (a busy loop) must not fill it with 10 ms periods when the
+    /// encoder itself keeps up. A gap in the frames starts a new chunk.
+    static let chunkSeconds = 0.1
+
+    static func chunks(_ periods: [CapturedPeriod]) -> [RecorderAudioChunk] {
+        var chunks: [RecorderAudioChunk] = []
+        var samples: [Int16] = []
+        var start: CapturedPeriod?
+        var next: Int64 = 0
+        for period in periods {
+            if let first = start, period.firstFrame != next
+                || Double(samples.count + period.samples.count) > chunkSeconds * Double(first.sampleRate) {
+                chunks.append(RecorderAudioChunk(samples: samples, timestamp: first.time))
+                samples.removeAll(keepingCapacity: true)
+                start = nil
+            }
+            if start == nil { start = period }
+            samples += period.samples
+            next = period.firstFrame + Int64(period.samples.count)
+        }
+        if let first = start { chunks.append(RecorderAudioChunk(samples: samples, timestamp: first.time)) }
+        return chunks
     }
 
     fileprivate func collect(generation id: Int) {
