@@ -12,7 +12,7 @@ import Stage
 /// misleading file: frames dropped by writer pressure, or a stream that stopped
 /// (camera or microphone gone), discard it. A full disk or a write error keeps it,
 /// closed and playable. Every start and callback carries a generation id; one of a
-/// take already over changes nothing (the game will call `start`/`finish`/`cancel`).
+/// take already over changes nothing (game attempts come through `KioskGameRecording`).
 final class RecordingService {
     struct Settings: Sendable, Equatable {
         var enabled = true
