@@ -175,11 +175,11 @@ def game_attempt(rig, checks):
         audio = next(s for s in streams if s["codec_type"] == "audio")
         audio_start, audio_end = float(audio["start_time"]), float(audio["start_time"]) + float(audio["duration"])
         # The lead-in is on the file's timeline (the game counts from its time zero): both
-        # streams start there (the first picture within a frame or two) and the speech
-        # starts 0.75 s or more later.
+        # streams start there (the first picture within a few frames: the camera's next
+        # one, later when the guest is starved) and the speech starts 0.75 s or more later.
         lead = line["speech_start"]
         checks.append(("at least 0.75 s of sound and picture before the speech starts",
-                       lead >= 0.75 and audio_start <= 0.01 and video_pts[0] <= 0.15,
+                       lead >= 0.75 and audio_start <= 0.01 and video_pts[0] <= 0.25,
                        f"speech at {lead:.3f} s, first picture {video_pts[0]:.3f} s, first sound {audio_start:.3f} s: "
                        f"{lead - max(video_pts[0], audio_start):.3f} s of both before it"))
         tail = min(video_pts[-1], audio_end) - line["response_end"]
