@@ -135,8 +135,8 @@ def main(filters):
         if not filters or "game" in filters:
             try:
                 game_attempt(rig, checks)
-            except AssertionError as error:
-                checks.append(("a recorded game attempt", False, str(error)))
+            except (AssertionError, vrig.RigError) as error:
+                checks.append(("a recorded game attempt", False, str(error)[:3000]))
             finally:
                 Kiosk.kill_leftovers(rig)
     passed = failed = 0

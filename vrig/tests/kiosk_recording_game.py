@@ -197,11 +197,13 @@ def game_attempt(rig, checks):
             ref_rate, reference = w.getframerate(), np.frombuffer(w.readframes(w.getnframes()), "<i2").astype(float)
         with wave.open(heard) as w:
             rate, captured = w.getframerate(), np.frombuffer(w.readframes(w.getnframes()), "<i2").astype(float)
-        lag, score, ratio = onset_in_capture(reference, ref_rate, captured, rate)
+        # The speech's first 0.6 s locate its onset: a guest starved under TCG can play
+        # the rest with underruns, which blur a whole-clip match without moving its start.
+        lag, score, ratio = onset_in_capture(reference[: int(0.6 * ref_rate)], ref_rate, captured, rate)
         found = audio_start + lag / rate
         error = found - line["speech_start"]
         checks.append(("the speech is in the recording at the stored speech time within 50 ms",
-                       score > 0.5 and ratio > 2 and abs(error) <= SPEECH_TOLERANCE,
+                       score > 0.8 and ratio > 3 and abs(error) <= SPEECH_TOLERANCE,
                        f"found at {found:.4f} s (peak {score:.2f}, {ratio:.1f}x), stored {line['speech_start']:.4f} s: "
                        f"{error * 1000:+.1f} ms"))
 
@@ -232,14 +234,32 @@ def game_attempt(rig, checks):
         checks.append(("clips export copies the cue export, not the raw clip",
                        exported == [f"{clip['id']}.cue.mp4", f"{clip['id']}.json"], f"{exported}"))
 
-        # The camera unplugged once the attempt records: void, no file, a retry.
+        # The camera unplugged once the attempt records: void, no file, a retry. The
+        # guest polls the phase itself (a host round trip takes seconds under TCG) and
+        # unplugs only in a recording phase; an attempt that ended by itself first is
+        # sent again.
         must(rig, "game", "next", done=lambda g: g["phase"] == "ready")
         before = sorted(os.listdir(rig.path("gameclips")))
-        must(rig, "game", "select", "card=poses.statue", "rule=not")
-        must(rig, "game", "send", done=lambda g: g["phase"] != "ready")
-        rig.exec(f"for i in $(seq 300); do {rig_binary()} ctl --socket {SOCKET} game status | "
-                 "grep -Eq '\"phase\" *: *\"(speech|cue|response)\"' && break; done; "
-                 "echo vivid.0 > /sys/bus/platform/drivers/vivid/unbind", timeout=180)
+        for _ in range(5):
+            must(rig, "game", "select", "card=poses.statue", "rule=not")
+            must(rig, "game", "send", done=lambda g: g["phase"] != "ready")
+            rc, out = rig.exec(f"for i in $(seq 60); do s=$({rig_binary()} ctl --socket {SOCKET} game status); "
+                               "echo \"$s\" | grep -Eq '\"phase\" *: *\"(speech|cue|response)\"' && "
+                               "echo vivid.0 > /sys/bus/platform/drivers/vivid/unbind && echo unplugged && exit 0; "
+                               "echo \"$s\" | grep -Eq '\"phase\" *: *\"(interrupted|review)\"' && exit 1; done; exit 1",
+                               timeout=300, check=False)
+            if "unplugged" in out:
+                break
+            print("# the attempt ended before the camera was unplugged; sent again", flush=True)
+            ended = game(rig) or {}
+            if ended.get("phase") == "review":
+                must(rig, "game", "verdict", "verdict=pass", done=lambda g: g["phase"] != "review")
+                must(rig, "game", "next", done=lambda g: g["phase"] == "ready")
+                before = sorted(os.listdir(rig.path("gameclips")))
+            else:
+                must(rig, "game", "retry", done=lambda g: g["phase"] == "ready")
+        else:
+            raise AssertionError("no attempt reached its speech to unplug the camera in")
         cut = wait(rig, game, lambda g: g["phase"] not in ("preparing", "leadIn", "speech", "cue", "response", "tail"),
                    120, "the attempt cut off")
         rec = wait(rig, status, lambda s: s["recording"]["state"] == "idle", 60, "the recorder idle")
