@@ -38,6 +38,9 @@ let package = Package(
         shim("CALSA", "alsa"),
         // SDL2: the window backend (both displays as windows on a desktop).
         shim("CSDL", "sdl2"),
+        // The network remote: HTTP (libmicrohttpd) and the OSC wire format (liblo).
+        shim("CMicroHTTPD", "libmicrohttpd"),
+        shim("CLO", "liblo"),
         .target(
             name: "CTOML",
             path: "Sources/CTOML",
@@ -63,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "Kiosk",
             dependencies: ["Stage", "Prompter", "Game", "Render", "Media", "CTOML", "CDRM", "CUdev", "CInput",
-                           "CV4L2", "CSeat", "CSystemd", "CLinux", "CXKB", "CALSA", "CSDL"],
+                           "CV4L2", "CSeat", "CSystemd", "CLinux", "CXKB", "CALSA", "CSDL", "CMicroHTTPD", "CLO"],
             swiftSettings: strict
         ),
 

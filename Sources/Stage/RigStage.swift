@@ -54,8 +54,14 @@ package final class RigStage {
     package private(set) var shown: [DisplayRole: FrameReport] = [:]
     /// A participant view has reached the outer glass since it was last turned on.
     var outerPresentingGame = false
+    /// The recordings as the kiosk last handed them in (`StageEvent.clips`).
+    package internal(set) var clips = ClipsInput.none
+    /// The clip being replayed on the Clips screen.
+    package internal(set) var replay: ClipReplay?
 
     package let now: () -> Double
+    /// The wall clock for the console's clock and the script's end time (tests fix it).
+    package var wallClock: () -> Date = { Date() }
     package let schedule: (Double, @escaping () -> Void) -> Void
 
     /// Output: something `role` shows changed; draw it at the next vblank.
@@ -64,6 +70,8 @@ package final class RigStage {
     package var outerEnabledWanted: (Bool) -> Void = { _ in }
     /// Output: the operator pressed Record (true) or stopped the take (false).
     package var recordWanted: (Bool) -> Void = { _ in }
+    /// Output: the Clips screen's requests (replay, delete, export) for the kiosk.
+    package var clipRequested: (ClipRequest) -> Void = { _ in }
     /// Output: a camera frame reached the glass on the outer display at this flip time.
     package var cameraFrameShown: (CameraFrame, Double) -> Void = { _, _ in }
     /// Output: one line of state for systemd's status.
@@ -91,6 +99,8 @@ package final class RigStage {
         }
         console.gameAction = { [unowned self] id, delta in gameWidget(id, delta: delta) }
         console.gameShown = { [unowned self] shown in if shown { openGame() } else { leaveGame() } }
+        console.clipsAction = { [unowned self] id in clipsWidget(id) }
+        console.clipsShown = { [unowned self] shown in clipsScreenShown(shown) }
         controller.onChange = { [unowned self] in stateChanged() }
         controller.onLayoutChange = { [unowned self] in relayout() }
         console.now = now
@@ -100,6 +110,7 @@ package final class RigStage {
         console.isOuterEnabled = { [unowned self] in displays[.outer]?.enabled ?? false }
         console.recordWanted = { [unowned self] start in recordWanted(start) }
         console.isTakeActive = { [unowned self] in take.isActive }
+        wireMarkers()
     }
 
     /// A stage on a manual clock: `rig snapshot`, `rig bench` and tests.
@@ -155,12 +166,19 @@ package final class RigStage {
             _ = controller.library?.refresh()
             console.libraryChanged()
             stateChanged()
+        case let .clips(input):
+            clipsArrived(input)
+        case let .replayDelivery(id, delivery):
+            replayDelivered(id: id, delivery)
         }
     }
 
     /// Something shown changed: every display draws again, the console follows.
     package func stateChanged() {
-        stopwatch.observe(controller.engine.state, at: now())
+        let time = now()
+        // A countdown is not reading time: the stopwatch starts when the text moves.
+        stopwatch.observe(controller.engine.state, at: max(time, controller.engine.countdownEnd ?? time))
+        scheduleTimedTransport()
         console.controllerChanged()
         for role in DisplayRole.allCases { frameWanted(role) }
         statusLineChanged(statusLine)
@@ -192,11 +210,16 @@ package final class RigStage {
     package func frame(_ role: DisplayRole, at presentationTime: Double, into target: FrameTarget) -> FrameReport {
         let size = PixelSize(width: target.width, height: target.height)
         if role == .outer { renderer.applyDrawingSettings(controller.settings, outerSize: size) }
-        let inner = SceneRenderer.InnerView(
+        var inner = SceneRenderer.InnerView(
             console: console.state, consoleGeneration: console.generation,
             listing: console.state.screen == .library ? console.listing : .empty, outer: displays[.outer],
             elapsed: stopwatch.elapsed(at: presentationTime), cameraState: camera.state,
-            game: console.state.screen == .game ? game.consoleView : .none)
+            game: console.state.screen == .game ? game.consoleView : .none,
+            timers: role == .inner ? timers(at: presentationTime) : nil)
+        if role == .inner, console.state.screen == .clips {
+            let replayNow = replayShown(at: presentationTime)
+            inner.clips = SceneRenderer.InnerClips(input: clips, replay: replayNow?.shown, picture: replayNow?.picture)
+        }
         let view = cameraView(at: presentationTime)
         var report = renderer.draw(role, at: presentationTime, into: target, controller: controller,
                                    outerPresenting: displays[.outer]?.showsContent ?? false, camera: view,
@@ -220,6 +243,7 @@ package final class RigStage {
     /// Whether `role`'s next frame will differ from this one without any event.
     package func isAnimating(_ role: DisplayRole, at time: Double) -> Bool {
         renderer.isAnimating(role, controller: controller, take: take, at: time)
+            || (role == .inner && replayIsAnimating(at: time))
     }
 
     /// The talent's camera view: the framing check's, or the participant view of the

@@ -25,6 +25,8 @@ struct Clip: Sendable, Equatable {
     var attempt: Int? = nil
     /// The derived export (cue burned in, or narration mixed in) and its state.
     var export: DerivedExportStatus? = nil
+    /// The `export` annotation: the derived file's name beside the clip, once ready.
+    var exportFile: String? = nil
 
     /// The derived MP4 beside the clip, when its export is ready and the file exists.
     var derivedPath: String? {
@@ -71,6 +73,7 @@ enum ClipFolder {
             clip.verdict = text("verdict")
             clip.game = text("game")
             clip.attempt = text("attempt").flatMap { Int($0) }
+            clip.exportFile = text("export").flatMap { $0.contains("/") || $0.hasPrefix(".") ? nil : $0 }
             if let export = object["export"], JSONSerialization.isValidJSONObject(export),
                let bytes = try? JSONSerialization.data(withJSONObject: export) {
                 clip.export = try? JSONDecoder().decode(DerivedExportStatus.self, from: bytes)

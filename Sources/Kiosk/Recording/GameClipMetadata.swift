@@ -34,7 +34,10 @@ struct GameClipMetadata: Codable, Equatable {
         annotations["rule"] = attempt.rule
         annotations["mode"] = attempt.mode
         annotations["verdict"] = attempt.verdict ?? ""
-        if let export { annotations["export"] = export.state.rawValue } else { annotations["export"] = nil }
+        // `export` names the derived file once it is ready (what the Clips screen exports);
+        // `export_state` says how far it is.
+        annotations["export"] = export?.state == .ready ? export?.file : nil
+        annotations["export_state"] = export?.state.rawValue
     }
 
     static func read(_ path: String) -> GameClipMetadata? {

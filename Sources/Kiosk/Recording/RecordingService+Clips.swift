@@ -47,6 +47,11 @@ extension RecordingService {
         if let known = gameMetadata?(clip.metadataPath) { clip.export = known.export }
         let visual = clip.mode == "visual"
         guard let export = clip.export else {
+            // Only the annotation names a derived file (written by other tools): that file.
+            let folder = (clip.metadataPath as NSString).deletingLastPathComponent
+            if let name = clip.exportFile, FileManager.default.fileExists(atPath: folder + "/" + name) {
+                return (folder + "/" + name, name, nil)
+            }
             if visual { throw .exportNotReady(clip.id, "its cue export is made once the host has judged the attempt") }
             return (clip.mediaPath, clip.id + ".mp4", nil)
         }
@@ -68,10 +73,12 @@ extension RecordingService {
         }
     }
 
-    /// Starts copying a clip's media and JSON into `folder`; `done` runs on the loop.
-    /// The media are leased until the copy ends.
-    func export(id: String, to folder: String, done: @escaping @Sendable (ClipExport) -> Void = { _ in })
-        throws(RecordingError) -> ClipExport {
+    /// Starts copying a clip's media and JSON into `folder`; `done` runs on the loop,
+    /// as does `progress` (at most every 4 MB). The media are leased until the copy
+    /// ends. A game clip exports its derived file (`exportSource`): never the raw
+    /// recording of a Visual S/Z attempt.
+    func export(id: String, to folder: String, progress: @escaping @Sendable (ClipExport) -> Void = { _ in },
+                done: @escaping @Sendable (ClipExport) -> Void = { _ in }) throws(RecordingError) -> ClipExport {
         guard let clip = ClipFolder.clip(folder: settings.folder, id: id) else { throw .noClip(id) }
         guard clip.hasMedia else { throw .noMedia(id) }
         var isFolder: ObjCBool = false
@@ -80,8 +87,10 @@ extension RecordingService {
         }
         if exports[id]?.state == .copying { throw .clipInUse(id, ["export"]) }
         let source = try exportSource(clip)
-        let lease = leases.acquire(source.path, for: "export")
-        var starting = ClipExport(id: id, destination: folder + "/" + source.name, state: .copying)
+        let lease = leases.acquire(clip.mediaPath, for: "export")
+        let derivedLease = source.path == clip.mediaPath ? nil : leases.acquire(source.path, for: "export")
+        let target = folder + "/" + source.name
+        var starting = ClipExport(id: id, destination: target, state: .copying, fraction: 0)
         starting.note = source.note
         let started = starting
         exports[id] = started
@@ -90,9 +99,22 @@ extension RecordingService {
         let thread = Thread {
             var result = started
             do throws(RecordingError) {
-                try ClipExport.copy(source.path, to: folder + "/" + source.name)
+                var reported: UInt64 = 0
+                try ClipExport.copy(source.path, to: target) { copied, total in
+                    guard total > 0, copied - reported >= 4 << 20 || copied == total else { return }
+                    reported = copied
+                    var step = started
+                    step.fraction = Double(copied) / Double(total)
+                    let current = step
+                    post {
+                        guard let service = box.value, service.exports[id]?.state == .copying else { return }
+                        service.exports[id] = current
+                        progress(current)
+                    }
+                }
                 try ClipExport.copy(clip.metadataPath, to: folder + "/" + id + ".json")
                 result.state = .done
+                result.fraction = 1
             } catch {
                 result.state = .failed
                 result.error = error.description
@@ -101,6 +123,7 @@ extension RecordingService {
             post {
                 guard let service = box.value else { return }
                 service.leases.release(lease)
+                if let derivedLease { service.leases.release(derivedLease) }
                 service.exports[id] = finished
                 done(finished)
             }

@@ -24,6 +24,10 @@ package struct ConsoleModel {
     package var game: GameConsoleView = .none
     /// The take: the Record button's label and state.
     package var take: TakeShown = .none
+    /// The prompter's timers and the wall clock (`OperatorTimers` draws them).
+    package var timers: PrompterTimers?
+    /// The recordings and the replay, for the Clips screen.
+    package var clips: ClipsConsoleView = .none
 
     package var engine: PrompterEngine { controller.engine }
     package var library: ScriptLibrary? { controller.library }

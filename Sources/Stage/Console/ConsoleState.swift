@@ -3,7 +3,7 @@ import Render
 
 /// The operator console's screens, in the order of the tabs along its top.
 package enum ConsoleScreen: String, CaseIterable, Sendable {
-    case library, prompter, settings, editor, game
+    case library, prompter, settings, editor, game, clips
 
     package var title: String {
         switch self {
@@ -12,6 +12,7 @@ package enum ConsoleScreen: String, CaseIterable, Sendable {
         case .settings: "Settings"
         case .editor: "Editor"
         case .game: "Game"
+        case .clips: "Clips"
         }
     }
 }
@@ -26,12 +27,16 @@ package enum ConsoleDialog: Equatable {
     case renameFolder(name: String, text: String)
     /// Deleting a folder keeps its scripts: the question says how many move.
     case confirmDeleteFolder(name: String, scripts: Int)
+    /// Deleting a clip removes its media and JSON for good.
+    case confirmDeleteClip(id: String, title: String)
+    /// The share sheet: where to export the clip.
+    case exportClip(id: String, title: String)
 
     /// The text a dialog's field holds, if it has one.
     package var fieldText: String? {
         switch self {
         case let .rename(_, text), let .newFolder(text), let .renameFolder(_, text): text
-        case .confirmDelete, .move, .confirmDeleteFolder: nil
+        case .confirmDelete, .move, .confirmDeleteFolder, .confirmDeleteClip, .exportClip: nil
         }
     }
 
@@ -40,7 +45,7 @@ package enum ConsoleDialog: Equatable {
         case let .rename(id, _): .rename(id: id, text: text)
         case .newFolder: .newFolder(text: text)
         case let .renameFolder(name, _): .renameFolder(name: name, text: text)
-        case .confirmDelete, .move, .confirmDeleteFolder: self
+        case .confirmDelete, .move, .confirmDeleteFolder, .confirmDeleteClip, .exportClip: self
         }
     }
 }
@@ -64,6 +69,14 @@ package struct ConsoleState: Equatable {
     package var dragging: WidgetID?
     /// The action group the Game screen's picker shows.
     package var gameGroup = ""
+    /// The Clips screen's list and its selected clip.
+    package var clipList: ClipList = .allSaved
+    package var selectedClip: String?
+}
+
+/// The Clips screen's two lists.
+package enum ClipList: String, Equatable, Sendable {
+    case currentGame = "game", allSaved = "all"
 }
 
 /// A point on the inner display, in its pixels.

@@ -1,3 +1,4 @@
+import Media
 import Prompter
 import Render
 
@@ -28,6 +29,7 @@ package final class SceneRenderer {
         package var console: Int
         package var innerFacts: [String]
         package var take: TakeShown
+        package var prompting: PromptingOverlay.Shown
     }
 
     /// What the inner display's console needs beyond the prompter state.
@@ -40,6 +42,16 @@ package final class SceneRenderer {
         package var elapsed: Double
         package var cameraState: String?
         package var game: GameConsoleView = .none
+        /// Elapsed, remaining, the end's clock time and the wall clock.
+        package var timers: PrompterTimers?
+        package var clips: InnerClips?
+    }
+
+    /// The Clips screen's data for one inner frame: the list, the replay, its picture due now.
+    package struct InnerClips {
+        package var input: ClipsInput
+        package var replay: ClipReplay.Shown?
+        package var picture: ReplayPicture?
     }
 
     /// What the camera adds to a frame: the newest frame and what is drawn over it.
@@ -77,6 +89,8 @@ package final class SceneRenderer {
     private let converter = CameraFrameConverter()
     private var preview: (canvas: Canvas, sequence: UInt32?)?
     private var thumbnail: (canvas: Canvas, sequence: UInt32?)?
+    /// The replay's picture scaled into its rectangle, once per picture.
+    private let replayCanvas = ReplayPictureCanvas()
     private let labels: LabelCache?
     /// The operator's upright copy of the reading text on the inner display.
     package let scriptPreview: OperatorScriptPreview?
@@ -195,6 +209,7 @@ package final class SceneRenderer {
     package func isAnimating(_ role: DisplayRole, controller: PrompterController, take: TakeIndicator = .none,
                              at time: Double) -> Bool {
         if case .countdown = take.shown(at: time) { return true }
+        if controller.engine.isCountingDown(at: time) { return true }
         return controller.engine.isMoving(at: time) && controller.mode == .prompter
     }
 
@@ -205,6 +220,7 @@ package final class SceneRenderer {
               take: TakeIndicator = .none) -> FrameReport {
         let engine = controller.engine
         let takeShown = take.shown(at: time)
+        let prompting = promptingShown(role, controller: controller, inner: inner, take: takeShown, at: time)
         let key = FrameKey(offsetRow: Int(engine.offset(at: time).rounded()), state: engine.state(at: time),
                            speed: engine.speed, settings: controller.settings, scriptID: controller.script?.id,
                            layoutGeneration: layoutGeneration, maxOffset: engine.maxOffset,
@@ -213,13 +229,15 @@ package final class SceneRenderer {
                            problems: controller.problems.count, outerPresenting: outerPresenting,
                            camera: cameraKey(role, camera: camera), cameraOnOuter: camera.onOuter,
                            console: role == .inner ? inner.consoleGeneration : 0,
-                           innerFacts: role == .inner ? innerFacts(inner) : [], take: takeShown)
+                           innerFacts: role == .inner ? innerFacts(inner) : [], take: takeShown,
+                           prompting: prompting)
         var report = FrameReport(role: role, time: time)
         guard target.mustDraw || lastKeys[role] != key, let buffer = frameBuffer(for: target) else { return report }
         lastKeys[role] = key
         report.changed = true
         let state = PrompterSceneState(scriptTitle: controller.script?.title ?? "", engine: engine,
-                                       settings: controller.settings, markerPosition: markerPosition,
+                                       settings: controller.settings,
+                                       markerPosition: controller.settings.readingLine.position(configured: markerPosition),
                                        pausedByTap: controller.pausedByTap, problems: controller.problems,
                                        outerPresenting: outerPresenting)
         var layers: [Layer]
@@ -251,16 +269,42 @@ package final class SceneRenderer {
         } else if controller.mode != .framing || controller.blanked {
             layers += TakeOverlay.layers(takeShown, display: buffer.size, painter: painter)
         }
+        if controller.mode == .prompter { layers += PromptingOverlay.layers(prompting, display: buffer.size, painter: painter) }
         compositors[role]?.compose(layers, into: buffer)
         return report
+    }
+
+    /// The prompter's marks for this frame: the countdown (not over a take's own), the
+    /// talent's remaining readout (not on a blanked display), the console's ticking clocks.
+    private func promptingShown(_ role: DisplayRole, controller: PrompterController, inner: InnerView,
+                                take: TakeShown, at time: Double) -> PromptingOverlay.Shown {
+        var shown = PromptingOverlay.Shown()
+        let engine = controller.engine
+        if take == .none { shown.countdown = engine.countdownShown(at: time) }
+        if role == .outer, controller.settings.outerTimer, controller.script != nil, !controller.blanked {
+            let left = engine.maxOffset.isFinite ? max(0, engine.maxOffset - engine.offset(at: time)) : 0
+            let waiting = engine.countdownEnd.map { max(0, $0 - time) } ?? 0
+            shown.remaining = ReadingStopwatch.clock((engine.isEnded(at: time) ? 0 : left / Double(engine.speed)) + waiting)
+        }
+        if role == .inner, let timers = inner.timers {
+            shown.consoleClock = OperatorTimers.line(timers) + PrompterTimers.clockTime(timers.now)
+        }
+        return shown
     }
 
     /// What the console shows of the rig beyond the prompter: the outer display's
     /// flags and mode, the camera's state.
     private func innerFacts(_ inner: InnerView) -> [String] {
         let outer = inner.outer
-        return ["\(outer?.available ?? false) \(outer?.enabled ?? false) \(outer?.mode.map { "\($0)" } ?? "")",
-                inner.cameraState ?? ""]
+        var facts = ["\(outer?.available ?? false) \(outer?.enabled ?? false) \(outer?.mode.map { "\($0)" } ?? "")",
+                     inner.cameraState ?? ""]
+        if let clips = inner.clips {
+            // The replay's picture and its whole seconds (the time readout) change its frame.
+            let replay = clips.replay
+            facts.append("\(clips.input.clips.count) \(replay?.pictureIndex ?? -1) \(Int(replay?.position ?? -1)) "
+                + "\(replay?.playing ?? false) \(replay?.fullScreen ?? false) \(replay?.failure ?? "")")
+        }
+        return facts
     }
 
     /// Camera changes only matter where the camera is shown: the outer display in
@@ -299,7 +343,12 @@ package final class SceneRenderer {
                 thumbnailRect = rect
                 return self.thumbnailLayers(camera, in: rect, painter: painter)
             },
-            listing: inner.listing, game: inner.game, take: take)
+            listing: inner.listing, game: inner.game, take: take, timers: inner.timers,
+            clips: inner.clips.map { clips in
+                ClipsConsoleView(input: clips.input, replay: clips.replay,
+                                 picture: { [unowned self] rect in
+                                     self.replayCanvas.layers(clips.picture, of: clips.replay?.id ?? "", in: rect) })
+            } ?? .none)
         let panel = ConsoleView.panel(model, size: size, labels: labels)
         report.thumbnail = thumbnailRect
         report.console = ConsoleBuild(targets: panel.targets, labels: labels, theme: panel.theme)
@@ -311,7 +360,8 @@ package final class SceneRenderer {
             return [.fill(rect, controller.settings.backgroundColor.color)]
         }
         return scriptPreview.layers(in: rect, outer: readingText, outerDisplay: outerSize, settings: controller.settings,
-                                    offset: controller.engine.offset(at: time), markerPosition: markerPosition)
+                                    offset: controller.engine.offset(at: time),
+                                    markerPosition: controller.settings.readingLine.position(configured: markerPosition))
     }
 
     /// The camera thumbnail fitted into `rect`: unmirrored, as the camera sees the scene.
