@@ -54,6 +54,11 @@ package final class RigStage {
     package private(set) var shown: [DisplayRole: FrameReport] = [:]
     /// A participant view has reached the outer glass since it was last turned on.
     var outerPresentingGame = false
+    /// An inner frame was skipped while a cue waited for its outer flip.
+    var innerHeldForCue = false
+    /// In the game the host's preview shows every this many camera frames (30 fps
+    /// becomes 7.5): the console is the costly frame to draw, and a preview needs no more.
+    static let innerCameraDivisor: UInt32 = 4
     /// The recordings as the kiosk last handed them in (`StageEvent.clips`).
     package internal(set) var clips = ClipsInput.none
     /// The clip being replayed on the Clips screen.
@@ -94,9 +99,14 @@ package final class RigStage {
         game = GameController(catalogURL: settings.gameCatalog, stateDirectory: settings.stateDirectory, now: now,
                               schedule: schedule)
         game.onChange = { [unowned self] in
-            console.gameChanged()
+            if game.cueAwaitingOnset, let flight = inFlight[.outer] {
+                // Its flip must complete before the cue's frame can be submitted.
+                KioskLog.info(String(format: "cue waits for the outer frame of %.4f in flight (now %.4f)", flight.time, now()))
+            }
             frameWanted(.outer)
+            console.gameChanged()
         }
+        game.cueComing = { [unowned self] in renderer.warmCueBadge() }
         console.gameAction = { [unowned self] id, delta in gameWidget(id, delta: delta) }
         console.gameShown = { [unowned self] shown in if shown { openGame() } else { leaveGame() } }
         console.clipsAction = { [unowned self] id in clipsWidget(id) }
@@ -208,13 +218,21 @@ package final class RigStage {
     /// Draws `role`'s frame for `presentationTime` into `target` if anything it shows
     /// changed, and reports what it showed.
     package func frame(_ role: DisplayRole, at presentationTime: Double, into target: FrameTarget) -> FrameReport {
+        // A cue waiting for its first outer flip has the loop to itself: the host's
+        // display (a full console, far slower to draw than the participant's) waits
+        // until the outer flip acknowledges it (at most the cue's 0.5 s limit).
+        if role == .inner, game.holdsCameraForCue, !target.mustDraw {
+            innerHeldForCue = true
+            return FrameReport(role: role, time: presentationTime)
+        }
+        let started = now()
         let size = PixelSize(width: target.width, height: target.height)
         if role == .outer { renderer.applyDrawingSettings(controller.settings, outerSize: size) }
         var inner = SceneRenderer.InnerView(
             console: console.state, consoleGeneration: console.generation,
             listing: console.state.screen == .library ? console.listing : .empty, outer: displays[.outer],
             elapsed: stopwatch.elapsed(at: presentationTime), cameraState: camera.state,
-            game: console.state.screen == .game ? game.consoleView : .none,
+            game: console.state.screen.isGame ? game.consoleView : .none,
             timers: role == .inner ? timers(at: presentationTime) : nil)
         if role == .inner, console.state.screen == .clips {
             let replayNow = replayShown(at: presentationTime)
@@ -229,6 +247,11 @@ package final class RigStage {
             // The cue id goes with the frame, so its flip is the cue's onset.
             report.showsGame = true
             if view.overlay.cue != nil { report.cue = game.shownCue }
+            if game.cueAwaitingOnset, let cue = game.shownCue {
+                KioskLog.info(String(format: "cue %llu drawn for %.4f: started %.4f, took %.1f ms%@", cue.cue,
+                                     presentationTime, started, (now() - started) * 1000,
+                                     view.holdPreview ? " (camera picture held)" : ""))
+            }
         }
         if report.changed || target.mustDraw {
             inFlight[role] = report
@@ -260,8 +283,13 @@ package final class RigStage {
             case .none: break
             }
         }
-        return SceneRenderer.CameraView(frame: camera.frame, message: camera.message, mirror: settings.cameraMirror,
-                                        overlay: overlay, onOuter: game.isOpen || controller.mode == .framing)
+        var view = SceneRenderer.CameraView(frame: camera.frame, message: camera.message, mirror: settings.cameraMirror,
+                                            overlay: overlay, onOuter: game.isOpen || controller.mode == .framing)
+        // The cue's frame does not wait for a camera frame's conversion: it shows the
+        // picture already converted, and the next frame catches up.
+        view.holdPreview = game.holdsCameraForCue
+        view.innerCameraEvery = game.isOpen ? Self.innerCameraDivisor : 1
+        return view
     }
 
     private func framePresented(_ role: DisplayRole, _ stamp: FlipStamp) {
@@ -270,6 +298,10 @@ package final class RigStage {
             self.shown[role] = report
         }
         if role == .outer, let frame = shown?.cameraFrame { cameraFrameShown(frame, stamp.time) }
+        if role == .outer, innerHeldForCue, !game.holdsCameraForCue {
+            innerHeldForCue = false
+            frameWanted(.inner)
+        }
         if role == .outer {
             if shown?.showsGame == true, !outerPresentingGame {
                 outerPresentingGame = true

@@ -1,3 +1,4 @@
+import CLinux
 import CMicroHTTPD
 import Foundation
 import Glibc
@@ -47,7 +48,7 @@ final class HTTPServer {
         self.limits = limits
         self.handler = handler
         self.accepts = accepts
-        let fd = socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = rig_tcp_socket(address.family)
         guard fd >= 0 else { throw .socket("socket", "\(address)", errno) }
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))

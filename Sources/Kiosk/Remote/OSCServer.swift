@@ -1,3 +1,4 @@
+import CLinux
 import Foundation
 import Glibc
 import Stage
@@ -28,7 +29,7 @@ final class OSCServer {
         self.feedbackPeer = feedback
         self.accepts = accepts
         self.perform = perform
-        let fd = socket(address.family, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = rig_udp_socket(address.family)
         self.fd = fd
         guard fd >= 0 else { throw .socket("socket", "udp \(address)", errno) }
         guard address.withSockaddr({ bind(fd, $0, $1) }) == 0 else {

@@ -51,7 +51,7 @@ extension ConsoleController {
             let down = x >= Double(rect.x + rect.width / 2) && x < Double(rect.x + rect.width * 3 / 4)
             if let item = SettingsScreen.item(for: target.id) {
                 step(item, by: down ? -1 : 1)
-            } else if target.id.hasPrefix("game:set:") {
+            } else if target.id.hasPrefix("game:set:") || target.id.hasPrefix("game:param:") {
                 gameAction(target.id, down ? -1 : 1)
             }
         case .textField:

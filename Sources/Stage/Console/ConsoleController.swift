@@ -125,7 +125,7 @@ package final class ConsoleController {
 
     package func show(_ screen: ConsoleScreen) {
         if state.screen == .editor && screen != .editor { saveEditor() }
-        if state.screen != screen && (state.screen == .game || screen == .game) { gameShown(screen == .game) }
+        if state.screen.isGame != screen.isGame { gameShown(screen.isGame) }
         if state.screen != screen && (state.screen == .clips || screen == .clips) { clipsShown(screen == .clips) }
         if screen == .editor && state.editor == nil, let id = state.selectedScript ?? controller.script?.id {
             openEditor(id: id)
@@ -160,7 +160,7 @@ package final class ConsoleController {
         case .prompter: return prompterKey(press)
         case .settings: return settingsKey(press)
         case .editor: return editorKey(press)
-        case .game: return gameKey(press)
+        case .game, .scoreboard: return gameKey(press)
         case .clips: return clipsKey(press)
         }
     }

@@ -18,6 +18,9 @@ package struct ConsoleModel {
     package let scriptPreview: (PixelRect) -> [Layer]
     /// The camera thumbnail fitted into a rectangle.
     package let cameraThumbnail: (PixelRect) -> [Layer]
+    /// The participant view, drawn by the outer display's scene fitted into a
+    /// rectangle (its shape kept): the layers and where they went.
+    package var participantPreview: (PixelRect) -> (layers: [Layer], rect: PixelRect) = { ([], $0) }
     /// The scripts listed for the sidebar's choice and the search, the folders.
     package var listing: LibraryListing = .empty
     /// The game, for the Game screen.

@@ -1,9 +1,10 @@
+import Game
 import Prompter
 import Render
 
 /// The operator console's screens, in the order of the tabs along its top.
 package enum ConsoleScreen: String, CaseIterable, Sendable {
-    case library, prompter, settings, editor, game, clips
+    case library, prompter, settings, editor, game, scoreboard, clips
 
     package var title: String {
         switch self {
@@ -12,9 +13,13 @@ package enum ConsoleScreen: String, CaseIterable, Sendable {
         case .settings: "Settings"
         case .editor: "Editor"
         case .game: "Game"
+        case .scoreboard: "Scoreboard"
         case .clips: "Clips"
         }
     }
+
+    /// The game's destinations: moving between them keeps the game open.
+    package var isGame: Bool { self == .game || self == .scoreboard }
 }
 
 /// A question the console asks before it acts, drawn over the screen; while one is
@@ -69,9 +74,27 @@ package struct ConsoleState: Equatable {
     package var dragging: WidgetID?
     /// The action group the Game screen's picker shows.
     package var gameGroup = ""
+    /// Which part of the Game screen is shown: the dashboard, setup or consent.
+    package var gamePage: GamePage = .dashboard
+    /// The roster and settings the Setup page edits until the host starts a game
+    /// with them (the roster of a game in play is fixed).
+    package var gameDraft: GameSetup?
     /// The Clips screen's list and its selected clip.
     package var clipList: ClipList = .allSaved
     package var selectedClip: String?
+}
+
+/// The Game screen's pages, chosen along its top.
+package enum GamePage: String, CaseIterable, Sendable {
+    case dashboard, setup, consent
+
+    package var title: String {
+        switch self {
+        case .dashboard: "Dashboard"
+        case .setup: "Setup"
+        case .consent: "Consent"
+        }
+    }
 }
 
 /// The Clips screen's two lists.

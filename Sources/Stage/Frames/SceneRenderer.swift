@@ -1,3 +1,4 @@
+import Game
 import Media
 import Prompter
 import Render
@@ -62,6 +63,10 @@ package final class SceneRenderer {
         package var overlay: CameraOverlay
         /// The outer display shows the camera (framing check, or the game's participant view).
         package var onOuter = false
+        /// Keep the preview already converted even if a newer camera frame came.
+        package var holdPreview = false
+        /// The inner display follows every this many camera frames.
+        package var innerCameraEvery: UInt32 = 1
         package static let none = CameraView(frame: nil, message: nil, mirror: true, overlay: CameraOverlay())
     }
 
@@ -89,6 +94,14 @@ package final class SceneRenderer {
     private let converter = CameraFrameConverter()
     private var preview: (canvas: Canvas, sequence: UInt32?)?
     private var thumbnail: (canvas: Canvas, sequence: UInt32?)?
+    private let participant = ParticipantPreview()
+    /// The outer display's size as it was last drawn: the preview keeps its shape.
+    private var outerSize = PixelSize(width: 16, height: 9)
+    private var warmScratch: Canvas?
+    /// The participant view's texts, laid out once and kept while they show.
+    private let outerLabels: LabelCache?
+    /// The cue letters' layouts: never dropped (a new frame count never reaches it).
+    private let cueLabels: LabelCache?
     /// The replay's picture scaled into its rectangle, once per picture.
     private let replayCanvas = ReplayPictureCanvas()
     private let labels: LabelCache?
@@ -104,10 +117,14 @@ package final class SceneRenderer {
             let glyphs = GlyphPainter(fonts: fonts)
             painter = glyphs
             labels = LabelCache(painter: glyphs)
+            outerLabels = LabelCache(painter: glyphs)
+            cueLabels = LabelCache(painter: glyphs)
             scriptPreview = OperatorScriptPreview(fonts: fonts, painter: glyphs)
         } else {
             painter = nil
             labels = nil
+            outerLabels = nil
+            cueLabels = nil
             scriptPreview = nil
         }
     }
@@ -243,11 +260,15 @@ package final class SceneRenderer {
         var layers: [Layer]
         switch role {
         case .outer:
+            outerSize = buffer.size
             report.showsTapPause = controller.pausedByTap && engine.state(at: time) == .paused
             if camera.onOuter && !controller.blanked {
-                report.cameraFrame = camera.frame
+                // A held picture is not the newest frame: no camera latency is measured on it.
+                report.cameraFrame = camera.holdPreview ? nil : camera.frame
+                outerLabels?.beginFrame()
                 layers = OuterCameraScene.layers(display: buffer.size, preview: previewCanvas(camera, size: buffer.size),
-                                                 message: camera.message, overlay: camera.overlay, painter: painter)
+                                                 message: camera.message, overlay: camera.overlay, painter: painter,
+                                                 labels: outerLabels, cueLabels: cueLabels)
             } else {
                 layers = outerLayers(size: buffer.size, state: state, controller: controller, at: time)
             }
@@ -311,8 +332,26 @@ package final class SceneRenderer {
     /// framing mode or the game, and the inner display's thumbnail.
     private func cameraKey(_ role: DisplayRole, camera: CameraView) -> CameraKey {
         guard role == .inner || camera.onOuter else { return CameraKey(sequence: nil, message: nil, overlay: CameraOverlay()) }
-        return CameraKey(sequence: camera.frame?.sequence, message: camera.message,
-                         overlay: role == .outer ? camera.overlay : CameraOverlay())
+        // The inner display's participant preview shows the outer's overlay too.
+        var sequence = camera.frame.map { role == .inner ? $0.sequence / max(1, camera.innerCameraEvery) : $0.sequence }
+        // A held picture: a newer camera frame changes nothing on the outer display.
+        if role == .outer, camera.holdPreview, let shown = preview?.sequence { sequence = shown }
+        return CameraKey(sequence: sequence, message: camera.message,
+                         overlay: role == .outer || camera.onOuter ? camera.overlay : CameraOverlay())
+    }
+
+    /// Draws both cue letters off screen at the outer display's size, so the glyph and
+    /// layout caches hold them for the cue's frame: laying out and rasterizing a letter
+    /// that big took 0.1 to 0.9 s in the virtual rig (TCG), inside that frame. Called
+    /// at Send of a Visual S/Z challenge, while its speech is synthesized elsewhere.
+    package func warmCueBadge() {
+        guard let painter else { return }
+        if warmScratch?.size != outerSize { warmScratch = try? Canvas(size: outerSize) }
+        guard let warmScratch else { return }
+        for letter in CueLetter.allCases.compactMap(\.rawValue.first) {
+            compositors[.outer]?.compose(CueBadge.layers(letter: letter, display: outerSize, painter: painter,
+                                                         labels: cueLabels), into: warmScratch)
+        }
     }
 
     /// The outer preview: converted, mirrored and fitted once per camera frame into
@@ -321,7 +360,7 @@ package final class SceneRenderer {
         guard let frame = camera.frame else { return nil }
         if preview?.canvas.size != size { preview = (try? Canvas(size: size)).map { ($0, nil) } }
         guard let canvas = preview?.canvas else { return nil }
-        if preview?.sequence != frame.sequence {
+        if preview?.sequence != frame.sequence && !(camera.holdPreview && preview?.sequence != nil) {
             convert(frame, into: canvas, mirrored: camera.mirror)
             preview = (canvas, frame.sequence)
         }
@@ -334,7 +373,7 @@ package final class SceneRenderer {
                                camera: CameraView, labels: LabelCache, at time: Double, take: TakeShown,
                                report: inout FrameReport) -> [Layer] {
         var thumbnailRect: PixelRect?
-        let model = ConsoleModel(
+        var model = ConsoleModel(
             state: inner.console, controller: controller, time: time, outer: inner.outer, elapsed: inner.elapsed,
             cameraState: inner.cameraState,
             scriptPreview: { [unowned self] rect in self.previewLayers(in: rect, controller: controller, at: time) },
@@ -349,6 +388,9 @@ package final class SceneRenderer {
                                  picture: { [unowned self] rect in
                                      self.replayCanvas.layers(clips.picture, of: clips.replay?.id ?? "", in: rect) })
             } ?? .none)
+        model.participantPreview = { [unowned self] rect in
+            participant.layers(in: rect, outer: outerSize, camera: camera, painter: painter)
+        }
         let panel = ConsoleView.panel(model, size: size, labels: labels)
         report.thumbnail = thumbnailRect
         report.console = ConsoleBuild(targets: panel.targets, labels: labels, theme: panel.theme)
