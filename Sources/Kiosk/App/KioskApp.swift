@@ -29,8 +29,10 @@ final class KioskApp {
     private(set) var camera: CameraFeed?
     /// Sound out and in (KioskApp+Audio); nil with both turned off or not opened.
     var audio: AudioService?
-    /// Prompter takes (KioskApp+Recording); the game will start its attempts here too.
+    /// Prompter takes (KioskApp+Recording) and game attempts (through `gameRecording`).
     let recording: RecordingService?
+    /// The game's recording port on `recording` (KioskApp+GameRecording).
+    var gameRecording: KioskGameRecording?
     var takeCountdown: TakeCountdown?
     /// The banner line of the last take that ended by itself.
     var takeProblem: String?
@@ -144,6 +146,7 @@ final class KioskApp {
         stage.stop()
         closeReplay()
         recording?.finishForShutdown()
+        MetadataWriter.shared.flush()
         camera?.stop()
         audio?.stop()
         displays.shutdown()
