@@ -93,7 +93,7 @@ def main():
                     survived += 1
                     print(f"PASS [power-cut] cut {n} after {delay:.1f} s: round {report['loggedRound']} logged,"
                           f" state {report['resume']}, script {report['script']}, session {report['session']},"
-                          f" take {report.get('takeFrames')} of {report['fedFrames']} frames", flush=True)
+                          f" take plays {report.get('takeFrames')} frames ({report['fedFrames']} fed by the logged round)", flush=True)
                 else:
                     failures += 1
                     print(f"FAIL [power-cut] cut {n} after {delay:.1f} s: {report.get('problems')}", flush=True)
