@@ -11,6 +11,14 @@ struct PowerCutCheck {
     let log: String
 
     func run() -> Int32 {
+        let (ok, report) = evaluate()
+        let json = (try? JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])) ?? Data("{}".utf8)
+        print(String(decoding: json, as: UTF8.self))
+        return ok ? 0 : 1
+    }
+
+    /// The verdict and what was found (the JSON line's fields).
+    func evaluate() -> (ok: Bool, report: [String: Any]) {
         let lastLine = (try? String(contentsOfFile: log, encoding: .utf8))?
             .split(separator: "\n").last { $0.hasPrefix("round ") && $0.split(separator: " ").count == 4 }
         let words = lastLine?.split(separator: " ") ?? []
@@ -59,9 +67,7 @@ struct PowerCutCheck {
         checkTakes(into: &report, problems: &problems, fedFrames: fedFrames)
         report["problems"] = problems
         report["ok"] = problems.isEmpty
-        let json = (try? JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])) ?? Data("{}".utf8)
-        print(String(decoding: json, as: UTF8.self))
-        return problems.isEmpty ? 0 : 1
+        return (problems.isEmpty, report)
     }
 
     /// The newest unfinished take (the one the cut interrupted) opens and decodes to its

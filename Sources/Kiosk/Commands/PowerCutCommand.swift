@@ -18,7 +18,7 @@ enum PowerCutCommand: Command {
     static let name = "_power-cut"
     static let summary = "Test aid: write state, a script, a game session and a take until killed; or check them"
     static let help = """
-        Usage: rig _power-cut --dir DIR --log FILE --session-seed FILE --take NAME
+        Usage: rig _power-cut --dir DIR --log FILE --session-seed FILE --take NAME [--rounds N]
                rig _power-cut --check --dir DIR --log FILE
         """
 
@@ -32,11 +32,13 @@ enum PowerCutCommand: Command {
         guard let log = try arguments.option("--log") else { throw .usage("--log is required") }
         let seed = try arguments.option("--session-seed")
         let take = try arguments.option("--take")
+        let rounds = Int(try arguments.option("--rounds") ?? "") ?? Int.max
         try arguments.finish()
         let root = URL(fileURLWithPath: dir)
         if check { return PowerCutCheck(root: root, log: log).run() }
         guard let seed, let take else { throw .usage("--session-seed and --take are required to write") }
-        return try write(root: root, log: log, seed: URL(fileURLWithPath: seed), take: take)
+        try write(root: root, log: log, seed: URL(fileURLWithPath: seed), take: take, rounds: rounds)
+        return 0
     }
 
     /// The script's text in round `n`: many lines, so a write spans several pages, and
@@ -54,7 +56,8 @@ enum PowerCutCommand: Command {
 
     static let resumeScript = String(repeating: "a-long-script-name/", count: 200) + "take.md"
 
-    private static func write(root: URL, log: String, seed: URL, take: String) throws(CLIError) -> Int32 {
+    /// Writes `rounds` rounds (the power-cut test: until killed).
+    static func write(root: URL, log: String, seed: URL, take: String, rounds: Int) throws(CLIError) {
         let state = root.appendingPathComponent("state")
         let resume = ResumeStore(directory: state)
         let settings = SettingsStore(directory: state)
@@ -92,7 +95,7 @@ enum PowerCutCommand: Command {
         logFile.seekToEndOfFile()
         var frames = 0
         var round = 0
-        while true {
+        while round < rounds {
             round += 1
             do {
                 try resume.save(ResumeState(scriptID: resumeScript, offset: Double(round), wordIndex: round))
