@@ -42,6 +42,8 @@ let package = Package(
         shim("CALSA", "alsa"),
         // libFuzzer's LLVMFuzzerRunDriver; linked only by -sanitize=fuzzer.
         shim("CFuzz"),
+        // SDL2: the window backend (both displays as windows on a desktop).
+        shim("CSDL", "sdl2"),
         .target(
             name: "CTOML",
             path: "Sources/CTOML",
@@ -69,7 +71,7 @@ let package = Package(
         .executableTarget(
             name: "Kiosk",
             dependencies: ["Stage", "Prompter", "Game", "Render", "Media", "CTOML", "CDRM", "CUdev", "CInput",
-                           "CV4L2", "CSeat", "CSystemd", "CLinux", "CXKB", "CALSA", "CFuzz"],
+                           "CV4L2", "CSeat", "CSystemd", "CLinux", "CXKB", "CALSA", "CSDL", "CFuzz"],
             swiftSettings: strict + (fuzzing ? [.define("RIG_FUZZ")] : [])
         ),
 

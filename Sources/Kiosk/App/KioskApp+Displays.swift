@@ -16,8 +16,10 @@ extension KioskApp: DisplayBackendDelegate {
         }
         if role == .outer {
             input?.isOuterPresented = status.showsContent && stage.controller.mode == .prompter
+            windowInput?.isOuterPresented = status.showsContent && stage.controller.mode == .prompter
             if before?.mode != status.mode, let mode = status.mode {
                 input?.update(outerMapping: touchMapping(width: mode.width, height: mode.height))
+                windowInput?.update(outerWidth: Double(mode.width), outerHeight: Double(mode.height))
             }
         }
         stage.handle(.display(role, status))

@@ -21,6 +21,8 @@ final class KioskApp {
     private var signals: SignalWatcher?
     private var control: ControlServer?
     private(set) var input: InputDevices?
+    /// The window backend's keyboard, mouse and touch (KioskApp+Window); nil on the rig.
+    var windowInput: WindowInput?
     private var scriptWatcher: ScriptFolderWatcher?
     private(set) var camera: CameraFeed?
     /// Sound out and in (KioskApp+Audio); nil with both turned off or not opened.
@@ -31,6 +33,8 @@ final class KioskApp {
     /// The banner line of the last take that ended by itself.
     var takeProblem: String?
     let statusFileWriter: DisplayStatusFile?
+    /// Why the displays did not start, if they did not.
+    private(set) var displaysFailed: DisplaysError?
 
     init(config: RigConfig, configProblems: [ConfigProblem], backend: DisplayService.Kind,
          headlessSizes: HeadlessSizes = HeadlessSizes(), statusPath: String? = nil, useSeat: Bool = false,
@@ -66,7 +70,8 @@ final class KioskApp {
         displays = try DisplayService(kind: backend, configuration: DisplayConfiguration(config.displays),
                                   headlessSizes: [.inner: (headlessSizes.inner?.width ?? inner.width, headlessSizes.inner?.height ?? inner.height),
                                                   .outer: (headlessSizes.outer?.width ?? outer.width, headlessSizes.outer?.height ?? outer.height)],
-                                  loop: loop, useSeat: useSeat, log: { KioskLog.warning($0) })
+                                  loop: loop, useSeat: useSeat, windowScale: headlessSizes.windowScale,
+                                  log: { KioskLog.warning($0) })
         statusFileWriter = statusPath.map(DisplayStatusFile.init)
         recording = RecordingService(settings: Self.recordingSettings(config), clock: loop.clock,
                                      post: { [mailbox = loop.mailbox] in mailbox.post($0) },
@@ -92,6 +97,12 @@ final class KioskApp {
     /// Starts everything and runs until SIGTERM or SIGINT. Returns the exit status.
     func run() -> Int32 {
         start()
+        // Windows that cannot open show nobody anything: say why and stop.
+        if displays.backend is WindowBackend, let displaysFailed {
+            KioskLog.error("\(displaysFailed)")
+            shutdown()
+            return 1
+        }
         loop.run()
         shutdown()
         return 0
@@ -105,10 +116,12 @@ final class KioskApp {
         if devices.contains(.camera) { startCamera() }
         if devices.contains(.audio) { startAudio() }
         startRecording()
+        startWindowInput()
         do {
             try displays.start(delegate: self)
         } catch {
             stage.controller.addProblem("displays: \(error)")
+            displaysFailed = error
         }
         displaysBackend.setEnabled(config.displays.outer.enabled, for: .outer)
         stage.start()
@@ -186,7 +199,7 @@ final class KioskApp {
 
     /// The camera runs on its own thread; frames and state changes arrive on the loop.
     private func startCamera() {
-        guard config.camera.enabled else { return }
+        guard config.camera.enabled else { return windowCameraChanged(nil) }
         do {
             let feed = try CameraFeed(settings: CameraSettings(config.camera, recording: config.recording),
                                       mailbox: loop.mailbox, recordingTap: recording?.tap)
@@ -194,6 +207,7 @@ final class KioskApp {
             feed.onStateChange = { [weak self, weak feed] state in
                 KioskLog.notice("camera \(self?.config.camera.device ?? ""): \(state)")
                 if case .streaming = state {} else { self?.recording?.cameraLost("\(state)") }
+                self?.windowCameraChanged(state)
                 guard let feed else { return }
                 self?.stage.handle(.camera(CameraInput(frame: feed.latestFrame, message: state.previewMessage,
                                                        state: "\(state)", live: true)))
@@ -202,6 +216,7 @@ final class KioskApp {
             stage.handle(.camera(CameraInput(frame: nil, message: feed.state.previewMessage, state: "\(feed.state)",
                                              live: true)))
             feed.start()
+            windowCameraChanged(feed.state)
         } catch {
             stage.controller.addProblem("camera \(config.camera.device): \(error)")
         }
@@ -231,7 +246,7 @@ final class KioskApp {
     /// `rig ctl status`: the stage's report with the devices' facts.
     func status(at now: Double) -> JSONValue {
         var inputStatus: [String: JSONValue] = [:]
-        if case let .object(fields)? = input?.statusJSON { inputStatus = fields }
+        if case let .object(fields)? = input?.statusJSON ?? windowInput?.statusJSON { inputStatus = fields }
         inputStatus["touch"] = .optional(input?.devices.first { $0.role == .outerTouchscreen }?.name)
         var cameraFields: [String: JSONValue]?
         if let camera {

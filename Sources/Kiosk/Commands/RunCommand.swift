@@ -8,12 +8,17 @@ enum RunCommand: Command {
     static let watchesSignals = true
     static let summary = "Run the kiosk on the displays named in rig.toml"
     static let help = """
-        Usage: rig run [--backend drm|headless] [--config PATH] [--set KEY=VALUE ...]
+        Usage: rig run [--backend drm|headless|window] [--config PATH] [--set KEY=VALUE ...]
 
           Runs until SIGTERM or SIGINT, then leaves both screens clean.
 
         Options:
-          --backend KIND       drm (default): the connectors in rig.toml; headless: memory
+          --backend KIND       drm (default): the connectors in rig.toml; headless: memory;
+                               window: two windows on the desktop ($DISPLAY or $WAYLAND_DISPLAY),
+                               "inner (operator)" and "outer (talent)"; closing the outer one
+                               unplugs it, closing the inner one quits
+          --window-scale S     window: draw the windows at S times the displays' size
+                               (default: as large as fits the screen, at most 1)
           --status-file PATH   keep the displays' status there as JSON (atomic rewrites)
           --seat               open displays and input through libseat even as root
                                (always when not root); follows VT switches
@@ -21,8 +26,8 @@ enum RunCommand: Command {
                                have shown a frame, then exit
           --test-pattern       the displays alone: colour bars and a moving bar per head
                                (--paused holds it still; SIGUSR1 toggles the outer)
-          --inner-size WxH     headless size of the inner display (default: rig.toml)
-          --outer-size WxH     headless size of the outer display (default: rig.toml)
+          --inner-size WxH     headless or window size of the inner display (default: rig.toml)
+          --outer-size WxH     headless or window size of the outer display (default: rig.toml)
           --unplugged ROLE     headless snapshot: inner or outer unplugged after start-up
         \(ConfigOptions.help)
         """
@@ -30,7 +35,13 @@ enum RunCommand: Command {
     static func run(_ arguments: inout Arguments) throws(CLIError) -> Int32 {
         let kindName = try arguments.option("--backend") ?? "drm"
         guard let kind = DisplayService.Kind(rawValue: kindName) else {
-            throw .usage("--backend must be drm or headless, not '\(kindName)'")
+            throw .usage("--backend must be drm, headless or window, not '\(kindName)'")
+        }
+        let windowScale = try arguments.option("--window-scale").map { text throws(CLIError) -> Double in
+            guard let scale = Double(text), scale >= 0.05, scale <= 4 else {
+                throw .usage("--window-scale must be a number from 0.05 to 4, not '\(text)'")
+            }
+            return scale
         }
         let statusPath = try arguments.option("--status-file")
         let snapshotDir = try arguments.option("--snapshot-dir")
@@ -49,6 +60,7 @@ enum RunCommand: Command {
         try arguments.finish()
         if snapshotDir != nil && kind != .headless { throw .usage("--snapshot-dir needs --backend headless") }
         if unplugged != nil && snapshotDir == nil { throw .usage("--unplugged needs --snapshot-dir") }
+        if windowScale != nil && kind != .window { throw .usage("--window-scale needs --backend window") }
 
         let loaded = options.load()
         for problem in loaded.problems { KioskLog.write(problem.severity == .error ? .error : .warning, problem.description) }
@@ -73,12 +85,13 @@ enum RunCommand: Command {
                 throw .failed("\(error)")
             }
         }
-        let sizes = HeadlessSizes(inner: innerSize, outer: outerSize, unplugged: unplugged)
+        let sizes = HeadlessSizes(inner: innerSize, outer: outerSize, unplugged: unplugged, windowScale: windowScale)
         do {
             let app = try KioskApp(config: config, configProblems: loaded.problems, backend: kind,
                                    headlessSizes: sizes, statusPath: statusPath, useSeat: seat,
-                                   // Headless kiosks (tests, machines with no displays) play no sound.
-                                   devices: kind == .headless ? [.input, .camera] : .all)
+                                   // Headless kiosks (tests, machines with no displays) play no sound;
+                                   // a window kiosk's input is the desktop's, through its windows.
+                                   devices: kind == .headless ? [.input, .camera] : kind == .window ? [.camera, .audio] : .all)
             if let snapshotDir { return try app.snapshot(to: snapshotDir, unplugging: sizes.unplugged) }
             return app.run()
         } catch {
@@ -106,4 +119,6 @@ struct HeadlessSizes {
     var outer: PixelSizeArgument?
     /// A snapshot's display unplugged after start-up, as the rig's hotplug tests do.
     var unplugged: DisplayRole?
+    /// `--window-scale`: the window backend's scale instead of "fit the screen".
+    var windowScale: Double?
 }

@@ -5,7 +5,7 @@ import Stage
 /// time, never a crash loop). The app's entry point: `RunCommand` creates one.
 final class DisplayService {
     enum Kind: String, Sendable {
-        case drm, headless
+        case drm, headless, window
     }
 
     let backend: any DisplayBackend
@@ -20,7 +20,7 @@ final class DisplayService {
     /// `useSeat`: open the card through libseat (logind, seatd, or seatd built in for
     /// root) and follow VT switches; otherwise open it directly, which needs root.
     init(kind: Kind, configuration: DisplayConfiguration, headlessSizes: [DisplayRole: (width: Int, height: Int)],
-         loop: EventLoop, useSeat: Bool = false, retryInterval: Double = 2,
+         loop: EventLoop, useSeat: Bool = false, retryInterval: Double = 2, windowScale: Double? = nil,
          log: @escaping (String) -> Void) throws(DisplaysError) {
         self.loop = loop
         self.log = log
@@ -52,6 +52,11 @@ final class DisplayService {
         case .headless:
             backend = HeadlessBackend(sizes: headlessSizes, connectors: [.inner: configuration.innerConnector,
                                                                          .outer: configuration.outerConnector], loop: loop)
+        case .window:
+            // The displays' sizes are rig.toml's (as headless draws them), in windows.
+            backend = WindowBackend(sizes: headlessSizes, connectors: [.inner: configuration.innerConnector,
+                                                                       .outer: configuration.outerConnector],
+                                    forcedScale: windowScale, loop: loop, log: log)
         }
     }
 

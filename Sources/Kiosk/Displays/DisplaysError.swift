@@ -11,6 +11,8 @@ enum DisplaysError: Error, Equatable, CustomStringConvertible {
     case noCrtc(inner: String, outer: String)
     case kernel(call: String, reason: String)
     case seat(String)
+    /// The window backend: no desktop to open windows on, or SDL refused one.
+    case window(String)
 
     var description: String {
         switch self {
@@ -33,6 +35,8 @@ enum DisplaysError: Error, Equatable, CustomStringConvertible {
             "\(call) failed: \(reason)"
         case let .seat(reason):
             "seat: \(reason)"
+        case let .window(reason):
+            "window: \(reason)"
         }
     }
 }
