@@ -44,6 +44,12 @@ let package = Package(
         shim("CFuzz"),
         // SDL2: the window backend (both displays as windows on a desktop).
         shim("CSDL", "sdl2"),
+        // pocketsphinx: voice follow's recogniser (Media/Listening).
+        // Declared in its shim, not through pkg-config (see shim.h for why).
+        shim("CPocketSphinx"),
+        // The network remote: HTTP (libmicrohttpd) and the OSC wire format (liblo).
+        shim("CMicroHTTPD", "libmicrohttpd"),
+        shim("CLO", "liblo"),
         .target(
             name: "CTOML",
             path: "Sources/CTOML",
@@ -58,7 +64,7 @@ let package = Package(
 
         .target(name: "Prompter", swiftSettings: strict),
         .target(name: "Game", swiftSettings: strict),
-        .target(name: "Media", dependencies: ["CFFmpeg", "CEspeak"], path: "Sources/Media", swiftSettings: strict),
+        .target(name: "Media", dependencies: ["CFFmpeg", "CEspeak", "CPocketSphinx"], path: "Sources/Media", swiftSettings: strict),
         .target(
             name: "Render",
             dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz", "CUnibreak", "CFribidi",
@@ -71,7 +77,8 @@ let package = Package(
         .executableTarget(
             name: "Kiosk",
             dependencies: ["Stage", "Prompter", "Game", "Render", "Media", "CTOML", "CDRM", "CUdev", "CInput",
-                           "CV4L2", "CSeat", "CSystemd", "CLinux", "CXKB", "CALSA", "CSDL", "CFuzz"],
+                           "CV4L2", "CSeat", "CSystemd", "CLinux", "CXKB", "CALSA", "CSDL", "CMicroHTTPD", "CLO",
+                           "CFuzz"],
             swiftSettings: strict + (fuzzing ? [.define("RIG_FUZZ")] : [])
         ),
 
@@ -81,6 +88,9 @@ let package = Package(
         .testTarget(name: "PrompterTests", dependencies: ["Prompter"], swiftSettings: strict),
         .testTarget(name: "GameTests", dependencies: ["Game"], swiftSettings: strict),
         .testTarget(name: "MediaTests", dependencies: ["Media"], swiftSettings: strict),
+        // Voice follow end to end without devices: espeak-ng speech through the recogniser,
+        // the aligner and the follow driver.
+        .testTarget(name: "ListeningTests", dependencies: ["Media", "Prompter"], swiftSettings: strict),
         .testTarget(name: "RenderTests", dependencies: ["Render"], swiftSettings: strict),
         .testTarget(name: "StageTests", dependencies: ["Stage", "Prompter", "Render"], swiftSettings: strict),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Stage", "Prompter", "Render"],

@@ -3,5 +3,16 @@
 // and glibc's mallopt, which the kiosk uses to pin its large-allocation threshold.
 #include <malloc.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/eventfd.h>
 #include <sys/signalfd.h>
+
+// Non-blocking, close-on-exec sockets for the network remote. Named here because the
+// SOCK_* enum constants are found or not found depending on which C module a clean
+// build loads <sys/socket.h> through first; a function this header owns always resolves.
+static inline int rig_udp_socket(int family) {
+    return socket(family, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+}
+static inline int rig_tcp_socket(int family) {
+    return socket(family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+}

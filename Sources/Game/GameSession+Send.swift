@@ -21,7 +21,7 @@ extension GameSession {
         } else {
             blockers.append(.noActionSelected)
         }
-        if settings.recording {
+        if recordsCurrentPlayer {
             if !consent.hasAgreed(currentPlayer) { blockers.append(.noConsent(player: currentPlayer)) }
             if rig.cameraID == nil {
                 blockers.append(.noCamera)
@@ -36,7 +36,7 @@ extension GameSession {
                 blockers.append(.outerDisplayNotPresenting)
             }
         }
-        if settings.recording, let card, let selection {
+        if recordsCurrentPlayer, let card, let selection {
             // The longer of the two rules' wordings, so a draw cannot be refused after
             // the host saw Send enabled.
             let parameters = (try? card.resolve(selection.parameters)) ?? card.parameters
@@ -67,9 +67,11 @@ extension GameSession {
             rule = random.drawRule()
             source = .drawn
         }
+        var played = settings
+        played.recording = recordsCurrentPlayer
         let snapshot = ChallengeSnapshot.freeze(
             card: card, parameters: parameters, rule: rule, source: source, player: currentPlayer,
-            host: setup.host, settings: settings, turn: turn, challenge: challengesPlayedThisTurn + 1)
+            host: setup.host, settings: played, turn: turn, challenge: challengesPlayedThisTurn + 1)
         lastGeneration += 1
         var record = AttemptRecord(id: (attempts.last?.id ?? 0) + 1, generation: lastGeneration,
                                    snapshot: snapshot, media: snapshot.recording ? .recording : .none)

@@ -99,6 +99,7 @@ public struct GameSession: Sendable {
         case .select(let selection): return try select(selection)
         case .changeSettings(let settings): return try change(settings)
         case .consent(let player, let agreed): return try recordConsent(player, agreed: agreed, at: now)
+        case .playWithoutRecording(let player): return try recordWithoutRecording(player, at: now)
         case .send: return try send(at: now)
         case .stop: return interrupt(.hostStop, at: now)
         case .judge(let verdict): return judge(verdict)
@@ -138,6 +139,23 @@ public struct GameSession: Sendable {
             return interrupt(.consentWithdrawn, at: now)
         }
         return []
+    }
+
+    /// A running recorded attempt of this player stops: it would keep a file they
+    /// did not agree to.
+    private mutating func recordWithoutRecording(_ player: String, at now: Double) throws(GameRefusal) -> [GameEffect] {
+        guard roster.contains(player) else { throw .unknownPlayer(player) }
+        consent.recordWithoutRecording(player, at: wallClock())
+        if let active, active.recording, active.snapshot.player == player {
+            return interrupt(.consentWithdrawn, at: now)
+        }
+        return []
+    }
+
+    /// Whether the current player's next attempt is recorded: recording on, and the
+    /// player did not choose to play without it.
+    public var recordsCurrentPlayer: Bool {
+        settings.recording && !consent.playsWithoutRecording(currentPlayer)
     }
 
     func isInPlay(_ card: ActionCard) -> Bool {

@@ -7,6 +7,8 @@ public enum HostCommand: Equatable, Sendable {
     case select(ChallengeSelection?)
     case changeSettings(GameSettings)
     case consent(player: String, agreed: Bool)
+    /// The player plays without being recorded (the consent screen's other answer).
+    case playWithoutRecording(player: String)
     case send
     case stop
     /// The verdict on the attempt awaiting review.
@@ -22,7 +24,7 @@ public enum HostCommand: Equatable, Sendable {
         switch self {
         case .select: .select
         case .changeSettings: .changeSettings
-        case .consent: .consent
+        case .consent, .playWithoutRecording: .consent
         case .send: .send
         case .stop: .stop
         case .judge: .judge

@@ -86,4 +86,23 @@ public final class Resampler {
         }
         return output
     }
+
+    /// One piece of a continuous stream (the microphone): nothing flushed, so the filter
+    /// carries over between pieces and the joins stay clean; what it holds back comes
+    /// out with the next piece.
+    public func convertPiece(_ input: [Int16]) throws(ResamplerError) -> [Int16] {
+        let capacity = Int(swr_get_out_samples(context, Int32(input.count))) + 16
+        var output = [Int16](repeating: 0, count: capacity)
+        let converted: Int32 = input.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target in
+                guard let targetBase = target.baseAddress else { return -1 }
+                var inPlane: UnsafePointer<UInt8>? = source.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }
+                var outPlane: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(targetBase).assumingMemoryBound(to: UInt8.self)
+                return swr_convert(context, &outPlane, Int32(capacity), &inPlane, Int32(input.count))
+            }
+        }
+        guard converted >= 0 else { throw .conversionFailed(converted) }
+        output.removeSubrange(Int(converted)...)
+        return output
+    }
 }

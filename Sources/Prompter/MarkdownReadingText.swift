@@ -10,7 +10,14 @@
 /// indented line reads as paragraph text (its indentation dropped), as it always has.
 enum MarkdownReadingText {
     static func convert(_ markdown: String) -> String {
+        convertMarkingHeadings(markdown).text
+    }
+
+    /// The reading text and its headings, the script's named markers (at the Unicode
+    /// scalar offset where the heading's line starts).
+    static func convertMarkingHeadings(_ markdown: String) -> (text: String, markers: [ScriptMarker]) {
         var output: [String] = []
+        var headings: [Int] = []
         var fence: String?
         var open: OpenParagraph?
         func flush() {
@@ -33,7 +40,7 @@ enum MarkdownReadingText {
             if isReferenceDefinition(trimmed) { continue }
             if isUnderline(trimmed) {
                 // Under a paragraph line it is a setext heading's underline; alone, a rule.
-                if open == nil { output.append("") }
+                if open == nil { output.append("") } else { headings.append(output.count) }
                 flush()
                 continue
             }
@@ -51,6 +58,7 @@ enum MarkdownReadingText {
             }
             if let heading = atxHeadingText(content) {
                 flush()
+                headings.append(output.count)
                 output.append(inline(heading))
                 continue
             }
@@ -80,7 +88,14 @@ enum MarkdownReadingText {
             open = OpenParagraph(source: String(body), quoteDepth: depth, inList: false, hardBreak: hardBreak)
         }
         flush()
-        return output.joined(separator: "\n")
+        var markers: [ScriptMarker] = []
+        var offset = 0
+        let headingSet = Set(headings)
+        for (index, entry) in output.enumerated() {
+            if headingSet.contains(index) { markers.append(ScriptMarker(name: entry, textOffset: offset)) }
+            offset += entry.unicodeScalars.count + 1
+        }
+        return (output.joined(separator: "\n"), markers)
     }
 
     /// The paragraph being read: its lines joined so far (inline markup still in it, so

@@ -34,6 +34,13 @@ public enum PlainTextReadingText {
         }
     }
 
+    /// Joins as a hard-wrapped file of `width` would (nil: keeps the breaks): a piece of
+    /// a file whose width was found over the whole file.
+    static func convert(_ text: String, wrapWidth width: Int?) -> String {
+        guard let width else { return text }
+        return join(lines(of: text)) { line, next in reachesWidth(line, next: next, width: width) }
+    }
+
     /// The wrap width when `text` reads as hard-wrapped by the rule above, else nil.
     public static func hardWrapWidth(of text: String) -> Int? {
         hardWrapWidth(lines(of: text))

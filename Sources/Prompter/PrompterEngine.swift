@@ -20,6 +20,15 @@ public struct PrompterEngine: Sendable, Equatable {
     public static let rampDuration = 0.3
     /// How far back the timeline is kept, so a pause can be applied at a past time.
     public static let historyWindow = 5.0
+    /// A jump (marker, start, loop) glides there over this time instead of blinking.
+    public static let glideDuration = 0.3
+
+    /// Seconds of 3-2-1 before the text moves when play starts from a stop (0: none).
+    public var countdownSeconds = 0
+    /// What happens when the end of the text reaches the reading line.
+    public var endBehavior: EndBehavior = .stop
+    /// When the current countdown ends (the text starts moving then); nil when none.
+    public private(set) var countdownEnd: Double?
 
     public private(set) var state: TransportState = .stopped
     /// Target speed in pixels per second on the outer display, always in `speedRange`.
@@ -29,6 +38,8 @@ public struct PrompterEngine: Sendable, Equatable {
 
     /// Set when playback ran into the end and was committed as stopped there.
     private var endedAtEnd = false
+    /// Times the run went round from the end to the top (`endBehavior` loop).
+    public private(set) var loops = 0
     /// Never empty; sorted by start time.
     private var segments: [ScrollSegment] = [.rest(at: 0, offset: 0)]
 
@@ -46,6 +57,12 @@ public struct PrompterEngine: Sendable, Equatable {
     /// Scroll offset in pixels at time t, clamped to 0...maxOffset.
     public func offset(at t: Double) -> Double {
         min(max(rawOffset(at: t), 0), maxOffset)
+    }
+
+    /// Where the text is at t, or is going when a jump glides there: a jump under way
+    /// counts as arrived (two quick marker presses go two markers on).
+    public func positionIgnoringGlide(at t: Double) -> Double {
+        min(max(segment(at: t).rampOffset(at: t), 0), maxOffset)
     }
 
     /// The actual scroll rate at t in px/s, including ramps; 0 once the end is reached.
@@ -88,9 +105,21 @@ public struct PrompterEngine: Sendable, Equatable {
         case .paused, .stopped:
             let atEnd = endedAtEnd || rawOffset(at: t) >= maxOffset
             let from = atEnd ? 0 : offset(at: t)
-            let rate = atEnd ? 0 : max(0, segment(at: t).rate(at: t))
-            append(ScrollSegment(start: t, startOffset: from, startRate: rate,
-                                 targetRate: Double(speed), rampDuration: Self.rampDuration))
+            let rate = atEnd ? 0 : max(0, segment(at: t).rampRate(at: t))
+            let fromStop = state == .stopped
+            if fromStop, countdownSeconds > 0 {
+                // The text holds still through the countdown; the run is already on the
+                // timeline, so offset(at:) needs no timer to start it.
+                let begin = t + Double(countdownSeconds)
+                append(.rest(at: t, offset: from))
+                append(ScrollSegment(start: begin, startOffset: from, startRate: 0,
+                                     targetRate: Double(speed), rampDuration: Self.rampDuration))
+                countdownEnd = begin
+            } else {
+                append(continuing(at: t, offset: from, rate: rate, targetRate: Double(speed),
+                                  keepGlide: !atEnd))
+                countdownEnd = nil
+            }
             state = .playing
             endedAtEnd = false
         }
@@ -114,6 +143,15 @@ public struct PrompterEngine: Sendable, Equatable {
     public mutating func pause(at t: Double) {
         commitAutoStop(at: t)
         guard state == .playing else { return }
+        if isCountingDown(at: t) { return cancelCountdown(at: t) }
+        if segment(at: t).isGliding(at: t) {
+            // Mid-jump: the glide lands where it was going and the rate ramps down under it.
+            let current = segment(at: t)
+            append(continuing(at: t, offset: current.rampOffset(at: t), rate: current.rampRate(at: t),
+                              targetRate: 0, keepGlide: true))
+            state = .paused
+            return
+        }
         let held = offset(at: t)
         if let rampStart = decelerationStart(holding: held, at: t) {
             let rate = segment(at: rampStart).rate(at: rampStart)
@@ -127,7 +165,9 @@ public struct PrompterEngine: Sendable, Equatable {
 
     /// Space bar and the outer display's tap: pause when playing, else play or resume.
     public mutating func togglePlayPause(at t: Double) {
-        if state(at: t) == .playing {
+        if isCountingDown(at: t) {
+            cancelCountdown(at: t)
+        } else if state(at: t) == .playing {
             pause(at: t)
         } else {
             play(at: t)
@@ -139,6 +179,28 @@ public struct PrompterEngine: Sendable, Equatable {
         append(.rest(at: t, offset: 0))
         state = .stopped
         endedAtEnd = false
+        countdownEnd = nil
+    }
+
+    /// True while the 3-2-1 before a run is under way at t.
+    public func isCountingDown(at t: Double) -> Bool {
+        guard state == .playing, let end = countdownEnd else { return false }
+        return t < end
+    }
+
+    /// Whole seconds the countdown still shows at t (3, 2, 1), nil when none runs.
+    public func countdownShown(at t: Double) -> Int? {
+        guard isCountingDown(at: t), let end = countdownEnd else { return nil }
+        return max(1, Int((end - t).rounded(.up)))
+    }
+
+    /// A tap or Space during the countdown: no run, stopped where it was.
+    public mutating func cancelCountdown(at t: Double) {
+        guard isCountingDown(at: t) else { return }
+        let held = offset(at: t)
+        append(.rest(at: t, offset: held))
+        state = held > 0 ? .paused : .stopped
+        countdownEnd = nil
     }
 
     /// Back to the top; keeps playing (ramping up from rest) if it was playing.
@@ -153,6 +215,33 @@ public struct PrompterEngine: Sendable, Equatable {
         }
     }
 
+    /// Glides to `target` over `glideDuration` (a marker, the start): the text never
+    /// blinks, and playing goes on playing at its rate (any ramp under way carries on)
+    /// while paused stays paused. A stopped engine moved down becomes paused, as `seek`.
+    public mutating func jump(to target: Double, at t: Double) {
+        commitAutoStop(at: t)
+        endedAtEnd = false
+        let position = min(max(target.isFinite ? target : 0, 0), maxOffset.isFinite ? maxOffset : target)
+        let current = segment(at: t)
+        var next = ScrollSegment(start: t, startOffset: position, startRate: 0, targetRate: 0, rampDuration: 0)
+        if state == .playing, !isCountingDown(at: t) {
+            next.startRate = current.rampRate(at: t)
+            next.targetRate = current.targetRate
+            next.rampDuration = max(0, current.rampEnd - t)
+        } else if isCountingDown(at: t) {
+            // A jump during the countdown moves where the run will start.
+            let begin = countdownEnd ?? t
+            append(.rest(at: t, offset: position))
+            append(ScrollSegment(start: begin, startOffset: position, startRate: 0,
+                                 targetRate: Double(speed), rampDuration: Self.rampDuration))
+            return
+        }
+        next.glideDistance = offset(at: t) - position
+        next.glideDuration = Self.glideDuration
+        append(next)
+        if state == .stopped, position > 0 { state = .paused }
+    }
+
     // MARK: Speed
 
     /// Sets the target speed (clamped to `speedRange`); while playing the actual rate
@@ -163,9 +252,15 @@ public struct PrompterEngine: Sendable, Equatable {
         guard clamped != speed else { return }
         speed = clamped
         guard state == .playing else { return }
+        if isCountingDown(at: t), let begin = countdownEnd {
+            let held = offset(at: t)
+            append(ScrollSegment(start: begin, startOffset: held, startRate: 0, targetRate: Double(clamped),
+                                 rampDuration: Self.rampDuration))
+            return
+        }
         let current = segment(at: t)
-        append(ScrollSegment(start: t, startOffset: current.offset(at: t), startRate: current.rate(at: t),
-                             targetRate: Double(clamped), rampDuration: Self.rampDuration))
+        append(continuing(at: t, offset: current.rampOffset(at: t), rate: current.rampRate(at: t),
+                          targetRate: Double(clamped), keepGlide: true))
     }
 
     public mutating func faster(at t: Double) {
@@ -194,7 +289,7 @@ public struct PrompterEngine: Sendable, Equatable {
         let mapped = mapOffset(offset(at: t))
         setMaxOffset(newMaxOffset)
         let start = endedAtEnd ? maxOffset : min(max(mapped.isFinite ? mapped : 0, 0), maxOffset)
-        append(ScrollSegment(start: t, startOffset: start, startRate: current.rate(at: t),
+        append(ScrollSegment(start: t, startOffset: start, startRate: current.rampRate(at: t),
                              targetRate: current.targetRate,
                              rampDuration: max(0, current.rampEnd - t)))
     }
@@ -214,7 +309,7 @@ public struct PrompterEngine: Sendable, Equatable {
         endedAtEnd = false
         if state == .playing {
             let current = segment(at: t)
-            append(ScrollSegment(start: t, startOffset: position, startRate: current.rate(at: t),
+            append(ScrollSegment(start: t, startOffset: position, startRate: current.rampRate(at: t),
                                  targetRate: current.targetRate, rampDuration: max(0, current.rampEnd - t)))
         } else {
             append(.rest(at: t, offset: position))
@@ -223,6 +318,9 @@ public struct PrompterEngine: Sendable, Equatable {
     }
 
     // MARK: Timeline internals
+
+    /// The rate of the transport alone at t (a glide's motion left out).
+    func rampRate(at t: Double) -> Double { segment(at: t).rampRate(at: t) }
 
     private func segment(at t: Double) -> ScrollSegment {
         // Segments are few (history is pruned), so a backwards scan is cheapest.
@@ -234,6 +332,22 @@ public struct PrompterEngine: Sendable, Equatable {
 
     private func rawOffset(at t: Double) -> Double {
         segment(at: t).offset(at: t)
+    }
+
+    /// A new segment at t ramping from `rate` to `targetRate`; with `keepGlide` the rest
+    /// of a glide under way at t carries on (its remaining distance over its remaining
+    /// time), so a speed change or pause during a jump still lands on the jump's target.
+    private func continuing(at t: Double, offset: Double, rate: Double, targetRate: Double,
+                            keepGlide: Bool) -> ScrollSegment {
+        var next = ScrollSegment(start: t, startOffset: offset, startRate: rate, targetRate: targetRate,
+                                 rampDuration: Self.rampDuration)
+        let current = segment(at: t)
+        if keepGlide, current.isGliding(at: t) {
+            next.startOffset = current.rampOffset(at: t)
+            next.glideDistance = current.glide(at: t)
+            next.glideDuration = current.glideEnd - t
+        }
+        return next
     }
 
     /// Replaces the timeline from the new segment's start on and prunes old history.
@@ -250,12 +364,32 @@ public struct PrompterEngine: Sendable, Equatable {
     }
 
     /// Commits an auto-stop that happened at or before t, so later calls see `stopped`.
+    /// With `endBehavior` loop the run glides back to the top at the end and goes on.
     private mutating func commitAutoStop(at t: Double) {
         guard state == .playing, rawOffset(at: t) >= maxOffset else { return }
         let reached = endTime().map { min($0, t) } ?? t
+        if endBehavior == .loop, maxOffset > 0 {
+            // From rest under the glide, and a hair below the end: the lap starts moving
+            // back at once, so the end is not "reached" again at the same instant.
+            var back = ScrollSegment(start: reached, startOffset: 0, startRate: 0, targetRate: Double(speed),
+                                     rampDuration: Self.rampDuration)
+            back.glideDistance = maxOffset - min(1e-6, maxOffset / 2)
+            back.glideDuration = Self.glideDuration
+            append(back)
+            loops += 1
+            // A commit long after the end (nobody asked in between) may need more laps.
+            if t > reached { commitAutoStop(at: t) }
+            return
+        }
         append(.rest(at: reached, offset: maxOffset))
         state = .stopped
         endedAtEnd = true
+    }
+
+    /// Brings the timeline up to t with nothing else changed: the stage calls it at
+    /// `endTime()` so a loop goes round (or an end is committed) on time.
+    public mutating func commit(at t: Double) {
+        commitAutoStop(at: t)
     }
 
     /// Start s of a linear ramp to rest that ends exactly at `held`:

@@ -31,11 +31,22 @@ public struct ReadingSettings: Codable, Sendable, Equatable {
     public var rotation: TextRotation
     /// Scroll speed in px/s, kept in `PrompterEngine.speedRange`.
     public var speed: Int { didSet { speed = PrompterEngine.clampedSpeed(speed) } }
+    /// Seconds of 3-2-1 on both displays when play starts from a stop (0: off).
+    public var countdown: Int { didSet { countdown = Self.clamp(countdown, Self.countdownRange) } }
+    public var endOfScript: EndBehavior
+    /// A small remaining-time readout on the talent's display.
+    public var outerTimer: Bool
+    public var readingLine: ReadingLine
+    public var pointer: PointerStyle
+
+    public static let countdownRange = 0...10
 
     public init(fontFamily: FontFamily = .defaultFamily, fontSize: Int = 64, lineSpacing: Double = 1.3,
                 margin: Double = 10, textColor: PresetColor = .defaultText,
                 backgroundColor: PresetColor = .defaultBackground, mirror: Bool = false, flip: Bool = false,
-                rotation: TextRotation = .none, speed: Int = PrompterEngine.defaultSpeed) {
+                rotation: TextRotation = .none, speed: Int = PrompterEngine.defaultSpeed, countdown: Int = 0,
+                endOfScript: EndBehavior = .stop, outerTimer: Bool = false, readingLine: ReadingLine = .marker,
+                pointer: PointerStyle = .both) {
         self.fontFamily = fontFamily
         self.fontSize = Self.clamp(fontSize, Self.fontSizeRange)
         self.lineSpacing = Self.clamp(lineSpacing, Self.lineSpacingRange, fallback: 1.3)
@@ -46,10 +57,16 @@ public struct ReadingSettings: Codable, Sendable, Equatable {
         self.flip = flip
         self.rotation = rotation
         self.speed = PrompterEngine.clampedSpeed(speed)
+        self.countdown = Self.clamp(countdown, Self.countdownRange)
+        self.endOfScript = endOfScript
+        self.outerTimer = outerTimer
+        self.readingLine = readingLine
+        self.pointer = pointer
     }
 
     enum CodingKeys: String, CodingKey {
         case fontFamily, fontSize, lineSpacing, margin, textColor, backgroundColor, mirror, flip, rotation, speed
+        case countdown, endOfScript, outerTimer, readingLine, pointer
     }
 
     /// Decodes over `.standard`: see `decoded(from:defaults:)` for other defaults.
@@ -68,6 +85,8 @@ public struct ReadingSettings: Codable, Sendable, Equatable {
         let fontFamily: FontFamily?, textColor: PresetColor?, backgroundColor: PresetColor?
         let fontSize: Double?, lineSpacing: Double?, margin: Double?, rotation: Double?, speed: Double?
         let mirror: Bool?, flip: Bool?
+        let countdown: Double?, endOfScript: EndBehavior?, outerTimer: Bool?
+        let readingLine: ReadingLine?, pointer: PointerStyle?
 
         init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -85,6 +104,11 @@ public struct ReadingSettings: Codable, Sendable, Equatable {
             speed = number(.speed)
             mirror = (try? c.decodeIfPresent(Bool.self, forKey: .mirror)) ?? nil
             flip = (try? c.decodeIfPresent(Bool.self, forKey: .flip)) ?? nil
+            countdown = number(.countdown)
+            endOfScript = string(.endOfScript).flatMap(EndBehavior.init(rawValue:))
+            outerTimer = (try? c.decodeIfPresent(Bool.self, forKey: .outerTimer)) ?? nil
+            readingLine = string(.readingLine).flatMap(ReadingLine.init(rawValue:))
+            pointer = string(.pointer).flatMap(PointerStyle.init(rawValue:))
         }
 
         func applied(to base: ReadingSettings) -> ReadingSettings {
@@ -100,7 +124,12 @@ public struct ReadingSettings: Codable, Sendable, Equatable {
                 mirror: mirror ?? base.mirror,
                 flip: flip ?? base.flip,
                 rotation: rotation.map { TextRotation(snapping: integer($0)) } ?? base.rotation,
-                speed: speed.map(integer) ?? base.speed)
+                speed: speed.map(integer) ?? base.speed,
+                countdown: countdown.map(integer) ?? base.countdown,
+                endOfScript: endOfScript ?? base.endOfScript,
+                outerTimer: outerTimer ?? base.outerTimer,
+                readingLine: readingLine ?? base.readingLine,
+                pointer: pointer ?? base.pointer)
         }
     }
 

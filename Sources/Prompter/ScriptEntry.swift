@@ -112,6 +112,8 @@ public struct ScriptText: Sendable, Equatable {
     /// True when invalid UTF-8 was replaced; saving would store the replacement characters.
     public var repaired: Bool
     public var wordCount: Int
+    /// The named markers in the text (headings, `>>` lines), in reading order.
+    public var markers: [ScriptMarker] = []
 }
 
 /// "1.5 MB"-style sizes for messages.

@@ -129,19 +129,26 @@ public final class ScriptLibrary {
         if data.count > maxBytes { throw .tooLarge(id: id, size: data.count, limit: maxBytes) }
         let decoded = ScriptDecoder.decode(data)
         if decoded.condition == .binary { throw .binary(id: id) }
-        let reading = Self.readingText(decoded.text, format: format, lineBreaks: lineBreaks)
+        let (reading, markers) = Self.readingTextAndMarkers(decoded.text, format: format, lineBreaks: lineBreaks)
         return ScriptText(id: id, source: decoded.text, readingText: reading, format: format,
                           repaired: decoded.condition == .repaired,
-                          wordCount: ReadingTime.wordCount(reading))
+                          wordCount: ReadingTime.wordCount(reading), markers: markers)
     }
 
     /// What the talent reads, the operator's copy shows and word counts count: Markdown
     /// reduced to its text with CommonMark's line breaks, plain text with its line breaks
     /// as `lineBreaks` says. Every reader of a script gets its text from here.
     public static func readingText(_ source: String, format: ScriptFormat, lineBreaks: LineBreaks) -> String {
+        readingTextAndMarkers(source, format: format, lineBreaks: lineBreaks).text
+    }
+
+    /// The reading text with the script's named markers: Markdown headings, plain-text
+    /// lines starting with `ScriptMarker.plainTextSign`.
+    public static func readingTextAndMarkers(_ source: String, format: ScriptFormat,
+                                             lineBreaks: LineBreaks) -> (text: String, markers: [ScriptMarker]) {
         switch format {
-        case .markdown: MarkdownReadingText.convert(source)
-        case .plainText: PlainTextReadingText.convert(source, lineBreaks: lineBreaks)
+        case .markdown: MarkdownReadingText.convertMarkingHeadings(source)
+        case .plainText: PlainTextMarkers.convert(source, lineBreaks: lineBreaks)
         }
     }
 

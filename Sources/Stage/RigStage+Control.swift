@@ -14,6 +14,28 @@ extension RigStage {
         case .status, .hang, .speak, .record, .clips:
             return .failure("\(request.json["cmd"]?.stringValue ?? "this") is answered by the kiosk")
         case let .game(json): return handleGame(json)
+        case let .marker(action, to): return marker(action: action, to: to, at: time)
+        case let .wordsPerMinute(wpm):
+            do {
+                let speed = try controller.setWordsPerMinute(wpm, at: time)
+                return .success(["speed": .int(speed)])
+            } catch {
+                return .failure(error.description)
+            }
+        case let .finish(text):
+            guard let text else {
+                controller.clearTarget()
+                return .success()
+            }
+            guard let seconds = parseDuration(text) else {
+                return .failure("finish takes a duration such as 4:30, 1:02:00 or 90 (seconds), found \"\(text)\"")
+            }
+            do {
+                let speed = try controller.finish(in: seconds, at: time)
+                return .success(["speed": .int(speed)])
+            } catch {
+                return .failure(error.description)
+            }
         case .play: controller.play(at: time)
         case .pause: controller.pause(at: time)
         case .toggle: controller.togglePlayPause(at: time)
@@ -114,6 +136,12 @@ extension RigStage {
                                   console: console.statusJSON).json
         guard case var .object(fields) = report else { return report }
         fields["game"] = gameStatus
+        if case var .object(prompter) = fields["prompter"] {
+            prompter["markers"] = markersJSON
+            prompter.merge(prompting(at: time)) { $1 }
+            fields["prompter"] = .object(prompter)
+        }
+        fields["clips"] = clipsStatus
         return .object(fields)
     }
 }
@@ -122,7 +150,9 @@ extension ControlRequest {
     /// Requests that would start or move the prompter's text.
     var movesThePrompter: Bool {
         switch self {
-        case .play, .toggle, .faster, .slower, .speed, .open: true
+        case .play, .toggle, .faster, .slower, .speed, .open, .wordsPerMinute, .finish: true
+        case let .marker(action, _): action == "jump"
+
         default: false
         }
     }

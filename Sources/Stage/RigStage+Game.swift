@@ -20,7 +20,7 @@ extension RigStage {
     package func leaveGame() {
         guard game.isOpen else { return }
         game.leave()
-        if console.state.screen == .game { console.show(controller.script == nil ? .library : .prompter) }
+        if console.state.screen.isGame { console.show(controller.script == nil ? .library : .prompter) }
         outerPresentingGame = false
         gameConditionsChanged()
         stateChanged()

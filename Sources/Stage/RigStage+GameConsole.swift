@@ -16,6 +16,13 @@ extension RigStage {
                 var settings = GameSettings()
                 settings.recording = self.settings.cameraEnabled
                 try game.start(GameSetup(host: "Host", players: ["Player 1", "Player 2"], settings: settings))
+                askConsentIfRecording()
+            case "page": showGamePage(GamePage(rawValue: argument) ?? .dashboard)
+            case "consent-done": showGamePage(.dashboard)
+            case "player": try editRoster(argument)
+            case "start":
+                try game.start(draftSetup)
+                askConsentIfRecording()
             case "card":
                 let rule = game.session?.selection?.rule ?? .draw
                 try game.perform(.select(ChallengeSelection(cardID: argument, rule: rule)))
@@ -24,6 +31,7 @@ extension RigStage {
                 let rule: RuleChoice = argument == "simon" ? .host(.simonSays) : argument == "not" ? .host(.notSaid) : .draw
                 try game.perform(.select(ChallengeSelection(cardID: selection.cardID, parameters: selection.parameters,
                                                             rule: rule)))
+            case "param": try changeParameter(argument, delta: delta)
             case "send": try game.perform(.send)
             case "stop": try game.perform(.stop)
             case "retry": try game.perform(.retry)
@@ -32,16 +40,29 @@ extension RigStage {
                 guard let verdict = Verdict(rawValue: argument) else { return }
                 try game.perform(.judge(verdict))
             case "correct":
-                // Swaps pass and fail of an attempt already judged.
-                guard let attemptID = Int(argument),
-                      let attempt = game.session?.attempts.first(where: { $0.id == attemptID }) else { return }
-                try game.perform(.correct(attempt: attemptID, attempt.verdict == .pass ? Verdict.fail : Verdict.pass))
+                // "ID:VERDICT": the attempt's new verdict (the scores follow it).
+                let fields = argument.split(separator: ":").map(String.init)
+                guard let attemptID = Int(fields.first ?? ""), let verdict = fields.last.flatMap(Verdict.init(rawValue:))
+                else { return }
+                try game.perform(.correct(attempt: attemptID, verdict))
             case "consent":
-                let agreed = game.session?.consent.hasAgreed(argument) == true
-                try game.perform(.consent(player: argument, agreed: !agreed))
+                let fields = argument.split(separator: ":", maxSplits: 1).map(String.init)
+                guard fields.count == 2 else { return }
+                switch fields[0] {
+                case "yes": try game.perform(.consent(player: fields[1], agreed: true))
+                case "norecord": try game.perform(.playWithoutRecording(player: fields[1]))
+                default: try game.perform(.consent(player: fields[1], agreed: false))
+                }
             case "set":
-                guard let setting = GameScreen.Setting(rawValue: argument), let session = game.session else { return }
-                try game.perform(.changeSettings(setting.stepped(session.settings, by: delta == 0 ? 1 : delta)))
+                guard let setting = GameScreen.Setting(rawValue: argument) else { return }
+                try changeSettings { setting.stepped($0, by: delta == 0 ? 1 : delta) }
+            case "setgroup":
+                guard let group = ActionGroup(rawValue: argument) else { return }
+                try changeSettings { settings in
+                    var next = settings
+                    if next.groups.contains(group) { next.groups.remove(group) } else { next.groups.insert(group) }
+                    return next
+                }
             default:
                 return
             }
@@ -49,5 +70,93 @@ extension RigStage {
             game.notice = error.description
         }
         console.gameChanged()
+    }
+
+    /// The Setup page's roster as a game setup: the draft, with the settings of the
+    /// game in play where there is one.
+    private var draftSetup: GameSetup {
+        var draft = console.state.gameDraft ?? defaultSetup
+        if let session = game.session { draft.settings = session.settings }
+        return draft
+    }
+
+    private var defaultSetup: GameSetup {
+        var settings = GameSettings()
+        settings.recording = self.settings.cameraEnabled
+        return GameSetup(host: "Host", players: ["Player 1", "Player 2"], settings: settings)
+    }
+
+    private func showGamePage(_ page: GamePage) {
+        console.update {
+            // The draft starts from the game in play (or the defaults) each time Setup opens.
+            if page == .setup && $0.gamePage != .setup { $0.gameDraft = game.session?.setup ?? defaultSetup }
+            $0.gamePage = page
+            $0.focus = nil
+        }
+    }
+
+    /// Before any camera use: a new game that records opens on the Consent page.
+    private func askConsentIfRecording() {
+        showGamePage(game.session?.settings.recording == true ? .consent : .dashboard)
+    }
+
+    /// `add`, `up:N`, `down:N`, `remove:N` on the draft's roster (names are typed in
+    /// their fields). Refused with the reason at the roster's limits.
+    private func editRoster(_ argument: String) throws(GameControlError) {
+        var draft = console.state.gameDraft ?? draftSetup
+        let fields = argument.split(separator: ":").map(String.init)
+        let index = fields.count > 1 ? Int(fields[1]) : nil
+        switch (fields.first, index) {
+        case ("add", _):
+            guard draft.players.count < GameSetup.playerRange.upperBound else {
+                throw .badRequest("At most \(GameSetup.playerRange.upperBound) players")
+            }
+            draft.players.append("Player \(draft.players.count + 1)")
+        case let ("remove", index?) where draft.players.indices.contains(index):
+            guard draft.players.count > GameSetup.playerRange.lowerBound else {
+                throw .badRequest("A game needs at least \(GameSetup.playerRange.lowerBound) players")
+            }
+            draft.players.remove(at: index)
+        case let ("up", index?) where index > 0 && index < draft.players.count:
+            draft.players.swapAt(index, index - 1)
+        case let ("down", index?) where index + 1 < draft.players.count:
+            draft.players.swapAt(index, index + 1)
+        default:
+            return
+        }
+        console.update {
+            $0.gameDraft = draft
+            let moved = fields.first == "up" ? (index ?? 0) - 1 : fields.first == "down" ? (index ?? 0) + 1 : nil
+            if let moved, fields.first != nil { $0.focus = "game:player:\(fields[0]):\(moved)" }
+        }
+    }
+
+    /// A setting of the game in play, or of the draft before a game starts; a value the
+    /// game refuses is not taken, and the reason shown.
+    private func changeSettings(_ change: (GameSettings) -> GameSettings) throws(GameControlError) {
+        if let session = game.session {
+            try game.perform(.changeSettings(change(session.settings)))
+            return
+        }
+        var draft = console.state.gameDraft ?? defaultSetup
+        let next = change(draft.settings)
+        let problems = next.problems(catalog: game.catalog)
+        guard problems.isEmpty else { throw .refused(.invalidSettings(problems)) }
+        draft.settings = next
+        console.update { $0.gameDraft = draft }
+    }
+
+    /// `fingers` stepped by `delta`, or `hand:NAME`, on the selected card.
+    private func changeParameter(_ argument: String, delta: Int) throws(GameControlError) {
+        guard let selection = game.session?.selection,
+              let card = game.catalog?.card(id: selection.cardID) else { throw .badRequest("Select an action first") }
+        var parameters = selection.parameters
+        if argument == "fingers" {
+            let current = parameters.fingers ?? card.parameters.fingers ?? 1
+            parameters.fingers = current + (delta == 0 ? 1 : delta)
+        } else if argument.hasPrefix("hand:"), let hand = Hand(rawValue: String(argument.dropFirst(5))) {
+            parameters.hand = hand
+        }
+        try game.perform(.select(ChallengeSelection(cardID: selection.cardID, parameters: parameters, rule: selection.rule)))
     }
 }

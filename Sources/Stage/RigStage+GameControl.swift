@@ -24,6 +24,7 @@ extension RigStage {
         case .leave: leaveGame()
         case let .setup(values): try setUpGame(values)
         case let .consent(player, agreed): try game.perform(.consent(player: player, agreed: agreed))
+        case let .playWithoutRecording(player): try game.perform(.playWithoutRecording(player: player))
         case let .select(selection): try game.perform(.select(selection))
         case .send: try game.perform(.send)
         case .stop: try game.perform(.stop)
@@ -79,6 +80,10 @@ extension RigStage {
             "allowed": .array(session.allowedActions.map(\.rawValue).sorted().map { .string($0) }),
             "snapshot": (session.activeSnapshot ?? session.attempts.last?.snapshot).map(Self.json) ?? .null,
             "scores": .array(scores),
+            "consent": .object(Dictionary(uniqueKeysWithValues: session.roster.map { player in
+                (player, JSONValue.string(session.consent.hasAgreed(player) ? "agreed"
+                    : session.consent.playsWithoutRecording(player) ? "norecord" : "unasked"))
+            })),
             "attempts": .array(session.attempts.map(attemptJSON)),
             "problem": .optional(game.fileProblem),
         ]

@@ -63,6 +63,7 @@ extension RigStage {
         openFirstScript()
         game.restore()
         scheduleResumeSaves()
+        tickConsoleClock()
     }
 
     /// Saves the reading position and waits for the state writes (at shutdown).

@@ -54,8 +54,19 @@ package final class RigStage {
     package private(set) var shown: [DisplayRole: FrameReport] = [:]
     /// A participant view has reached the outer glass since it was last turned on.
     var outerPresentingGame = false
+    /// An inner frame was skipped while a cue waited for its outer flip.
+    var innerHeldForCue = false
+    /// In the game the host's preview shows every this many camera frames (30 fps
+    /// becomes 7.5): the console is the costly frame to draw, and a preview needs no more.
+    static let innerCameraDivisor: UInt32 = 4
+    /// The recordings as the kiosk last handed them in (`StageEvent.clips`).
+    package internal(set) var clips = ClipsInput.none
+    /// The clip being replayed on the Clips screen.
+    package internal(set) var replay: ClipReplay?
 
     package let now: () -> Double
+    /// The wall clock for the console's clock and the script's end time (tests fix it).
+    package var wallClock: () -> Date = { Date() }
     package let schedule: (Double, @escaping () -> Void) -> Void
 
     /// Output: something `role` shows changed; draw it at the next vblank.
@@ -64,6 +75,8 @@ package final class RigStage {
     package var outerEnabledWanted: (Bool) -> Void = { _ in }
     /// Output: the operator pressed Record (true) or stopped the take (false).
     package var recordWanted: (Bool) -> Void = { _ in }
+    /// Output: the Clips screen's requests (replay, delete, export) for the kiosk.
+    package var clipRequested: (ClipRequest) -> Void = { _ in }
     /// Output: a camera frame reached the glass on the outer display at this flip time.
     package var cameraFrameShown: (CameraFrame, Double) -> Void = { _, _ in }
     /// Output: one line of state for systemd's status.
@@ -86,11 +99,18 @@ package final class RigStage {
         game = GameController(catalogURL: settings.gameCatalog, stateDirectory: settings.stateDirectory, now: now,
                               schedule: schedule)
         game.onChange = { [unowned self] in
-            console.gameChanged()
+            if game.cueAwaitingOnset, let flight = inFlight[.outer] {
+                // Its flip must complete before the cue's frame can be submitted.
+                KioskLog.info(String(format: "cue waits for the outer frame of %.4f in flight (now %.4f)", flight.time, now()))
+            }
             frameWanted(.outer)
+            console.gameChanged()
         }
+        game.cueComing = { [unowned self] in renderer.warmCueBadge() }
         console.gameAction = { [unowned self] id, delta in gameWidget(id, delta: delta) }
         console.gameShown = { [unowned self] shown in if shown { openGame() } else { leaveGame() } }
+        console.clipsAction = { [unowned self] id in clipsWidget(id) }
+        console.clipsShown = { [unowned self] shown in clipsScreenShown(shown) }
         controller.onChange = { [unowned self] in stateChanged() }
         controller.onLayoutChange = { [unowned self] in relayout() }
         console.now = now
@@ -100,6 +120,7 @@ package final class RigStage {
         console.isOuterEnabled = { [unowned self] in displays[.outer]?.enabled ?? false }
         console.recordWanted = { [unowned self] start in recordWanted(start) }
         console.isTakeActive = { [unowned self] in take.isActive }
+        wireMarkers()
     }
 
     /// A stage on a manual clock: `rig snapshot`, `rig bench` and tests.
@@ -155,12 +176,19 @@ package final class RigStage {
             _ = controller.library?.refresh()
             console.libraryChanged()
             stateChanged()
+        case let .clips(input):
+            clipsArrived(input)
+        case let .replayDelivery(id, delivery):
+            replayDelivered(id: id, delivery)
         }
     }
 
     /// Something shown changed: every display draws again, the console follows.
     package func stateChanged() {
-        stopwatch.observe(controller.engine.state, at: now())
+        let time = now()
+        // A countdown is not reading time: the stopwatch starts when the text moves.
+        stopwatch.observe(controller.engine.state, at: max(time, controller.engine.countdownEnd ?? time))
+        scheduleTimedTransport()
         console.controllerChanged()
         for role in DisplayRole.allCases { frameWanted(role) }
         statusLineChanged(statusLine)
@@ -190,13 +218,26 @@ package final class RigStage {
     /// Draws `role`'s frame for `presentationTime` into `target` if anything it shows
     /// changed, and reports what it showed.
     package func frame(_ role: DisplayRole, at presentationTime: Double, into target: FrameTarget) -> FrameReport {
+        // A cue waiting for its first outer flip has the loop to itself: the host's
+        // display (a full console, far slower to draw than the participant's) waits
+        // until the outer flip acknowledges it (at most the cue's 0.5 s limit).
+        if role == .inner, game.holdsCameraForCue, !target.mustDraw {
+            innerHeldForCue = true
+            return FrameReport(role: role, time: presentationTime)
+        }
+        let started = now()
         let size = PixelSize(width: target.width, height: target.height)
         if role == .outer { renderer.applyDrawingSettings(controller.settings, outerSize: size) }
-        let inner = SceneRenderer.InnerView(
+        var inner = SceneRenderer.InnerView(
             console: console.state, consoleGeneration: console.generation,
             listing: console.state.screen == .library ? console.listing : .empty, outer: displays[.outer],
             elapsed: stopwatch.elapsed(at: presentationTime), cameraState: camera.state,
-            game: console.state.screen == .game ? game.consoleView : .none)
+            game: console.state.screen.isGame ? game.consoleView : .none,
+            timers: role == .inner ? timers(at: presentationTime) : nil)
+        if role == .inner, console.state.screen == .clips {
+            let replayNow = replayShown(at: presentationTime)
+            inner.clips = SceneRenderer.InnerClips(input: clips, replay: replayNow?.shown, picture: replayNow?.picture)
+        }
         let view = cameraView(at: presentationTime)
         var report = renderer.draw(role, at: presentationTime, into: target, controller: controller,
                                    outerPresenting: displays[.outer]?.showsContent ?? false, camera: view,
@@ -206,6 +247,11 @@ package final class RigStage {
             // The cue id goes with the frame, so its flip is the cue's onset.
             report.showsGame = true
             if view.overlay.cue != nil { report.cue = game.shownCue }
+            if game.cueAwaitingOnset, let cue = game.shownCue {
+                KioskLog.info(String(format: "cue %llu drawn for %.4f: started %.4f, took %.1f ms%@", cue.cue,
+                                     presentationTime, started, (now() - started) * 1000,
+                                     view.holdPreview ? " (camera picture held)" : ""))
+            }
         }
         if report.changed || target.mustDraw {
             inFlight[role] = report
@@ -220,6 +266,7 @@ package final class RigStage {
     /// Whether `role`'s next frame will differ from this one without any event.
     package func isAnimating(_ role: DisplayRole, at time: Double) -> Bool {
         renderer.isAnimating(role, controller: controller, take: take, at: time)
+            || (role == .inner && replayIsAnimating(at: time))
     }
 
     /// The talent's camera view: the framing check's, or the participant view of the
@@ -236,8 +283,13 @@ package final class RigStage {
             case .none: break
             }
         }
-        return SceneRenderer.CameraView(frame: camera.frame, message: camera.message, mirror: settings.cameraMirror,
-                                        overlay: overlay, onOuter: game.isOpen || controller.mode == .framing)
+        var view = SceneRenderer.CameraView(frame: camera.frame, message: camera.message, mirror: settings.cameraMirror,
+                                            overlay: overlay, onOuter: game.isOpen || controller.mode == .framing)
+        // The cue's frame does not wait for a camera frame's conversion: it shows the
+        // picture already converted, and the next frame catches up.
+        view.holdPreview = game.holdsCameraForCue
+        view.innerCameraEvery = game.isOpen ? Self.innerCameraDivisor : 1
+        return view
     }
 
     private func framePresented(_ role: DisplayRole, _ stamp: FlipStamp) {
@@ -246,6 +298,10 @@ package final class RigStage {
             self.shown[role] = report
         }
         if role == .outer, let frame = shown?.cameraFrame { cameraFrameShown(frame, stamp.time) }
+        if role == .outer, innerHeldForCue, !game.holdsCameraForCue {
+            innerHeldForCue = false
+            frameWanted(.inner)
+        }
         if role == .outer {
             if shown?.showsGame == true, !outerPresentingGame {
                 outerPresentingGame = true

@@ -32,9 +32,9 @@ package final class StageReplay {
     package var controller: PrompterController { stage.controller }
 
     /// Opens text that is not in a library (`rig snapshot --script FILE`), now.
-    package func open(id: String, title: String, text: String, repaired: Bool = false) {
+    package func open(id: String, title: String, text: String, repaired: Bool = false, markers: [ScriptMarker] = []) {
         controller.openText(.init(id: id, title: title, text: text, wordCount: ReadingTime.wordCount(text),
-                                  repaired: repaired), at: clock.now)
+                                  repaired: repaired, markers: markers), at: clock.now)
     }
 
     /// Runs the timers due by `time` (the layout's slices among them) and stands there.

@@ -329,6 +329,66 @@ def test_broken_config_comes_up_with_defaults_and_banner(rig, ctx):
     assert banner > 0.05, f"no red problem banner at the bottom of the inner display ({banner:.1%} red)"
 
 
+REMOTE_TOKEN = "vrig-remote-token-0123456789"
+REMOTE_CONFIG = APPLIANCE_CONFIG + f"""
+[remote]
+enabled = true
+bind = "127.0.0.1"
+port = 8080
+token = "{REMOTE_TOKEN}"
+allow = ["127.0.0.1"]
+"""
+
+
+def test_remote_answers_on_its_bind_address_only(rig, ctx):
+    """[remote] under systemd: after `systemctl daemon-reload` the generator's drop-in
+    opens AF_INET and IPAddressAllow= for the allowed peer only; the kiosk answers HTTP
+    on its bind address with the token, refuses without it, and nothing answers on
+    another address or from another peer (the cgroup's filter and the kiosk's own
+    allow list). The next restart puts the appliance's config back."""
+    app = Appliance(rig)
+    app.wait_running(180, "rig.service")
+    with open(rig.path("appliance-remote.toml"), "w") as f:
+        f.write(REMOTE_CONFIG)
+    app.sh(f"cp /vrig-io/appliance-remote.toml /etc/rig/rig.toml && systemctl daemon-reload", timeout=60)
+    old = app.main_pid()
+    app.sh("systemctl restart rig.service", timeout=90)
+    app.wait_running(60, "restart with [remote]", not_pid=old)
+    _, props = rig.exec("systemctl show rig.service -p IPAddressAllow -p RestrictAddressFamilies")
+    assert "127.0.0.1" in props and "AF_INET" in props, props
+    curl = "curl -s -o /dev/null -w '%{http_code}' --max-time 5"
+    deadline = time.monotonic() + 30
+    while True:
+        _, code = rig.exec(f"{curl} -H 'X-Rig-Token: {REMOTE_TOKEN}' http://127.0.0.1:8080/api/status", check=False)
+        if code.strip() == "200" or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
+    assert code.strip() == "200", code
+    _, body = rig.exec(f"curl -s --max-time 5 -X POST -H 'X-Rig-Token: {REMOTE_TOKEN}' http://127.0.0.1:8080/api/speed/90")
+    assert json.loads(body)["ok"] is True, body
+    assert app.status()["prompter"]["speed"] == 90
+    _, code = rig.exec(f"{curl} http://127.0.0.1:8080/api/status", check=False)
+    assert code.strip() == "401", code
+    # Another address of the machine: nothing listens there.
+    _, code = rig.exec(f"{curl} -H 'X-Rig-Token: {REMOTE_TOKEN}' http://127.0.0.2:8080/api/status", check=False)
+    assert code.strip() == "000", code
+    # Another peer (source 127.0.0.2): dropped by IPAddressAllow= and refused at accept.
+    _, code = rig.exec(f"{curl} --interface 127.0.0.2 -H 'X-Rig-Token: {REMOTE_TOKEN}' http://127.0.0.1:8080/api/status",
+                       check=False)
+    assert code.strip() == "000", code
+    ctx.figures["remote under systemd: answered on 127.0.0.1:8080, refused elsewhere"] = "yes"
+    # Back to the appliance's config (its banner has no pairing line) and speed.
+    app.ctl("speed", "60")
+    with open(rig.path("appliance-next.toml"), "w") as f:
+        f.write(APPLIANCE_CONFIG)
+    app.sh("cp /vrig-io/appliance-next.toml /etc/rig/rig.toml && systemctl daemon-reload", timeout=60)
+    old = app.main_pid()
+    app.sh("systemctl restart rig.service", timeout=90)
+    app.wait_running(60, "restart without [remote]", not_pid=old)
+    _, props = rig.exec("systemctl show rig.service -p RestrictAddressFamilies")
+    assert "AF_INET" not in props, props
+
+
 def test_watchdog_restarts_hung_kiosk(rig, ctx):
     """`rig ctl hang` stops the event loop (and so WATCHDOG=1): systemd kills it after
     WatchdogSec and the restarted kiosk comes back on both heads."""
@@ -377,6 +437,7 @@ def test_systemctl_stop_is_clean(rig, ctx):
 GROUPS = [
     ("appliance", [test_unit_exposure_at_most_2, test_starts_at_boot_on_both_heads,
                    test_kill_restarts_at_same_script_and_position, test_soak_scroll_taps_and_outer_hotplug,
+                   test_remote_answers_on_its_bind_address_only,
                    test_watchdog_restarts_hung_kiosk, test_systemctl_stop_is_clean,
                    test_broken_config_comes_up_with_defaults_and_banner],
      boot_options()),

@@ -30,8 +30,22 @@ extension KioskApp {
             } catch {
                 return .failure(error.description)
             }
+        case "replay":
+            // As the operator would: the Clips screen, the clip selected, Replay.
+            refreshClips()
+            guard let clip = stage.clips.clips.first(where: { $0.id == id }) else {
+                return .failure(RecordingError.noClip(id ?? "").description)
+            }
+            guard clip.hasMedia else { return .failure(RecordingError.noMedia(clip.id).description) }
+            stage.console.show(.clips)
+            stage.console.update { $0.clipList = .allSaved; $0.selectedClip = clip.id }
+            stage.openReplay(clip)
+            return .success(["replay": .string(clip.id)])
+        case "stop":
+            stage.closeReplay()
+            return .success()
         default:
-            return .failure("clips takes list, export or delete")
+            return .failure("clips takes list, export, delete, replay or stop")
         }
     }
 

@@ -20,6 +20,8 @@ final class KioskApp {
     private let notifier = SystemdNotifier()
     private var signals: SignalWatcher?
     private var control: ControlServer?
+    /// The network remote (KioskApp+Remote); nil unless `[remote] enabled`.
+    var remote: RemoteService?
     private(set) var input: InputDevices?
     /// The window backend's keyboard, mouse and touch (KioskApp+Window); nil on the rig.
     var windowInput: WindowInput?
@@ -32,6 +34,9 @@ final class KioskApp {
     var takeCountdown: TakeCountdown?
     /// The banner line of the last take that ended by itself.
     var takeProblem: String?
+    /// The replay open on the console's Clips screen, and the clip it last exported.
+    var replayer: ClipReplayer?
+    var consoleExport: String?
     let statusFileWriter: DisplayStatusFile?
     /// Why the displays did not start, if they did not.
     private(set) var displaysFailed: DisplaysError?
@@ -111,11 +116,13 @@ final class KioskApp {
     func start() {
         startSignals()
         startControl()
+        startRemote()
         if devices.contains(.input) { startInput() }
         startScriptWatcher()
         if devices.contains(.camera) { startCamera() }
         if devices.contains(.audio) { startAudio() }
         startRecording()
+        startClipsConsole()
         startWindowInput()
         do {
             try displays.start(delegate: self)
@@ -133,7 +140,9 @@ final class KioskApp {
 
     func shutdown() {
         notifier.stopping()
+        remote = nil
         stage.stop()
+        closeReplay()
         recording?.finishForShutdown()
         camera?.stop()
         audio?.stop()
@@ -170,7 +179,11 @@ final class KioskApp {
     private func startControl() {
         do {
             control = try ControlServer(path: config.control.socket, loop: loop) { [weak self] request in
-                self?.handle(request) ?? .failure("the kiosk is stopping")
+                guard let self else { return .failure("the kiosk is stopping") }
+                let reply = handle(request)
+                // Remote panels hear of a change made on the socket at once.
+                remote?.changed()
+                return reply
             }
         } catch {
             stage.controller.addProblem("control socket: \(error)")
@@ -256,8 +269,8 @@ final class KioskApp {
             }
             cameraFields = fields
         }
-        return withRecordingStatus(withAudioStatus(stage.status(at: now, displays: displaysBackend.statuses, camera: cameraFields,
-                                            cameraDevice: config.camera.device, input: inputStatus)))
+        return withRemoteStatus(withRecordingStatus(withAudioStatus(stage.status(at: now, displays: displaysBackend.statuses, camera: cameraFields,
+                                            cameraDevice: config.camera.device, input: inputStatus))))
     }
 }
 

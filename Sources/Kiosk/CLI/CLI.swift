@@ -12,6 +12,7 @@ enum CLI {
         CommandEntry(CtlCommand.self),
         CommandEntry(SpeakCommand.self),
         CommandEntry(BenchCommand.self),
+        CommandEntry(RemoteUnitCommand.self),
     ]
 
     /// Test aids: runnable, but not listed in `rig --help`.

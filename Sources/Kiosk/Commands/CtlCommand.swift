@@ -12,6 +12,8 @@ enum CtlCommand: Command {
           status                  the kiosk's state as JSON (schema in the README)
           play | pause | toggle | stop | faster | slower
           speed N                 scroll speed in px/s (10-300)
+          wpm N                   speed in words per minute, from the current layout
+          finish M:SS|off         fit the speed so the rest of the script ends in M:SS
           open PATH               a script, relative to the scripts folder
           outer on|off            show or hide content on the outer display
           blank on|off            blank the outer display
@@ -32,6 +34,10 @@ enum CtlCommand: Command {
           clips list              the recordings, newest first, as JSON
           clips export ID [--to FOLDER]   copy a clip (default: [recording] export_folder)
           clips delete ID         remove a clip's media and metadata (asks nothing)
+          marker next|prev|start|N|NAME   glide to a marker (0.3 s), playing or paused as it was
+          marker set | clear | list       set one at the reading line, forget the set ones, list all
+          marker jump NAME        a marker whose name is set, clear or list
+          clips replay ID | stop  replay a clip on the console's Clips screen, or close it
 
         Options:
           --socket PATH      the control socket (default: [control] socket in rig.toml)
@@ -88,6 +94,12 @@ enum CtlCommand: Command {
         case "speed":
             guard let word = arguments.positional(), let value = Int(word) else { throw .usage("speed takes an integer, such as speed 90") }
             return .speed(value)
+        case "wpm":
+            guard let word = arguments.positional(), let value = Int(word) else { throw .usage("wpm takes an integer, such as wpm 150") }
+            return .wordsPerMinute(value)
+        case "finish":
+            guard let text = arguments.positional() else { throw .usage("finish takes a duration such as 4:30, or off") }
+            return .finish(text == "off" ? nil : text)
         case "open":
             guard let path = arguments.positional() else { throw .usage("open takes a script path") }
             return .open(path)
@@ -143,10 +155,20 @@ enum CtlCommand: Command {
         case "clips":
             switch arguments.positional() {
             case "list", nil: return .clips(action: "list", id: nil, to: nil)
-            case let action? where action == "export" || action == "delete":
+            case "stop": return .clips(action: "stop", id: nil, to: nil)
+            case let action? where action == "export" || action == "delete" || action == "replay":
                 guard let id = arguments.positional() else { throw .usage("clips \(action) takes a clip id (rig ctl clips list)") }
                 return .clips(action: action, id: id, to: action == "export" ? destination : nil)
-            default: throw .usage("clips takes list, export ID or delete ID")
+            default: throw .usage("clips takes list, export ID, delete ID, replay ID or stop")
+            }
+        case "marker":
+            switch arguments.positional() {
+            case let action? where ["set", "clear", "list"].contains(action): return .marker(action: action, to: nil)
+            case "jump":
+                guard let to = arguments.positional() else { throw .usage("marker jump takes a marker's name or number") }
+                return .marker(action: "jump", to: to)
+            case let to?: return .marker(action: "jump", to: to)
+            case nil: return .marker(action: "list", to: nil)
             }
         case "mode":
             guard let mode = arguments.positional() else { throw .usage("mode takes prompter or framing") }

@@ -51,7 +51,7 @@ enum SnapshotCommand: Command {
         let replay = StageReplay(config: config, fonts: library)
         replay.open(id: script.id, title: URL(fileURLWithPath: scriptPath).deletingPathExtension().lastPathComponent,
                     text: script.readingText,
-                    repaired: script.repaired)
+                    repaired: script.repaired, markers: script.markers)
         if let warning = replay.stage.renderer.readingText?.layout?.fontWarning {
             Log.stderr("rig snapshot: \(warning)")
         }

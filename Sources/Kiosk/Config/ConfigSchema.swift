@@ -35,7 +35,7 @@ enum ConfigValue: Equatable {
 
 enum ConfigSchema {
     static let sections = ["displays", "displays.inner", "displays.outer", "camera", "audio", "touch",
-                           "prompter", "keys", "keyboard", "control", "state", "recording"]
+                           "prompter", "keys", "keyboard", "control", "state", "recording", "remote"]
 
     static let rotations = [0, 90, 180, 270]
     static let fontFamilies = FontFamily.allCases.map(\.rawValue)
@@ -74,6 +74,11 @@ enum ConfigSchema {
             bool("prompter.flip", \.prompter.flip),
             rotation("prompter.rotation", \.prompter.rotation),
             int("prompter.speed", 10...300, \.prompter.speed),
+            int("prompter.countdown", 0...10, \.prompter.countdown),
+            oneOf("prompter.end_of_script", EndBehavior.allCases.map(\.rawValue), \.prompter.endOfScript),
+            bool("prompter.outer_timer", \.prompter.outerTimer),
+            oneOf("prompter.reading_line", ReadingLine.allCases.map(\.rawValue), \.prompter.readingLine),
+            oneOf("prompter.pointer", PointerStyle.allCases.map(\.rawValue), \.prompter.pointer),
             string("prompter.scripts_dir", \.prompter.scriptsDir),
             int("prompter.words_per_minute", 60...400, \.prompter.wordsPerMinute),
             oneOf("prompter.line_breaks", lineBreaks, \.prompter.lineBreaks),
@@ -86,7 +91,7 @@ enum ConfigSchema {
 
             string("control.socket", \.control.socket),
             string("state.dir", \.state.dir),
-        ] + RecordingConfigKeys.keys
+        ] + RecordingConfigKeys.keys + RemoteConfigKeys.keys
     }
 
     static func key(_ path: String) -> ConfigKey? {

@@ -7,7 +7,9 @@ import Stage
 enum ReadingSettingKeys {
     static let keys = ["prompter.font_family", "prompter.font_size", "prompter.line_spacing",
                        "prompter.margin", "prompter.text_color", "prompter.background_color",
-                       "prompter.mirror", "prompter.flip", "prompter.rotation", "prompter.speed"]
+                       "prompter.mirror", "prompter.flip", "prompter.rotation", "prompter.speed",
+                       "prompter.countdown", "prompter.end_of_script", "prompter.outer_timer",
+                       "prompter.reading_line", "prompter.pointer"]
 
     /// Returns a message when the key or value is refused; `settings` is unchanged then.
     static func apply(key: String, value raw: String, to settings: inout ReadingSettings) -> String? {
@@ -37,5 +39,10 @@ extension RigConfig.Prompter {
         flip = settings.flip
         rotation = settings.rotation.rawValue
         speed = settings.speed
+        countdown = settings.countdown
+        endOfScript = settings.endOfScript.rawValue
+        outerTimer = settings.outerTimer
+        readingLine = settings.readingLine.rawValue
+        pointer = settings.pointer.rawValue
     }
 }

@@ -15,7 +15,11 @@ extension ReadingSettings {
                   textColor: PresetColor(rawValue: prompter.textColor) ?? .defaultText,
                   backgroundColor: PresetColor(rawValue: prompter.backgroundColor) ?? .defaultBackground,
                   mirror: prompter.mirror, flip: prompter.flip,
-                  rotation: TextRotation(snapping: prompter.rotation), speed: prompter.speed)
+                  rotation: TextRotation(snapping: prompter.rotation), speed: prompter.speed,
+                  countdown: prompter.countdown, endOfScript: EndBehavior(rawValue: prompter.endOfScript) ?? .stop,
+                  outerTimer: prompter.outerTimer,
+                  readingLine: ReadingLine(rawValue: prompter.readingLine) ?? .marker,
+                  pointer: PointerStyle(rawValue: prompter.pointer) ?? .both)
     }
 }
 

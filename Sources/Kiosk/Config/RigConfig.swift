@@ -65,6 +65,15 @@ struct RigConfig: Equatable, Sendable {
         var flip = false
         var rotation = 0
         var speed = 60
+        /// Seconds of 3-2-1 before a run from a stop; 0 is off.
+        var countdown = 0
+        /// `EndBehavior`: stop, loop or blank.
+        var endOfScript = EndBehavior.stop.rawValue
+        var outerTimer = false
+        /// `ReadingLine`: marker (marker_position), top, middle or bottom.
+        var readingLine = ReadingLine.marker.rawValue
+        /// `PointerStyle`: both, band, arrows or none.
+        var pointer = PointerStyle.both.rawValue
         var scriptsDir = ""
         var wordsPerMinute = 150
         /// `LineBreaks`: what a plain-text script's single newlines mean.
@@ -107,6 +116,7 @@ struct RigConfig: Equatable, Sendable {
     var control = Control()
     var state = State()
     var recording = Recording()
+    var remote = Remote()
 
     /// The scripts library: `prompter.scripts_dir`, or `scripts` under the state directory.
     var scriptsDirectory: String {

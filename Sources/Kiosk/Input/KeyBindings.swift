@@ -37,8 +37,10 @@ struct KeyBindings: Sendable, Equatable {
             .mirror: ["M"],
             .flip: ["F"],
             .rotate: ["R"],
-            .nextMarker: [],
-            .previousMarker: [],
+            .nextMarker: ["N"],
+            .previousMarker: ["P"],
+            .setMarker: ["K"],
+            .toStart: ["T"],
             .record: ["F9"],
         ]
         return KeyBindings(keysByAction: names.mapValues { $0.compactMap(KeyNames.code(for:)) })

@@ -9,14 +9,19 @@ struct ClipExport: Sendable, Equatable {
     var destination: String
     var state: State
     var error: String?
+    /// 0…1 of the media copied, while copying.
+    var fraction: Double?
 
     var json: JSONValue {
-        ["id": .string(id), "to": .string(destination), "state": .string(state.rawValue), "error": .optional(error)]
+        ["id": .string(id), "to": .string(destination), "state": .string(state.rawValue), "error": .optional(error),
+         "fraction": fraction.map { .number($0) } ?? .null]
     }
 
     /// Copies `source` to `destination` under a temporary name, fsyncs and renames it,
     /// so a stick pulled out mid-copy never holds a file that looks whole.
-    static func copy(_ source: String, to destination: String) throws(RecordingError) {
+    /// `progress` is told the bytes copied and the total (on the copying thread).
+    static func copy(_ source: String, to destination: String,
+                     progress: (UInt64, UInt64) -> Void = { _, _ in }) throws(RecordingError) {
         let temporary = (destination as NSString).deletingLastPathComponent + "/."
             + (destination as NSString).lastPathComponent + ".partial"
         let input = open(source, O_RDONLY | O_CLOEXEC)
@@ -24,6 +29,9 @@ struct ClipExport: Sendable, Equatable {
         defer { close(input) }
         let output = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard output >= 0 else { throw .folder(path: destination, reason: String(cString: strerror(errno))) }
+        var status = stat()
+        let total = fstat(input, &status) == 0 ? UInt64(max(0, status.st_size)) : 0
+        var copied: UInt64 = 0
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var failure: Int32 = 0
         copying: while true {
@@ -47,6 +55,8 @@ struct ClipExport: Sendable, Equatable {
                 }
                 done += written
             }
+            copied += UInt64(count)
+            progress(copied, total)
         }
         if failure == 0 && fsync(output) != 0 { failure = errno }
         close(output)

@@ -26,10 +26,12 @@ extension RecordingService {
         unlink(clip.metadataPath)
     }
 
-    /// Starts copying a clip's media and JSON into `folder`; `done` runs on the loop.
-    /// The media are leased until the copy ends.
-    func export(id: String, to folder: String, done: @escaping @Sendable (ClipExport) -> Void = { _ in })
-        throws(RecordingError) -> ClipExport {
+    /// Starts copying a clip's media and JSON into `folder`; `done` runs on the loop,
+    /// as does `progress` (at most every 4 MB). The media are leased until the copy
+    /// ends. A clip with a derived export beside it (`ClipListing.exportSource`)
+    /// exports that file instead of the raw recording.
+    func export(id: String, to folder: String, progress: @escaping @Sendable (ClipExport) -> Void = { _ in },
+                done: @escaping @Sendable (ClipExport) -> Void = { _ in }) throws(RecordingError) -> ClipExport {
         guard let clip = ClipFolder.clip(folder: settings.folder, id: id) else { throw .noClip(id) }
         guard clip.hasMedia else { throw .noMedia(id) }
         var isFolder: ObjCBool = false
@@ -37,17 +39,33 @@ extension RecordingService {
             throw .folder(path: folder, reason: "no such folder (is the stick mounted?)")
         }
         if exports[id]?.state == .copying { throw .clipInUse(id, ["export"]) }
+        let source = ClipListing.exportSource(clip)
         let lease = leases.acquire(clip.mediaPath, for: "export")
-        let started = ClipExport(id: id, destination: folder + "/" + id + ".mp4", state: .copying)
+        let derivedLease = source == clip.mediaPath ? nil : leases.acquire(source, for: "export")
+        let target = folder + "/" + (source == clip.mediaPath ? id + ".mp4" : (source as NSString).lastPathComponent)
+        let started = ClipExport(id: id, destination: target, state: .copying, fraction: 0)
         exports[id] = started
         let box = LoopBound(self)
         let post = post
         let thread = Thread {
             var result = started
             do throws(RecordingError) {
-                try ClipExport.copy(clip.mediaPath, to: folder + "/" + id + ".mp4")
+                var reported: UInt64 = 0
+                try ClipExport.copy(source, to: target) { copied, total in
+                    guard total > 0, copied - reported >= 4 << 20 || copied == total else { return }
+                    reported = copied
+                    var step = started
+                    step.fraction = Double(copied) / Double(total)
+                    let current = step
+                    post {
+                        guard let service = box.value, service.exports[id]?.state == .copying else { return }
+                        service.exports[id] = current
+                        progress(current)
+                    }
+                }
                 try ClipExport.copy(clip.metadataPath, to: folder + "/" + id + ".json")
                 result.state = .done
+                result.fraction = 1
             } catch {
                 result.state = .failed
                 result.error = error.description
@@ -56,6 +74,7 @@ extension RecordingService {
             post {
                 guard let service = box.value else { return }
                 service.leases.release(lease)
+                if let derivedLease { service.leases.release(derivedLease) }
                 service.exports[id] = finished
                 done(finished)
             }

@@ -160,4 +160,21 @@ public final class TextLayout {
         }
         return y(ofLine: min(low, max(lines.count - 1, 0)))
     }
+
+    /// Top of the line that holds scalar `offset` of the text (a marker's line): lays
+    /// out as far as needed; the last line when the text is shorter.
+    public func y(ofTextOffset offset: Int) -> Double {
+        while !isComplete && (lines.last?.textRange.upperBound ?? 0) < offset { layoutNextBlock() }
+        var low = 0, high = lines.count
+        while low < high {
+            let mid = (low + high) / 2
+            if lines[mid].textRange.upperBound < offset { low = mid + 1 } else { high = mid }
+        }
+        // A line ends where the next begins (a wrap) or at its paragraph's break: the
+        // offset belongs to the first line ending at or after it, unless that line ends
+        // exactly there and the next starts there.
+        if low + 1 < lines.count, lines[low].textRange.upperBound == offset,
+           lines[low + 1].textRange.lowerBound == offset { low += 1 }
+        return y(ofLine: min(low, max(lines.count - 1, 0)))
+    }
 }

@@ -199,6 +199,8 @@ extension ConsoleController {
         switch dialog {
         case .renameFolder, .confirmDeleteFolder:
             update { $0.dialog = nil; $0.focus = LibraryScreen.folderID($0.folder) }
+        case .confirmDeleteClip, .exportClip:
+            update { $0.dialog = nil; $0.focus = $0.selectedClip.map { "clip:" + $0 } }
         default:
             update { $0.dialog = nil; $0.focus = scriptRowID }
         }
@@ -210,6 +212,8 @@ extension ConsoleController {
             closeDialog(dialog)
             return
         }
+        if case .confirmDeleteClip = dialog { return clipsAction(id) }
+        if case .exportClip = dialog { return clipsAction(id) }
         switch dialog {
         case let .confirmDelete(script, title) where id == "dialog:confirm":
             let wasOpen = controller.script?.id == script

@@ -35,11 +35,12 @@ extension ConsoleController {
     private func press(x: Double, y: Double) {
         guard let target = targets.target(atX: x, y: y) else { return }
         let wasSelected = state.selectedScript.map { "script:" + $0 } == target.id
+            || state.selectedClip.map { "clip:" + $0 } == target.id
         focus(target.id)
         switch target.kind {
         case .button:
-            // A click on the script already selected opens it: select, then open.
-            if target.id.hasPrefix("script:") && !wasSelected { return }
+            // A click on the script (or clip) already selected opens (replays) it: select, then open.
+            if (target.id.hasPrefix("script:") || target.id.hasPrefix("clip:")) && !wasSelected { return }
             activate(target.id)
         case .slider:
             update { $0.dragging = target.id }
@@ -50,7 +51,7 @@ extension ConsoleController {
             let down = x >= Double(rect.x + rect.width / 2) && x < Double(rect.x + rect.width * 3 / 4)
             if let item = SettingsScreen.item(for: target.id) {
                 step(item, by: down ? -1 : 1)
-            } else if target.id.hasPrefix("game:set:") {
+            } else if target.id.hasPrefix("game:set:") || target.id.hasPrefix("game:param:") {
                 gameAction(target.id, down ? -1 : 1)
             }
         case .textField:
@@ -75,6 +76,8 @@ extension ConsoleController {
             update { $0.gameGroup = String(id.dropFirst("game:group:".count)) }
         } else if id.hasPrefix("game:") {
             gameAction(id, 0)
+        } else if id.hasPrefix("clips:") || id.hasPrefix("clip:") {
+            clipsAction(id)
         } else if id.hasPrefix("dialog:") {
             dialogAction(id)
         } else if id.hasPrefix("library:") {

@@ -26,6 +26,10 @@ package final class ConsoleController {
     package var gameAction: (WidgetID, Int) -> Void = { _, _ in }
     /// The Game screen was shown (true) or left (false): the game opens or closes.
     package var gameShown: (Bool) -> Void = { _ in }
+    /// The Clips screen's actions (`clips:...`, `clip:ID`), applied by the stage.
+    package var clipsAction: (WidgetID) -> Void = { _ in }
+    /// The Clips screen was shown (true) or left (false): the list is read, a replay closes.
+    package var clipsShown: (Bool) -> Void = { _ in }
 
     /// The editor saves this long after the last keystroke.
     package static let autosaveDelay = 1.0
@@ -108,6 +112,8 @@ package final class ConsoleController {
         case .newFolder: "new_folder"
         case .renameFolder: "rename_folder"
         case .confirmDeleteFolder: "confirm_delete_folder"
+        case .confirmDeleteClip: "confirm_delete_clip"
+        case .exportClip: "export_clip"
         case nil: nil
         }
         return ["screen": .string(state.screen.rawValue), "focus": .optional(state.focus),
@@ -119,7 +125,8 @@ package final class ConsoleController {
 
     package func show(_ screen: ConsoleScreen) {
         if state.screen == .editor && screen != .editor { saveEditor() }
-        if state.screen != screen && (state.screen == .game || screen == .game) { gameShown(screen == .game) }
+        if state.screen.isGame != screen.isGame { gameShown(screen.isGame) }
+        if state.screen != screen && (state.screen == .clips || screen == .clips) { clipsShown(screen == .clips) }
         if screen == .editor && state.editor == nil, let id = state.selectedScript ?? controller.script?.id {
             openEditor(id: id)
             return
@@ -153,7 +160,8 @@ package final class ConsoleController {
         case .prompter: return prompterKey(press)
         case .settings: return settingsKey(press)
         case .editor: return editorKey(press)
-        case .game: return gameKey(press)
+        case .game, .scoreboard: return gameKey(press)
+        case .clips: return clipsKey(press)
         }
     }
 
@@ -176,6 +184,7 @@ package final class ConsoleController {
         update {
             $0.focus = id
             if let id, id.hasPrefix("script:") { $0.selectedScript = String(id.dropFirst("script:".count)) }
+            if let id, id.hasPrefix("clip:") { $0.selectedClip = String(id.dropFirst("clip:".count)) }
         }
     }
 

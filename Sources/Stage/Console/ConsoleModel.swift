@@ -18,12 +18,19 @@ package struct ConsoleModel {
     package let scriptPreview: (PixelRect) -> [Layer]
     /// The camera thumbnail fitted into a rectangle.
     package let cameraThumbnail: (PixelRect) -> [Layer]
+    /// The participant view, drawn by the outer display's scene fitted into a
+    /// rectangle (its shape kept): the layers and where they went.
+    package var participantPreview: (PixelRect) -> (layers: [Layer], rect: PixelRect) = { ([], $0) }
     /// The scripts listed for the sidebar's choice and the search, the folders.
     package var listing: LibraryListing = .empty
     /// The game, for the Game screen.
     package var game: GameConsoleView = .none
     /// The take: the Record button's label and state.
     package var take: TakeShown = .none
+    /// The prompter's timers and the wall clock (`OperatorTimers` draws them).
+    package var timers: PrompterTimers?
+    /// The recordings and the replay, for the Clips screen.
+    package var clips: ClipsConsoleView = .none
 
     package var engine: PrompterEngine { controller.engine }
     package var library: ScriptLibrary? { controller.library }

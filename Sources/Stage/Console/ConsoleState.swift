@@ -1,9 +1,10 @@
+import Game
 import Prompter
 import Render
 
 /// The operator console's screens, in the order of the tabs along its top.
 package enum ConsoleScreen: String, CaseIterable, Sendable {
-    case library, prompter, settings, editor, game
+    case library, prompter, settings, editor, game, scoreboard, clips
 
     package var title: String {
         switch self {
@@ -12,8 +13,13 @@ package enum ConsoleScreen: String, CaseIterable, Sendable {
         case .settings: "Settings"
         case .editor: "Editor"
         case .game: "Game"
+        case .scoreboard: "Scoreboard"
+        case .clips: "Clips"
         }
     }
+
+    /// The game's destinations: moving between them keeps the game open.
+    package var isGame: Bool { self == .game || self == .scoreboard }
 }
 
 /// A question the console asks before it acts, drawn over the screen; while one is
@@ -26,12 +32,16 @@ package enum ConsoleDialog: Equatable {
     case renameFolder(name: String, text: String)
     /// Deleting a folder keeps its scripts: the question says how many move.
     case confirmDeleteFolder(name: String, scripts: Int)
+    /// Deleting a clip removes its media and JSON for good.
+    case confirmDeleteClip(id: String, title: String)
+    /// The share sheet: where to export the clip.
+    case exportClip(id: String, title: String)
 
     /// The text a dialog's field holds, if it has one.
     package var fieldText: String? {
         switch self {
         case let .rename(_, text), let .newFolder(text), let .renameFolder(_, text): text
-        case .confirmDelete, .move, .confirmDeleteFolder: nil
+        case .confirmDelete, .move, .confirmDeleteFolder, .confirmDeleteClip, .exportClip: nil
         }
     }
 
@@ -40,7 +50,7 @@ package enum ConsoleDialog: Equatable {
         case let .rename(id, _): .rename(id: id, text: text)
         case .newFolder: .newFolder(text: text)
         case let .renameFolder(name, _): .renameFolder(name: name, text: text)
-        case .confirmDelete, .move, .confirmDeleteFolder: self
+        case .confirmDelete, .move, .confirmDeleteFolder, .confirmDeleteClip, .exportClip: self
         }
     }
 }
@@ -64,6 +74,32 @@ package struct ConsoleState: Equatable {
     package var dragging: WidgetID?
     /// The action group the Game screen's picker shows.
     package var gameGroup = ""
+    /// Which part of the Game screen is shown: the dashboard, setup or consent.
+    package var gamePage: GamePage = .dashboard
+    /// The roster and settings the Setup page edits until the host starts a game
+    /// with them (the roster of a game in play is fixed).
+    package var gameDraft: GameSetup?
+    /// The Clips screen's list and its selected clip.
+    package var clipList: ClipList = .allSaved
+    package var selectedClip: String?
+}
+
+/// The Game screen's pages, chosen along its top.
+package enum GamePage: String, CaseIterable, Sendable {
+    case dashboard, setup, consent
+
+    package var title: String {
+        switch self {
+        case .dashboard: "Dashboard"
+        case .setup: "Setup"
+        case .consent: "Consent"
+        }
+    }
+}
+
+/// The Clips screen's two lists.
+package enum ClipList: String, Equatable, Sendable {
+    case currentGame = "game", allSaved = "all"
 }
 
 /// A point on the inner display, in its pixels.

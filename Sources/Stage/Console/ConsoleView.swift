@@ -29,6 +29,8 @@ package enum ConsoleView {
         case .settings: SettingsScreen.build(model, panel: panel, area: body)
         case .editor: EditorScreen.build(model, panel: panel, area: body)
         case .game: GameScreen.build(model, panel: panel, area: body)
+        case .scoreboard: ScoreboardScreen.build(model, panel: panel, area: body)
+        case .clips: ClipsScreen.build(model, panel: panel, area: body)
         }
         if let dialog = model.state.dialog { DialogView.build(dialog, model: model, panel: panel) }
         if let pointer = model.state.pointer { cursor(at: pointer, panel: panel) }

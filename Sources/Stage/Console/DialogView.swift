@@ -31,7 +31,17 @@ package enum DialogView {
                                                            width: inner.width - theme.gap * 4)])
                 y += theme.rowHeight + theme.gap
             }
-        case .confirmDelete, .confirmDeleteFolder:
+        case .exportClip:
+            for (index, destination) in model.clips.input.destinations.enumerated() {
+                panel.row("dialog:destination:\(index)",
+                          in: PixelRect(x: inner.x, y: y, width: inner.width, height: theme.rowHeight), selected: false,
+                          group: "dialog", columns: [.init(destination.name, x: theme.gap * 2,
+                                                           width: inner.width / 2 - theme.gap * 2),
+                                                     .init(destination.path, x: inner.width / 2,
+                                                           width: inner.width / 2 - theme.gap * 2, secondary: true)])
+                y += theme.rowHeight + theme.gap
+            }
+        case .confirmDelete, .confirmDeleteFolder, .confirmDeleteClip:
             break
         }
         let buttonWidth = (inner.width - theme.gap) / 2
@@ -39,6 +49,8 @@ package enum DialogView {
         let confirm: (title: String, style: WidgetPanel.ButtonStyle)? = switch dialog {
         case .confirmDelete: ("Delete", .danger)
         case .confirmDeleteFolder: ("Delete folder", .danger)
+        case .confirmDeleteClip: ("Delete clip", .danger)
+        case .exportClip: nil
         case .rename, .renameFolder: ("Rename", .primary)
         case .newFolder: ("Create", .primary)
         case .move: nil
@@ -57,6 +69,9 @@ package enum DialogView {
         case .move: 1 + model.listing.folders.count
         case .rename, .newFolder, .renameFolder: 1
         case .confirmDelete: 0
+        case .confirmDeleteClip: 1
+        // A line for "none mounted" when there is no destination.
+        case .exportClip: max(1, model.clips.input.destinations.count)
         // Its question takes two lines.
         case .confirmDeleteFolder: 1
         }
@@ -69,6 +84,12 @@ package enum DialogView {
         case let .move(id): "Move “\(model.library?.entry(id: id)?.title ?? id)” to:"
         case .newFolder: "New folder name:"
         case let .renameFolder(name, _): "Rename the folder “\(name)” to:"
+        case let .confirmDeleteClip(_, title):
+            "Delete the clip “\(title)”, its video and its details, for good? This cannot be undone."
+        case let .exportClip(_, title):
+            model.clips.input.destinations.isEmpty
+                ? "Export “\(title)”: no USB stick is mounted and no export folder is set ([recording] export_folder)."
+                : "Export “\(title)” to:"
         case let .confirmDeleteFolder(name, count):
             "Delete the folder “\(name)”? " + (count == 0 ? "It holds no scripts." :
                 "Its \(count == 1 ? "script moves" : "\(count) scripts move") to the top level (All Scripts); none is deleted.")

@@ -7,69 +7,40 @@ import Render
 /// it, the live phase, Stop, the review), consent per player, the setup values and the
 /// scoreboard. Every control is a widget target, so Tab/arrows/Enter and clicks reach it.
 package enum GameScreen {
-    /// The setup values stepped with Left and Right, each with what it means.
-    package enum Setting: String, CaseIterable {
-        case mode, recording, perTurn = "per_turn", response, cue, wpm, seated
-
-        package var id: WidgetID { "game:set:" + rawValue }
-
-        package var label: String {
-            switch self {
-            case .mode: "Mode"
-            case .recording: "Recording"
-            case .perTurn: "Challenges per turn"
-            case .response: "Response window"
-            case .cue: "Cue duration"
-            case .wpm: "Speech speed"
-            case .seated: "Seated players"
-            }
-        }
-
-        package func value(_ settings: GameSettings) -> String {
-            switch self {
-            case .mode: settings.mode == .visual ? "Visual S/Z" : "Spoken"
-            case .recording: settings.recording ? "On" : "Off"
-            case .perTurn: "\(settings.challengesPerTurn)"
-            case .response: String(format: "%.0f s", settings.responseWindow)
-            case .cue: String(format: "%.2g s", settings.cueDuration)
-            case .wpm: "\(settings.wordsPerMinute) wpm"
-            case .seated: settings.seatedOnly ? "Seated cards only" : "All cards"
-            }
-        }
-
-        /// The settings one step on; the game refuses values out of range and says why.
-        package func stepped(_ settings: GameSettings, by delta: Int) -> GameSettings {
-            var next = settings
-            switch self {
-            case .mode: next.mode = settings.mode == .visual ? .spoken : .visual
-            case .recording: next.recording.toggle()
-            case .perTurn: next.challengesPerTurn += delta
-            case .response: next.responseWindow += Double(delta)
-            case .cue:
-                let all = GameSettings.cueDurations
-                let index = all.firstIndex(of: settings.cueDuration) ?? 0
-                next.cueDuration = all[((index + delta) % all.count + all.count) % all.count]
-            case .wpm: next.wordsPerMinute += delta * 25
-            case .seated: next.seatedOnly.toggle()
-            }
-            return next
-        }
-    }
-
     package static func build(_ model: ConsoleModel, panel: WidgetPanel, area: PixelRect) {
         let theme = panel.theme
         let game = model.game
+        // The pages along the top: the dashboard, setup and consent.
+        let pageWidth = area.width / 6
+        for (index, page) in GamePage.allCases.enumerated() {
+            panel.button("game:page:\(page.rawValue)", page.title,
+                         in: PixelRect(x: area.x + index * (pageWidth + theme.gap), y: area.y, width: pageWidth,
+                                       height: theme.rowHeight * 3 / 4),
+                         isOn: page == model.state.gamePage, group: "game-pages")
+        }
+        let body = PixelRect(x: area.x, y: area.y + theme.rowHeight * 3 / 4 + theme.gap, width: area.width,
+                             height: area.height - theme.rowHeight * 3 / 4 - theme.gap)
+        switch model.state.gamePage {
+        case .setup:
+            GameSetupScreen.build(model, panel: panel, area: body)
+            return
+        case .consent:
+            GameConsentScreen.build(model, panel: panel, area: body)
+            return
+        case .dashboard:
+            break
+        }
         guard let session = game.session else {
-            var y = area.y
-            y += panel.text(game.catalogProblem ?? "No game yet. Start one with two players (rename them with rig ctl game setup).",
-                            x: area.x, y: y, color: theme.secondaryText, maxWidth: area.width) + theme.gap
-            panel.button("game:new", "New game", in: PixelRect(x: area.x, y: y, width: area.width / 4,
+            var y = body.y
+            y += panel.text(game.catalogProblem ?? "No game yet. Start one with two players, or set up the players first.",
+                            x: body.x, y: y, color: theme.secondaryText, maxWidth: body.width) + theme.gap
+            panel.button("game:new", "New game", in: PixelRect(x: body.x, y: y, width: body.width / 4,
                                                                height: theme.rowHeight), style: .primary, group: "game")
             return
         }
-        let left = PixelRect(x: area.x, y: area.y, width: area.width * 3 / 5 - theme.gap, height: area.height)
-        let right = PixelRect(x: left.maxX + theme.gap * 2, y: area.y, width: area.maxX - left.maxX - theme.gap * 2,
-                              height: area.height)
+        let left = PixelRect(x: body.x, y: body.y, width: body.width * 3 / 5 - theme.gap, height: body.height)
+        let right = PixelRect(x: left.maxX + theme.gap * 2, y: body.y, width: body.maxX - left.maxX - theme.gap * 2,
+                              height: body.height)
         dashboard(session, model: model, panel: panel, area: left)
         GameSidePanel.build(session, model: model, panel: panel, area: right)
     }
@@ -94,7 +65,7 @@ package enum GameScreen {
         y += row + theme.gap
         let cards = model.game.cardsInPlay.filter { $0.group == shown }
         let selected = session.selection?.cardID
-        let cardRows = max(1, min(cards.count, (area.maxY - y - row * 5) / (row * 3 / 4)))
+        let cardRows = max(1, min(cards.count, (area.maxY - y - row * 6) / (row * 3 / 4)))
         let first = max(0, min((cards.firstIndex { $0.id == selected } ?? 0) - cardRows / 2, cards.count - cardRows))
         for card in cards.dropFirst(first).prefix(cardRows) {
             panel.row("game:card:\(card.id)", in: PixelRect(x: area.x, y: y, width: area.width, height: row * 3 / 4 - 2),
@@ -109,7 +80,36 @@ package enum GameScreen {
                        size: theme.smallTextSize, color: theme.secondaryText)
         }
         y += row * 3 / 4
+        if let selection = session.selection, let card = model.game.catalog?.card(id: selection.cardID),
+           !card.parameters.isEmpty {
+            parameters(card, selection: selection, panel: panel, area: PixelRect(x: area.x, y: y, width: area.width, height: row * 3 / 4))
+        }
+        y += row * 3 / 4 + theme.gap
         controls(session, model: model, panel: panel, area: PixelRect(x: area.x, y: y, width: area.width, height: area.maxY - y))
+    }
+
+    /// The selected card's parameters: a finger count stepped like a setup value, the
+    /// hand as three choices. The spoken words follow them from the next Send.
+    private static func parameters(_ card: ActionCard, selection: ChallengeSelection, panel: WidgetPanel,
+                                   area: PixelRect) {
+        let theme = panel.theme
+        let values = (try? card.resolve(selection.parameters)) ?? card.parameters
+        var x = area.x
+        if let fingers = values.fingers {
+            let width = area.width * 2 / 5
+            panel.stepper("game:param:fingers", in: PixelRect(x: x, y: area.y, width: width, height: area.height - 2),
+                          label: "Fingers", value: "\(fingers)", group: "game-params")
+            x += width + theme.gap
+        }
+        if let hand = values.hand {
+            let width = (area.maxX - x) / Hand.allCases.count - theme.gap
+            for choice in Hand.allCases {
+                panel.button("game:param:hand:\(choice.rawValue)", choice.rawValue.capitalized,
+                             in: PixelRect(x: x, y: area.y, width: width, height: area.height - 2), isOn: choice == hand,
+                             group: "game-params")
+                x += width + theme.gap
+            }
+        }
     }
 
     private static func controls(_ session: GameSession, model: ConsoleModel, panel: WidgetPanel, area: PixelRect) {
@@ -135,8 +135,10 @@ package enum GameScreen {
         }
         if allowed.contains(.retry) { buttons.append(("game:retry", "Retry", .primary)) }
         if allowed.contains(.next) { buttons.append(("game:next", "Next", .primary)) }
-        if let last = session.attempts.last, last.verdict != nil, session.phase == .complete {
-            buttons.append(("game:correct:\(last.id)", "Correct last", .normal))
+        if let last = session.attempts.last(where: { $0.interruption == nil && $0.verdict != nil && $0.verdict != .void }),
+           session.phase == .complete || session.phase == .ready {
+            let other = last.verdict == .pass ? "fail" : "pass"
+            buttons.append(("game:correct:\(last.id):\(other)", "Make #\(last.id) \(other)", .normal))
         }
         for (index, button) in buttons.enumerated() {
             panel.button(button.0, button.1, in: PixelRect(x: area.x + index * (width + theme.gap), y: y, width: width, height: row),

@@ -8,7 +8,8 @@ package enum OperatorScreen {
     package static func build(_ model: ConsoleModel, panel: WidgetPanel, area: PixelRect) {
         let theme = panel.theme
         let leftWidth = area.width * 58 / 100
-        let progressHeight = Int(theme.textSize * 1.6) + theme.gap * 3
+        // The bar, the timers line and the marker list under the script.
+        let progressHeight = Int(theme.smallTextSize * 3.2) + theme.gap * 4
         let preview = PixelRect(x: area.x, y: area.y, width: leftWidth, height: area.height - progressHeight)
         if model.controller.script == nil {
             panel.fill(preview, theme.panel)
@@ -30,6 +31,11 @@ package enum OperatorScreen {
         panel.fill(bar, theme.control)
         panel.fill(PixelRect(x: bar.x, y: bar.y, width: Int(Double(bar.width) * model.progress), height: bar.height),
                    theme.accent)
+        if model.timers != nil {
+            OperatorTimers.build(model, panel: panel, area: PixelRect(x: area.x, y: bar.maxY + theme.gap / 2,
+                                                                      width: area.width, height: area.maxY - bar.maxY))
+            return
+        }
         let percent = Int((model.progress * 100).rounded(.down))
         let line = "\(percent) %   ·   \(ReadingStopwatch.clock(model.elapsed)) elapsed   ·   "
             + "\(ReadingStopwatch.clock(model.remaining)) left at this speed"
@@ -42,7 +48,7 @@ package enum OperatorScreen {
         var y = area.y
         y += panel.text(model.transportName, x: area.x, y: y, size: theme.titleSize, maxWidth: area.width,
                         singleLine: true)
-        let wpm = model.wordsPerMinute.map { " · \($0) words/min" } ?? ""
+        let wpm = (model.timers?.wordsPerMinute ?? model.wordsPerMinute).map { " · \($0) words/min" } ?? ""
         y += panel.text("Speed \(model.engine.speed) px/s\(wpm)", x: area.x, y: y, maxWidth: area.width,
                         singleLine: true)
         y += theme.gap

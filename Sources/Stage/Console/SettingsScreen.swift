@@ -9,6 +9,8 @@ package enum SettingsScreen {
     package enum Item: String, CaseIterable {
         case fontFamily = "font", fontSize = "size", lineSpacing = "spacing", margin = "margins"
         case textColor = "text-color", backgroundColor = "background", mirror, flip, rotation, speed
+        case countdown, endOfScript = "end-of-script", outerTimer = "outer-timer"
+        case readingLine = "reading-line", pointer
 
         package var id: WidgetID { "setting:" + rawValue }
 
@@ -24,6 +26,11 @@ package enum SettingsScreen {
             case .flip: "Flip upside down"
             case .rotation: "Rotation"
             case .speed: "Speed"
+            case .countdown: "Countdown before roll"
+            case .endOfScript: "End of script"
+            case .outerTimer: "Time left on outer"
+            case .readingLine: "Reading line"
+            case .pointer: "Pointer"
             }
         }
 
@@ -39,6 +46,11 @@ package enum SettingsScreen {
             case .flip: settings.flip ? "On" : "Off"
             case .rotation: "\(settings.rotation.degrees)°"
             case .speed: "\(settings.speed) px/s"
+            case .countdown: settings.countdown == 0 ? "Off" : "\(settings.countdown) s"
+            case .endOfScript: settings.endOfScript.rawValue.capitalized
+            case .outerTimer: settings.outerTimer ? "On" : "Off"
+            case .readingLine: settings.readingLine == .marker ? "As rig.toml" : settings.readingLine.rawValue.capitalized
+            case .pointer: settings.pointer == .both ? "Band and arrows" : settings.pointer.rawValue.capitalized
             }
         }
 
@@ -63,6 +75,11 @@ package enum SettingsScreen {
             case .flip: settings.flip.toggle()
             case .rotation: settings.rotation = cycled(settings.rotation, delta)
             case .speed: settings.speed += delta * PrompterEngine.speedStep
+            case .countdown: settings.countdown += delta
+            case .endOfScript: settings.endOfScript = cycled(settings.endOfScript, delta)
+            case .outerTimer: settings.outerTimer.toggle()
+            case .readingLine: settings.readingLine = cycled(settings.readingLine, delta)
+            case .pointer: settings.pointer = cycled(settings.pointer, delta)
             }
         }
 

@@ -27,6 +27,13 @@ package enum ControlRequest: Equatable {
     /// The recordings: `list`, `export` (to a folder, or `[recording] export_folder`),
     /// `delete` (no confirmation over the socket).
     case clips(action: String, id: String?, to: String?)
+    /// Markers: `jump` to next, prev, start, a number or a name (`to`), `set` one at the
+    /// reading line, `clear` the set ones, `list` them with their places.
+    case marker(action: String, to: String?)
+    /// Speed in words per minute, converted with the current layout's words per pixel.
+    case wordsPerMinute(Int)
+    /// "Finish in 4:30": the speed fitted to end the rest on time; nil drops the target.
+    case finish(String?)
     /// Test aid: stops the event loop dead, so the watchdog has something to catch.
     /// Refused unless the kiosk was started with RIG_TEST_HANG_TRIGGER=1.
     case hang
@@ -37,7 +44,7 @@ package enum ControlRequest: Equatable {
 
     package static let commands = ["status", "play", "pause", "toggle", "stop", "faster", "slower", "speed",
                            "open", "outer", "blank", "set", "scripts", "folders", "folder", "mode", "cue", "speak",
-                           "game", "record", "clips"]
+                           "game", "record", "clips", "marker", "wpm", "finish"]
 
     package static func parse(_ line: Data) -> Result<ControlRequest, Invalid> {
         guard let json = JSONValue.parse(line), case .object = json else {
@@ -121,13 +128,34 @@ package enum ControlRequest: Equatable {
         case "clips":
             let action = json["action"]?.stringValue ?? "list"
             let id = json["id"]?.stringValue
-            guard ["list", "export", "delete"].contains(action) else {
-                return .failure(Invalid(description: "clips takes \"action\": \"list\", \"export\" or \"delete\""))
+            guard ["list", "export", "delete", "replay", "stop"].contains(action) else {
+                return .failure(Invalid(description:
+                    "clips takes \"action\": \"list\", \"export\", \"delete\", \"replay\" or \"stop\""))
             }
-            guard action == "list" || id?.isEmpty == false else {
+            guard action == "list" || action == "stop" || id?.isEmpty == false else {
                 return .failure(Invalid(description: "clips \(action) needs the clip's \"id\" (from clips list)"))
             }
             return .success(.clips(action: action, id: id, to: json["to"]?.stringValue))
+        case "wpm":
+            guard let value = json["value"]?.numberValue, value == value.rounded(), abs(value) < 1e6 else {
+                return .failure(Invalid(description: "wpm needs an integer \"value\", such as 150"))
+            }
+            return .success(.wordsPerMinute(Int(value)))
+        case "finish":
+            guard let text = json["in"]?.stringValue else {
+                return .failure(Invalid(description: "finish needs \"in\": a duration such as \"4:30\", or \"off\""))
+            }
+            return .success(.finish(text == "off" ? nil : text))
+        case "marker":
+            let action = json["action"]?.stringValue ?? (json["to"] == nil ? "list" : "jump")
+            let to = json["to"]?.stringValue
+            guard ["jump", "set", "clear", "list"].contains(action) else {
+                return .failure(Invalid(description: "marker takes \"action\": \"jump\", \"set\", \"clear\" or \"list\""))
+            }
+            guard action != "jump" || to?.isEmpty == false else {
+                return .failure(Invalid(description: "marker jump needs \"to\": next, prev, start, a number or a name"))
+            }
+            return .success(.marker(action: action, to: to))
         default:
             let hint = Suggestion.closest(to: command, in: commands).map { " (did you mean \"\($0)\"?)" } ?? ""
             return .failure(Invalid(description: "unknown command \"\(command)\"\(hint)"))
@@ -160,6 +188,9 @@ package enum ControlRequest: Equatable {
         case let .game(json): json
         case let .record(start): ["cmd": "record", "action": .string(start ? "start" : "stop")]
         case let .clips(action, id, to): ["cmd": "clips", "action": .string(action), "id": .optional(id), "to": .optional(to)]
+        case let .marker(action, to): ["cmd": "marker", "action": .string(action), "to": .optional(to)]
+        case let .wordsPerMinute(value): ["cmd": "wpm", "value": .int(value)]
+        case let .finish(text): ["cmd": "finish", "in": .string(text ?? "off")]
         }
     }
 }

@@ -14,6 +14,10 @@ package enum KeyAction: String, CaseIterable, Sendable, Hashable {
     case rotate
     case nextMarker = "next_marker"
     case previousMarker = "previous_marker"
+    /// Sets an unnamed marker at the line on the reading line.
+    case setMarker = "set_marker"
+    /// Glides back to the start, playing or paused as it was.
+    case toStart = "to_start"
     /// Starts a prompter take (after the countdown), or stops the one running.
     case record
 

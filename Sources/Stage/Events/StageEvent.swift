@@ -1,8 +1,14 @@
+import Media
+
 /// What happens to the stage, each at its own CLOCK_MONOTONIC time: the input side's
 /// keys, pointer and touches already routed to a display, the camera's frames and
 /// states, and what the display side says of its displays. Control requests come
 /// through `RigStage.handle(_:)` with a reply; timers come from the stage's scheduler.
 package enum StageEvent {
+    /// The recordings as the kiosk read them, with the export destinations and progress.
+    case clips(ClipsInput)
+    /// Decoded pictures (or the end, or a failure) for the replay of clip `id`.
+    case replayDelivery(id: String, ClipDecoder.Delivery)
     /// A key pressed (or repeating) on an operator keyboard, clicker or pedal.
     case key(KeyPress)
     /// The pointer on the inner display moved, or a button went down or up there.

@@ -1,3 +1,5 @@
+import Game
+import Media
 import Prompter
 import Render
 
@@ -28,6 +30,7 @@ package final class SceneRenderer {
         package var console: Int
         package var innerFacts: [String]
         package var take: TakeShown
+        package var prompting: PromptingOverlay.Shown
     }
 
     /// What the inner display's console needs beyond the prompter state.
@@ -40,6 +43,16 @@ package final class SceneRenderer {
         package var elapsed: Double
         package var cameraState: String?
         package var game: GameConsoleView = .none
+        /// Elapsed, remaining, the end's clock time and the wall clock.
+        package var timers: PrompterTimers?
+        package var clips: InnerClips?
+    }
+
+    /// The Clips screen's data for one inner frame: the list, the replay, its picture due now.
+    package struct InnerClips {
+        package var input: ClipsInput
+        package var replay: ClipReplay.Shown?
+        package var picture: ReplayPicture?
     }
 
     /// What the camera adds to a frame: the newest frame and what is drawn over it.
@@ -50,6 +63,10 @@ package final class SceneRenderer {
         package var overlay: CameraOverlay
         /// The outer display shows the camera (framing check, or the game's participant view).
         package var onOuter = false
+        /// Keep the preview already converted even if a newer camera frame came.
+        package var holdPreview = false
+        /// The inner display follows every this many camera frames.
+        package var innerCameraEvery: UInt32 = 1
         package static let none = CameraView(frame: nil, message: nil, mirror: true, overlay: CameraOverlay())
     }
 
@@ -77,6 +94,16 @@ package final class SceneRenderer {
     private let converter = CameraFrameConverter()
     private var preview: (canvas: Canvas, sequence: UInt32?)?
     private var thumbnail: (canvas: Canvas, sequence: UInt32?)?
+    private let participant = ParticipantPreview()
+    /// The outer display's size as it was last drawn: the preview keeps its shape.
+    private var outerSize = PixelSize(width: 16, height: 9)
+    private var warmScratch: Canvas?
+    /// The participant view's texts, laid out once and kept while they show.
+    private let outerLabels: LabelCache?
+    /// The cue letters' layouts: never dropped (a new frame count never reaches it).
+    private let cueLabels: LabelCache?
+    /// The replay's picture scaled into its rectangle, once per picture.
+    private let replayCanvas = ReplayPictureCanvas()
     private let labels: LabelCache?
     /// The operator's upright copy of the reading text on the inner display.
     package let scriptPreview: OperatorScriptPreview?
@@ -90,10 +117,14 @@ package final class SceneRenderer {
             let glyphs = GlyphPainter(fonts: fonts)
             painter = glyphs
             labels = LabelCache(painter: glyphs)
+            outerLabels = LabelCache(painter: glyphs)
+            cueLabels = LabelCache(painter: glyphs)
             scriptPreview = OperatorScriptPreview(fonts: fonts, painter: glyphs)
         } else {
             painter = nil
             labels = nil
+            outerLabels = nil
+            cueLabels = nil
             scriptPreview = nil
         }
     }
@@ -195,6 +226,7 @@ package final class SceneRenderer {
     package func isAnimating(_ role: DisplayRole, controller: PrompterController, take: TakeIndicator = .none,
                              at time: Double) -> Bool {
         if case .countdown = take.shown(at: time) { return true }
+        if controller.engine.isCountingDown(at: time) { return true }
         return controller.engine.isMoving(at: time) && controller.mode == .prompter
     }
 
@@ -205,6 +237,7 @@ package final class SceneRenderer {
               take: TakeIndicator = .none) -> FrameReport {
         let engine = controller.engine
         let takeShown = take.shown(at: time)
+        let prompting = promptingShown(role, controller: controller, inner: inner, take: takeShown, at: time)
         let key = FrameKey(offsetRow: Int(engine.offset(at: time).rounded()), state: engine.state(at: time),
                            speed: engine.speed, settings: controller.settings, scriptID: controller.script?.id,
                            layoutGeneration: layoutGeneration, maxOffset: engine.maxOffset,
@@ -213,23 +246,29 @@ package final class SceneRenderer {
                            problems: controller.problems.count, outerPresenting: outerPresenting,
                            camera: cameraKey(role, camera: camera), cameraOnOuter: camera.onOuter,
                            console: role == .inner ? inner.consoleGeneration : 0,
-                           innerFacts: role == .inner ? innerFacts(inner) : [], take: takeShown)
+                           innerFacts: role == .inner ? innerFacts(inner) : [], take: takeShown,
+                           prompting: prompting)
         var report = FrameReport(role: role, time: time)
         guard target.mustDraw || lastKeys[role] != key, let buffer = frameBuffer(for: target) else { return report }
         lastKeys[role] = key
         report.changed = true
         let state = PrompterSceneState(scriptTitle: controller.script?.title ?? "", engine: engine,
-                                       settings: controller.settings, markerPosition: markerPosition,
+                                       settings: controller.settings,
+                                       markerPosition: controller.settings.readingLine.position(configured: markerPosition),
                                        pausedByTap: controller.pausedByTap, problems: controller.problems,
                                        outerPresenting: outerPresenting)
         var layers: [Layer]
         switch role {
         case .outer:
+            outerSize = buffer.size
             report.showsTapPause = controller.pausedByTap && engine.state(at: time) == .paused
             if camera.onOuter && !controller.blanked {
-                report.cameraFrame = camera.frame
+                // A held picture is not the newest frame: no camera latency is measured on it.
+                report.cameraFrame = camera.holdPreview ? nil : camera.frame
+                outerLabels?.beginFrame()
                 layers = OuterCameraScene.layers(display: buffer.size, preview: previewCanvas(camera, size: buffer.size),
-                                                 message: camera.message, overlay: camera.overlay, painter: painter)
+                                                 message: camera.message, overlay: camera.overlay, painter: painter,
+                                                 labels: outerLabels, cueLabels: cueLabels)
             } else {
                 layers = outerLayers(size: buffer.size, state: state, controller: controller, at: time)
             }
@@ -251,24 +290,68 @@ package final class SceneRenderer {
         } else if controller.mode != .framing || controller.blanked {
             layers += TakeOverlay.layers(takeShown, display: buffer.size, painter: painter)
         }
+        if controller.mode == .prompter { layers += PromptingOverlay.layers(prompting, display: buffer.size, painter: painter) }
         compositors[role]?.compose(layers, into: buffer)
         return report
+    }
+
+    /// The prompter's marks for this frame: the countdown (not over a take's own), the
+    /// talent's remaining readout (not on a blanked display), the console's ticking clocks.
+    private func promptingShown(_ role: DisplayRole, controller: PrompterController, inner: InnerView,
+                                take: TakeShown, at time: Double) -> PromptingOverlay.Shown {
+        var shown = PromptingOverlay.Shown()
+        let engine = controller.engine
+        if take == .none { shown.countdown = engine.countdownShown(at: time) }
+        if role == .outer, controller.settings.outerTimer, controller.script != nil, !controller.blanked {
+            let left = engine.maxOffset.isFinite ? max(0, engine.maxOffset - engine.offset(at: time)) : 0
+            let waiting = engine.countdownEnd.map { max(0, $0 - time) } ?? 0
+            shown.remaining = ReadingStopwatch.clock((engine.isEnded(at: time) ? 0 : left / Double(engine.speed)) + waiting)
+        }
+        if role == .inner, let timers = inner.timers {
+            shown.consoleClock = OperatorTimers.line(timers) + PrompterTimers.clockTime(timers.now)
+        }
+        return shown
     }
 
     /// What the console shows of the rig beyond the prompter: the outer display's
     /// flags and mode, the camera's state.
     private func innerFacts(_ inner: InnerView) -> [String] {
         let outer = inner.outer
-        return ["\(outer?.available ?? false) \(outer?.enabled ?? false) \(outer?.mode.map { "\($0)" } ?? "")",
-                inner.cameraState ?? ""]
+        var facts = ["\(outer?.available ?? false) \(outer?.enabled ?? false) \(outer?.mode.map { "\($0)" } ?? "")",
+                     inner.cameraState ?? ""]
+        if let clips = inner.clips {
+            // The replay's picture and its whole seconds (the time readout) change its frame.
+            let replay = clips.replay
+            facts.append("\(clips.input.clips.count) \(replay?.pictureIndex ?? -1) \(Int(replay?.position ?? -1)) "
+                + "\(replay?.playing ?? false) \(replay?.fullScreen ?? false) \(replay?.failure ?? "")")
+        }
+        return facts
     }
 
     /// Camera changes only matter where the camera is shown: the outer display in
     /// framing mode or the game, and the inner display's thumbnail.
     private func cameraKey(_ role: DisplayRole, camera: CameraView) -> CameraKey {
         guard role == .inner || camera.onOuter else { return CameraKey(sequence: nil, message: nil, overlay: CameraOverlay()) }
-        return CameraKey(sequence: camera.frame?.sequence, message: camera.message,
-                         overlay: role == .outer ? camera.overlay : CameraOverlay())
+        // The inner display's participant preview shows the outer's overlay too.
+        var sequence = camera.frame.map { role == .inner ? $0.sequence / max(1, camera.innerCameraEvery) : $0.sequence }
+        // A held picture: a newer camera frame changes nothing on the outer display.
+        if role == .outer, camera.holdPreview, let shown = preview?.sequence { sequence = shown }
+        return CameraKey(sequence: sequence, message: camera.message,
+                         overlay: role == .outer || camera.onOuter ? camera.overlay : CameraOverlay())
+    }
+
+    /// Draws both cue letters off screen at the outer display's size, so the glyph and
+    /// layout caches hold them for the cue's frame: laying out and rasterizing a letter
+    /// that big took 0.1 to 0.9 s in the virtual rig (TCG), inside that frame. Called
+    /// at Send of a Visual S/Z challenge, while its speech is synthesized elsewhere.
+    package func warmCueBadge() {
+        guard let painter else { return }
+        if warmScratch?.size != outerSize { warmScratch = try? Canvas(size: outerSize) }
+        guard let warmScratch else { return }
+        for letter in CueLetter.allCases.compactMap(\.rawValue.first) {
+            compositors[.outer]?.compose(CueBadge.layers(letter: letter, display: outerSize, painter: painter,
+                                                         labels: cueLabels), into: warmScratch)
+        }
     }
 
     /// The outer preview: converted, mirrored and fitted once per camera frame into
@@ -277,7 +360,7 @@ package final class SceneRenderer {
         guard let frame = camera.frame else { return nil }
         if preview?.canvas.size != size { preview = (try? Canvas(size: size)).map { ($0, nil) } }
         guard let canvas = preview?.canvas else { return nil }
-        if preview?.sequence != frame.sequence {
+        if preview?.sequence != frame.sequence && !(camera.holdPreview && preview?.sequence != nil) {
             convert(frame, into: canvas, mirrored: camera.mirror)
             preview = (canvas, frame.sequence)
         }
@@ -290,7 +373,7 @@ package final class SceneRenderer {
                                camera: CameraView, labels: LabelCache, at time: Double, take: TakeShown,
                                report: inout FrameReport) -> [Layer] {
         var thumbnailRect: PixelRect?
-        let model = ConsoleModel(
+        var model = ConsoleModel(
             state: inner.console, controller: controller, time: time, outer: inner.outer, elapsed: inner.elapsed,
             cameraState: inner.cameraState,
             scriptPreview: { [unowned self] rect in self.previewLayers(in: rect, controller: controller, at: time) },
@@ -299,7 +382,15 @@ package final class SceneRenderer {
                 thumbnailRect = rect
                 return self.thumbnailLayers(camera, in: rect, painter: painter)
             },
-            listing: inner.listing, game: inner.game, take: take)
+            listing: inner.listing, game: inner.game, take: take, timers: inner.timers,
+            clips: inner.clips.map { clips in
+                ClipsConsoleView(input: clips.input, replay: clips.replay,
+                                 picture: { [unowned self] rect in
+                                     self.replayCanvas.layers(clips.picture, of: clips.replay?.id ?? "", in: rect) })
+            } ?? .none)
+        model.participantPreview = { [unowned self] rect in
+            participant.layers(in: rect, outer: outerSize, camera: camera, painter: painter)
+        }
         let panel = ConsoleView.panel(model, size: size, labels: labels)
         report.thumbnail = thumbnailRect
         report.console = ConsoleBuild(targets: panel.targets, labels: labels, theme: panel.theme)
@@ -311,7 +402,8 @@ package final class SceneRenderer {
             return [.fill(rect, controller.settings.backgroundColor.color)]
         }
         return scriptPreview.layers(in: rect, outer: readingText, outerDisplay: outerSize, settings: controller.settings,
-                                    offset: controller.engine.offset(at: time), markerPosition: markerPosition)
+                                    offset: controller.engine.offset(at: time),
+                                    markerPosition: controller.settings.readingLine.position(configured: markerPosition))
     }
 
     /// The camera thumbnail fitted into `rect`: unmirrored, as the camera sees the scene.

@@ -9,6 +9,8 @@ package enum GameControlRequest: Equatable {
     /// New roster (`players` given) or new settings for the game set up.
     case setup([String: String])
     case consent(player: String, agreed: Bool)
+    /// `agreed=norecord`: the player plays without being recorded.
+    case playWithoutRecording(player: String)
     case select(ChallengeSelection?)
     case send, stop, retry, next, end
     /// The verdict on the pending attempt, or (with an attempt id) a correction.
@@ -48,8 +50,9 @@ package enum GameControlRequest: Equatable {
             return .success(.setup(values))
         case "consent":
             guard let player = values["player"] else { return .failure(.badRequest("game consent needs player=NAME")) }
+            if values["agreed"] == "norecord" { return .success(.playWithoutRecording(player: player)) }
             guard let agreed = flag(values["agreed"] ?? "yes") else {
-                return .failure(.badRequest("game consent: agreed must be yes or no, found \(values["agreed"] ?? "")"))
+                return .failure(.badRequest("game consent: agreed must be yes, no or norecord, found \(values["agreed"] ?? "")"))
             }
             return .success(.consent(player: player, agreed: agreed))
         case "select": return selection(values).map { .select($0) }

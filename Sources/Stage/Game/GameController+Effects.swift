@@ -12,6 +12,8 @@ extension GameController {
     private func carryOut(_ effect: GameEffect) {
         switch effect {
         case let .synthesizeSpeech(generation, text, wordsPerMinute):
+            // Seconds of synthesis ahead: the time to prepare the letter's drawing.
+            if session?.activeSnapshot?.cue != nil { cueComing() }
             speech.prepare(text, wordsPerMinute: wordsPerMinute, generation: generation) { [weak self] result in
                 switch result {
                 case let .success(duration): self?.receive(.speechPrepared(generation: generation, duration: duration))
@@ -48,8 +50,15 @@ extension GameController {
     /// ALSA reports the end when the last sample is handed over, with its DAC time still
     /// ahead (about 150 ms in the virtual rig): the game hears of it at that time, so a
     /// Visual S/Z letter never shows while the instruction is still being heard.
+    ///
+    /// Until then a Visual S/Z letter is imminent: the participant view stops taking new
+    /// camera pictures, so no camera conversion is under way when the cue is requested.
     private func speechEnded(_ generation: UInt64, start: Double, end: Double) {
         let finished = GameEvent.speechFinished(generation: generation, start: start, end: end)
+        if session?.activeSnapshot?.cue != nil {
+            cueImminent = generation
+            onChange()
+        }
         guard end > now() else { return receive(finished) }
         schedule(end) { [weak self] in self?.receive(finished) }
     }

@@ -127,8 +127,13 @@ package final class GameController {
 
     package func receive(_ event: GameEvent) {
         guard var session else { return }
+        let before = session.phase
         let effects = session.receive(event, at: now())
         self.session = session
+        if before != .interrupted, session.phase == .interrupted, let attempt = session.attempts.last {
+            // The journal says why an attempt was void (the host's screen does too).
+            KioskLog.info("attempt \(attempt.id) interrupted: \(attempt.interruption?.description ?? "")")
+        }
         apply(effects)
     }
 
@@ -144,6 +149,24 @@ package final class GameController {
     package func participantTapped() {
         guard isOpen, session?.phase.isCapturing == true else { return }
         receive(.interrupt(.participantStop))
+    }
+
+    /// A cue is on request and no outer flip has shown it yet.
+    package var cueAwaitingOnset: Bool {
+        isOpen && shownCue != nil && session?.phase == .cue
+    }
+
+    /// The attempt whose speech has ended (or is about to) and whose letter comes next.
+    var cueImminent: UInt64?
+    /// A Visual S/Z challenge was sent: the stage prepares what its cue's frame draws.
+    package var cueComing: () -> Void = {}
+
+    /// From the speech's end report to the cue's first flip: the participant view keeps
+    /// the camera picture it has (a fraction of a second) so the loop is free for the cue.
+    package var holdsCameraForCue: Bool {
+        if cueAwaitingOnset { return true }
+        guard let cueImminent, isOpen, session?.activeGeneration == cueImminent else { return false }
+        return session?.phase == .speech
     }
 
     /// An outer flip of a frame that showed cue `cue` (or none): the cue's handshake.

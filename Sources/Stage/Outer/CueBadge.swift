@@ -7,7 +7,8 @@ package enum CueBadge {
     package static let fill = Color(rgb: 0xffd60a)
     package static let ink = Color(rgb: 0x1c1c1e)
 
-    package static func layers(letter: Character, display: PixelSize, painter: GlyphPainter) -> [Layer] {
+    package static func layers(letter: Character, display: PixelSize, painter: GlyphPainter,
+                               labels: LabelCache? = nil) -> [Layer] {
         let side = max(48, min(display.width, display.height) * 2 / 5)
         let box = PixelRect(x: (display.width - side) / 2, y: (display.height - side) / 2, width: side, height: side)
         let stroke = max(3, side / 24)
@@ -15,7 +16,8 @@ package enum CueBadge {
         layers += rounded(PixelRect(x: box.x + stroke, y: box.y + stroke, width: side - 2 * stroke,
                                     height: side - 2 * stroke), radius: side / 6 - stroke / 2, color: fill)
         let style = TextStyle(fontFamily: "Noto Sans", fontSize: Double(side) * 0.62, lineSpacing: 1.0)
-        let probe = Label(String(letter), style: style, x: 0, y: 0, color: ink, painter: painter)
+        let probe = OuterCameraScene.label(String(letter), style: style, x: 0, y: 0, color: ink, painter: painter,
+                                           labels: labels)
         layers.append(.label(Label(lines: probe.lines, x: box.x + (side - probe.width) / 2,
                                    y: box.y + (side - probe.height) / 2, color: ink, painter: painter)))
         return layers

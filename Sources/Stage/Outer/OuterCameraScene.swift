@@ -9,21 +9,25 @@ package enum OuterCameraScene {
     package static let scrim = Color(rgb: 0x000000).withAlpha(150)
     package static let recordingRed = Color(rgb: 0xe5201c)
 
+    /// `labels`: where the texts' layouts are kept between frames (a layout per frame
+    /// cost the participant view a third of a second in the virtual rig, under TCG);
+    /// `cueLabels` keeps the letters' for good, laid out before the first cue.
     package static func layers(display: PixelSize, preview: Canvas?, message: String?, overlay: CameraOverlay,
-                       painter: GlyphPainter?) -> [Layer] {
+                               painter: GlyphPainter?, labels: LabelCache? = nil,
+                               cueLabels: LabelCache? = nil) -> [Layer] {
         let frame = PixelRect(size: display)
         var layers: [Layer] = [preview.map { .image($0, x: 0, y: 0) } ?? .fill(frame, .black)]
         guard let painter else { return layers }
         let unit = max(10, min(display.width, display.height) / 30)
         if let message {
-            let label = Label(message, style: TextStyle(fontSize: Double(unit * 2)), x: 0, y: 0,
-                              color: statusColor, painter: painter)
+            let label = Self.label(message, style: TextStyle(fontSize: Double(unit * 2)), x: 0, y: 0,
+                              color: statusColor, painter: painter, labels: labels)
             layers.append(.label(Label(lines: label.lines, x: (display.width - label.width) / 2,
                                        y: display.height / 5, color: statusColor, painter: painter)))
         }
         if let status = overlay.status {
-            let label = Label(status, style: TextStyle(fontSize: Double(unit)), x: unit, y: display.height - unit * 3,
-                              color: statusColor, maxWidth: display.width - 2 * unit, painter: painter)
+            let label = Self.label(status, style: TextStyle(fontSize: Double(unit)), x: unit, y: display.height - unit * 3,
+                              color: statusColor, maxWidth: display.width - 2 * unit, painter: painter, labels: labels)
             layers.append(.fill(PixelRect(x: 0, y: label.y - unit / 2, width: display.width,
                                           height: label.height + unit), scrim))
             layers.append(.label(label))
@@ -31,18 +35,27 @@ package enum OuterCameraScene {
         if overlay.recording {
             layers += CueBadge.rounded(PixelRect(x: unit, y: unit, width: unit * 2, height: unit * 2),
                                        radius: unit, color: recordingRed)
-            layers.append(.label(Label("REC", style: TextStyle(fontSize: Double(unit)), x: unit * 4, y: unit + unit / 3,
-                                       color: statusColor, painter: painter)))
+            layers.append(.label(Self.label("REC", style: TextStyle(fontSize: Double(unit)), x: unit * 4, y: unit + unit / 3,
+                                       color: statusColor, painter: painter, labels: labels)))
         }
         if let countdown = overlay.countdown {
-            let label = Label("\(countdown)", style: TextStyle(fontSize: Double(unit * 4)), x: 0, y: 0,
-                              color: statusColor, painter: painter)
+            let label = Self.label("\(countdown)", style: TextStyle(fontSize: Double(unit * 4)), x: 0, y: 0,
+                              color: statusColor, painter: painter, labels: labels)
             layers.append(.label(Label(lines: label.lines, x: display.width - label.width - unit * 2, y: unit,
                                        color: statusColor, painter: painter)))
         }
         if let cue = overlay.cue {
-            layers += CueBadge.layers(letter: cue, display: display, painter: painter)
+            layers += CueBadge.layers(letter: cue, display: display, painter: painter, labels: cueLabels ?? labels)
         }
         return layers
+    }
+
+    /// A label laid out through `labels` when given, else afresh.
+    static func label(_ text: String, style: TextStyle, x: Int, y: Int, color: Color, maxWidth: Int? = nil,
+                      painter: GlyphPainter, labels: LabelCache?) -> Label {
+        guard let labels else {
+            return Label(text, style: style, x: x, y: y, color: color, maxWidth: maxWidth, painter: painter)
+        }
+        return Label(lines: labels.lines(text, style: style, maxWidth: maxWidth), x: x, y: y, color: color, painter: painter)
     }
 }

@@ -25,8 +25,10 @@ package enum OuterPrompterScene {
         var marker = ReadingMarker(frame: frame, transform: transform, position: state.markerPosition,
                                    thickness: Int(layout.lineHeight.rounded()), textColor: ink)
         marker.bandInText = true
-        layers.append(.textBlock(block, frame: frame, viewportTop: viewportTop, highlight: marker.highlight))
-        layers.append(.readingMarker(marker))
+        let pointer = state.settings.pointer
+        layers.append(.textBlock(block, frame: frame, viewportTop: viewportTop,
+                                 highlight: pointer.showsBand ? marker.highlight : nil))
+        if pointer.showsArrows { layers.append(.readingMarker(marker)) }
         if state.pausedByTap && state.engine.state(at: time) == .paused {
             layers.append(.badge(.paused(in: frame, textColor: ink, background: background)))
         }

@@ -21,9 +21,20 @@ extension PrompterController {
         case .mirror: updateSettings { $0.mirror.toggle() }
         case .flip: updateSettings { $0.flip.toggle() }
         case .rotate: updateSettings { $0.rotation = $0.rotation.next }
-        case .nextMarker, .previousMarker:
-            // Scripts carry no markers yet; the key does nothing rather than something surprising.
-            KioskLog.info("\(action.rawValue): scripts have no markers yet")
+        case .nextMarker, .previousMarker, .toStart:
+            let target: MarkerTarget = action == .nextMarker ? .next : action == .previousMarker ? .previous : .start
+            do {
+                try jump(to: target, at: t)
+            } catch {
+                // No marker there: the text stays put, which is what the operator sees.
+                KioskLog.info("\(action.rawValue): \(error)")
+            }
+        case .setMarker:
+            do {
+                try setMarker(at: t)
+            } catch {
+                addProblem("set marker: \(error)")
+            }
         case .record:
             // The stage hands Record to the kiosk, which owns the recorder.
             break

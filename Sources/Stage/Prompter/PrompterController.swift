@@ -11,6 +11,8 @@ package final class PrompterController {
         package let text: String
         package let wordCount: Int
         package let repaired: Bool
+        /// The named markers of the text (headings, `>>` lines).
+        package var markers: [ScriptMarker] = []
     }
 
     package enum Mode: String { case prompter, framing, library }
@@ -34,6 +36,18 @@ package final class PrompterController {
     /// keeps nothing (`rig snapshot`, `rig bench`).
     package let settingsStore: SettingsStore?
     package let resumeStore: ResumeStore?
+    /// The operator's markers per script; nil keeps them in `unsavedMarkers` only.
+    package let markerStore: MarkerStore?
+    /// Operator markers of a stage that keeps nothing, by script id.
+    var unsavedMarkers: [String: [ScriptMarker]] = [:]
+    /// Marker places in the outer layout: text offset to scroll offset, and the text
+    /// offset of the line at a scroll offset (set by the stage, which owns the layout).
+    package var markerLayout: MarkerLayout?
+    /// "Finish in 4:30": when the rest of the script should end (stage time); the
+    /// speed is fitted to it and fitted again after a font change or a pause.
+    package internal(set) var targetEnd: Double?
+    /// Why the target can no longer be met, shown with it.
+    package internal(set) var targetProblem: String?
     package let wordsPerMinute: Int
     /// Only a controller that keeps state has a writer thread.
     private let stateWriter: StateWriter?
@@ -50,11 +64,14 @@ package final class PrompterController {
         self.wordsPerMinute = wordsPerMinute
         settingsStore = stateDirectory.map { SettingsStore(directory: $0, defaults: defaults) }
         resumeStore = stateDirectory.map { ResumeStore(directory: $0) }
+        markerStore = stateDirectory.map { MarkerStore(directory: $0) }
         stateWriter = stateDirectory == nil ? nil : StateWriter()
         settings = settingsStore?.settings ?? defaults
         engine = PrompterEngine(speed: settings.speed)
+        applyEngineSettings()
         if let problem = settingsStore?.problem { problems.append(problem) }
         if let problem = resumeStore?.problem { problems.append(problem) }
+        if let problem = markerStore?.problem { problems.append(problem) }
     }
 
     deinit { stateWriter?.stop() }
@@ -80,7 +97,7 @@ package final class PrompterController {
         let text = try library.readScript(id: id)
         let title = library.entry(id: id)?.title ?? (id as NSString).deletingPathExtension
         openText(OpenScript(id: id, title: title, text: text.readingText, wordCount: text.wordCount,
-                            repaired: text.repaired), at: t)
+                            repaired: text.repaired, markers: text.markers), at: t)
         if text.repaired { addProblem("\(id): not valid UTF-8; shown with replacement characters") }
         KioskLog.notice("opened script \(id) (\(text.wordCount) words)")
     }
@@ -90,6 +107,7 @@ package final class PrompterController {
         script = newScript
         opened += 1
         engine = PrompterEngine(speed: settings.speed)
+        applyEngineSettings()
         pausedByTap = false
         mode = .prompter
         onLayoutChange()
@@ -101,7 +119,7 @@ package final class PrompterController {
     package func replaceText(of id: String, with text: ScriptText) {
         guard let current = script, current.id == id, current.text != text.readingText else { return }
         script = OpenScript(id: id, title: current.title, text: text.readingText, wordCount: text.wordCount,
-                            repaired: text.repaired)
+                            repaired: text.repaired, markers: text.markers)
         onLayoutChange()
         onChange()
     }
@@ -111,7 +129,12 @@ package final class PrompterController {
     package func scriptMoved(from oldID: String, to entry: ScriptEntry) {
         guard let current = script, current.id == oldID else { return }
         script = OpenScript(id: entry.id, title: entry.title, text: current.text, wordCount: current.wordCount,
-                            repaired: current.repaired)
+                            repaired: current.repaired, markers: current.markers)
+        do {
+            try markerStore?.move(from: oldID, to: entry.id)
+        } catch {
+            KioskLog.error("cannot keep the markers of \(oldID): \(error)")
+        }
         onChange()
     }
 
@@ -124,6 +147,7 @@ package final class PrompterController {
     /// New text layout: keeps the reading position on the same word.
     package func layoutChanged(at t: Double, maxOffset: Double, mapOffset: (Double) -> Double) {
         engine.relayout(at: t, newMaxOffset: maxOffset, mapOffset: mapOffset)
+        refitTarget(at: t)
         onChange()
     }
 
@@ -152,13 +176,19 @@ package final class PrompterController {
 
     // MARK: transport
 
-    package func play(at t: Double) { change { $0.play(at: t) } }
+    package func play(at t: Double) { change { $0.play(at: t) }; refitTarget(at: t) }
     package func pause(at t: Double) { change { $0.pause(at: t) } }
     package func stop(at t: Double) { change { $0.stop(at: t) } }
-    package func togglePlayPause(at t: Double) { change { $0.togglePlayPause(at: t) } }
-    package func faster(at t: Double) { change { $0.faster(at: t) }; rememberSpeed() }
-    package func slower(at t: Double) { change { $0.slower(at: t) }; rememberSpeed() }
-    package func setSpeed(_ value: Int, at t: Double) { change { $0.setSpeed(value, at: t) }; rememberSpeed() }
+    package func togglePlayPause(at t: Double) { change { $0.togglePlayPause(at: t) }; refitTarget(at: t) }
+    // A speed set by hand drops a "finish in" target.
+    package func faster(at t: Double) { targetEnd = nil; change { $0.faster(at: t) }; rememberSpeed() }
+    package func slower(at t: Double) { targetEnd = nil; change { $0.slower(at: t) }; rememberSpeed() }
+    package func setSpeed(_ value: Int, at t: Double) {
+        targetEnd = nil
+        targetProblem = nil
+        change { $0.setSpeed(value, at: t) }
+        rememberSpeed()
+    }
 
     /// The talent's tap: pause where the text was when the finger came down, or go on.
     package func tap(at t: Double) {
@@ -166,12 +196,14 @@ package final class PrompterController {
         taps += 1
         let wasPlaying = engine.state(at: t) == .playing
         engine.togglePlayPause(at: t)
+        refitTarget(at: t)
         pausedByTap = wasPlaying
         KioskLog.info(wasPlaying ? "paused by a tap" : "resumed by a tap")
         onChange()
     }
 
-    private func change(_ body: (inout PrompterEngine) -> Void) {
+    /// Changes the engine as a transport action: the tap badge goes, the displays follow.
+    func change(_ body: (inout PrompterEngine) -> Void) {
         let before = engine.state
         body(&engine)
         pausedByTap = false
@@ -211,6 +243,7 @@ package final class PrompterController {
             || updated.lineSpacing != settings.lineSpacing || updated.margin != settings.margin
             || updated.rotation.isQuarterTurn != settings.rotation.isQuarterTurn
         settings = updated
+        applyEngineSettings()
         do {
             try settingsStore?.update(updated)
         } catch {
@@ -218,6 +251,14 @@ package final class PrompterController {
         }
         if relayout { onLayoutChange() }
         onChange()
+    }
+}
+
+extension PrompterController {
+    /// The countdown and the end of script are reading settings the engine acts on.
+    func applyEngineSettings() {
+        engine.countdownSeconds = settings.countdown
+        engine.endBehavior = settings.endOfScript == .loop ? .loop : .stop
     }
 }
 

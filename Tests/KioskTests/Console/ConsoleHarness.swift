@@ -39,6 +39,8 @@ final class ConsoleHarness {
                            headlessSizes: HeadlessSizes(inner: PixelSizeArgument(width: 960, height: 540),
                                                         outer: PixelSizeArgument(width: 640, height: 360)),
                            devices: [])
+        // A fixed wall clock: the console's clock and end time are part of its pixels.
+        app.stage.wallClock = { Date(timeIntervalSince1970: 1_790_000_000) }
         app.start()
         settle()
     }

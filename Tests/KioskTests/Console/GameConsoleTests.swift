@@ -27,10 +27,12 @@ import Testing
         rig.click("game:rule:simon")
         #expect(rig.app.stage.game.session?.selection == ChallengeSelection(cardID: "poses.star", rule: .host(.simonSays)))
         try SceneReferenceImage.expectMatch(rig.innerCanvas(), named: "console-game-dashboard")
-        // The setup value by keys: focus it, Left/Right steps it.
+        // The setup value by keys on the Setup page: focus it, Left/Right steps it.
+        rig.click("game:page:setup")
         rig.console.focus(GameScreen.Setting.perTurn.id)
         rig.key("Right")
         #expect(rig.app.stage.game.session?.settings.challengesPerTurn == 4)
+        rig.click("game:page:dashboard")
         rig.console.focus("game:send")
         rig.key("Enter")
         // The kiosk has no sound device in tests: the attempt is void, saying why.
@@ -40,10 +42,103 @@ import Testing
         #expect(rig.app.stage.game.session?.phase == .ready)
     }
 
+    /// The Setup page before a game: the roster and every setting with what it means,
+    /// a refused value saying why.
+    @Test func theSetupPage() throws {
+        let rig = try ConsoleHarness()
+        rig.click("tab:game")
+        rig.click("game:page:setup")
+        rig.click("game:player:name:0")
+        for _ in 0..<"Player 1".count { rig.key("BackSpace") }
+        rig.type("Ann")
+        rig.click("game:player:add")
+        rig.click(GameScreen.Setting.mode.id)
+        rig.click(GameScreen.Setting.recording.id)
+        rig.console.focus(GameScreen.Setting.response.id)
+        for _ in 0..<8 { rig.key("Right") }
+        #expect(rig.state.gameDraft?.settings.responseWindow == 10)
+        #expect(rig.app.stage.game.notice == "Invalid settings: response window: must be 2 to 10 seconds, found 11.0")
+        #expect(rig.state.gameDraft?.players == ["Ann", "Player 2", "Player 3"])
+        try SceneReferenceImage.expectMatch(rig.innerCanvas(), named: "console-game-setup")
+        rig.click("game:start")
+        #expect(rig.app.stage.game.session?.roster == ["Ann", "Player 2", "Player 3"])
+        // Recording on: the game asks consent first.
+        #expect(rig.state.gamePage == .consent)
+    }
+
+    /// The Consent page: each player agrees, plays without recording, or is not asked yet.
+    @Test func theConsentPage() throws {
+        let rig = try ConsoleHarness()
+        rig.click("tab:game")
+        #expect(rig.app.stage.handleGame(["action": "setup", "players": "Ann,Bo,Cy", "recording": "on"]).body["ok"]?.boolValue == true)
+        rig.settle()
+        #expect(rig.state.gamePage == .consent || rig.state.gamePage == .dashboard)
+        rig.click("game:page:consent")
+        rig.click("game:consent:yes:Ann")
+        rig.click("game:consent:norecord:Bo")
+        let session = try #require(rig.app.stage.game.session)
+        #expect(session.consent.hasAgreed("Ann"))
+        #expect(session.consent.playsWithoutRecording("Bo"))
+        #expect(!session.consent.hasAgreed("Cy") && !session.consent.playsWithoutRecording("Cy"))
+        try SceneReferenceImage.expectMatch(rig.innerCanvas(), named: "console-game-consent")
+        let consent = rig.app.stage.gameStatus["consent"]
+        #expect(consent?["Ann"]?.stringValue == "agreed" && consent?["Bo"]?.stringValue == "norecord"
+                && consent?["Cy"]?.stringValue == "unasked")
+    }
+
+    /// The Scoreboard destination after four judged attempts, one corrected.
+    @Test func theScoreboard() throws {
+        let rig = try ConsoleHarness()
+        rig.app.stage.game.speech = InstantGameSpeech(stage: rig.app.stage)
+        rig.click("tab:game")
+        #expect(rig.app.stage.handleGame(["action": "setup", "players": "Ann,Bo", "per_turn": "2", "response": "2",
+                                          "recording": "off"]).body["ok"]?.boolValue == true)
+        for (card, verdict) in [("poses.star", "pass"), ("poses.statue", "fail"), ("poses.star", "fail"),
+                                ("poses.airplane", "pass")] {
+            #expect(rig.app.stage.handleGame(["action": "select", "card": .string(card), "rule": "simon"]).body["ok"]?.boolValue == true)
+            rig.settle()
+            rig.click("game:send")
+            rig.run(seconds: 10) { rig.app.stage.game.session?.phase == .review }
+            rig.settle()
+            rig.click("game:verdict:\(verdict)")
+            rig.click("game:next")
+        }
+        rig.click("tab:scoreboard")
+        #expect(rig.state.screen == .scoreboard)
+        #expect(rig.app.stage.game.isOpen)
+        rig.click("game:correct:2:pass")
+        #expect(rig.app.stage.game.session?.scoreboard.players.map(\.points) == [2, 1])
+        try SceneReferenceImage.expectMatch(rig.innerCanvas(), named: "console-game-scoreboard")
+    }
+
     @Test func leavingTheGameTabClosesTheGame() throws {
         let rig = try gameScreen()
         rig.click("tab:prompter")
         #expect(!rig.app.stage.game.isOpen)
         #expect(rig.state.screen == .prompter)
     }
+}
+
+/// Speech that takes 0.3 s on the kiosk's own clock, so attempts reach review without
+/// a sound card.
+final class InstantGameSpeech: GameSpeechPort {
+    let stage: RigStage
+    private var live: Set<UInt64> = []
+    init(stage: RigStage) { self.stage = stage }
+
+    func prepare(_ text: String, wordsPerMinute: Int, generation: UInt64,
+                 done: @escaping (Result<Double, GameSpeechFailure>) -> Void) {
+        stage.schedule(stage.now()) { done(.success(0.3)) }
+    }
+
+    func play(generation: UInt64, report: @escaping (GameSpeechReport) -> Void) {
+        live.insert(generation)
+        let start = stage.now()
+        report(.started(time: start))
+        stage.schedule(start + 0.3) { [weak self] in
+            if self?.live.contains(generation) == true { report(.ended(time: start + 0.3)) }
+        }
+    }
+
+    func cancel(generation: UInt64) { live.remove(generation) }
 }

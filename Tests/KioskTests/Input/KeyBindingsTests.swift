@@ -24,7 +24,10 @@ import Testing
         #expect(bindings.action(forKey: key(KEY_F)) == .flip)
         #expect(bindings.action(forKey: key(KEY_R)) == .rotate)
         #expect(bindings.action(forKey: key(KEY_X)) == nil)
-        #expect(bindings.keys(for: .nextMarker).isEmpty)
+        #expect(bindings.action(forKey: key(KEY_N)) == .nextMarker)
+        #expect(bindings.action(forKey: key(KEY_P)) == .previousMarker)
+        #expect(bindings.action(forKey: key(KEY_K)) == .setMarker)
+        #expect(bindings.action(forKey: key(KEY_T)) == .toStart)
     }
 
     @Test func onlySpeedKeysRepeat() {

@@ -115,6 +115,25 @@ final class GameRig {
         stage.handle(.key(KeyPress(code: 0, symbol: symbol, time: now)))
     }
 
+    /// Typed text, one key press per character, as the keyboard delivers it.
+    func type(_ text: String) {
+        for character in text {
+            drawInner(at: now)
+            stage.handle(.key(KeyPress(code: 0, symbol: character == " " ? .space : nil, text: String(character), time: now)))
+        }
+    }
+
+    /// Down pressed until the control has the focus (keyboard only), failing after
+    /// every control was passed once.
+    func focusByKeys(_ id: WidgetID, sourceLocation: SourceLocation = #_sourceLocation) {
+        drawInner(at: now)
+        for _ in 0...stage.console.targets.all.count {
+            if stage.console.state.focus == id { return }
+            key(.down)
+        }
+        Issue.record("Down never reached \(id)", sourceLocation: sourceLocation)
+    }
+
     private func vblank(at time: Double) {
         if fontsLoaded { drawInner(at: time) }
         let target = FrameTarget(width: outer.width, height: outer.height, stride: outer.width * 4,

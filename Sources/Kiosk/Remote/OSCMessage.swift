@@ -1,0 +1,71 @@
+import CLO
+import Foundation
+import Stage
+
+/// One OSC message through liblo: decoded from a datagram, or built for feedback.
+/// Owns its `lo_message`.
+final class OSCMessage {
+    private let message: lo_message
+    let path: String
+
+    /// Decodes a datagram; nil for anything liblo rejects (garbage, bundles).
+    init?(datagram: [UInt8]) {
+        var bytes = datagram
+        var result: Int32 = 0
+        guard let decoded = lo_message_deserialise(&bytes, bytes.count, &result), result == 0 else { return nil }
+        guard let path = lo_get_path(&bytes, bytes.count) else {
+            lo_message_free(decoded)
+            return nil
+        }
+        message = decoded
+        self.path = String(cString: path)
+    }
+
+    init(path: String) {
+        // liblo returns NULL only when malloc does.
+        guard let fresh = lo_message_new() else { fatalError("out of memory") }
+        message = fresh
+        self.path = path
+    }
+
+    deinit { lo_message_free(message) }
+
+    /// Arguments as JSON: numbers, strings, true/false; others (blobs, MIDI) are null.
+    var arguments: [JSONValue] {
+        let count = Int(lo_message_get_argc(message))
+        guard count > 0, let types = lo_message_get_types(message), let argv = lo_message_get_argv(message) else { return [] }
+        return (0..<count).map { index -> JSONValue in
+            guard let arg = argv[index] else { return .null }
+            switch UInt8(bitPattern: types[index]) {
+            case UInt8(ascii: "i"): return .int(Int(arg.pointee.i))
+            case UInt8(ascii: "h"): return .number(Double(arg.pointee.h))
+            case UInt8(ascii: "f"): return .number(Double(arg.pointee.f))
+            case UInt8(ascii: "d"): return .number(arg.pointee.d)
+            case UInt8(ascii: "s"), UInt8(ascii: "S"):
+                // The string starts where the argument does.
+                return .string(String(cString: UnsafeRawPointer(arg).assumingMemoryBound(to: CChar.self)))
+            case UInt8(ascii: "T"): return .bool(true)
+            case UInt8(ascii: "F"): return .bool(false)
+            default: return .null
+            }
+        }
+    }
+
+    func add(_ value: JSONValue) {
+        switch value {
+        case let .number(x) where x == x.rounded() && abs(x) < 2e9: lo_message_add_int32(message, Int32(x))
+        case let .number(x): lo_message_add_float(message, Float(x))
+        case let .string(text): lo_message_add_string(message, text)
+        case let .bool(flag): lo_message_add_int32(message, flag ? 1 : 0)
+        default: lo_message_add_string(message, "")
+        }
+    }
+
+    /// The message as a datagram.
+    var datagram: [UInt8] {
+        var size = 0
+        guard let raw = lo_message_serialise(message, path, nil, &size) else { return [] }
+        defer { free(raw) }
+        return Array(UnsafeRawBufferPointer(start: raw, count: size))
+    }
+}

@@ -1,0 +1,126 @@
+import CLinux
+import Foundation
+import Glibc
+import Stage
+
+/// OSC over UDP on the remote's bind address: `/rig/play TOKEN`, `/rig/speed 90 TOKEN`,
+/// `/rig/game/verdict pass TOKEN`. The address after `/rig/` and the arguments map to
+/// the same control request as the HTTP API (RemoteCommandMap); the token is the last
+/// argument. Replies (`/rig/reply`) and state feedback go to the configured host.
+final class OSCServer {
+    static let maxDatagram = 8192
+
+    let address: SocketAddress
+    private let fd: Int32
+    private let loop: EventLoop
+    private let token: PairingToken
+    private let feedbackPeer: SocketAddress?
+    private let accepts: (SocketAddress) -> Bool
+    private let perform: (JSONValue) -> (reply: ControlReply, parsed: Bool)
+    private var source: EventLoop.SourceID?
+    private(set) var received = 0
+    private(set) var refused = 0
+
+    init(address: SocketAddress, feedback: SocketAddress?, token: PairingToken, loop: EventLoop,
+         accepts: @escaping (SocketAddress) -> Bool,
+         perform: @escaping (JSONValue) -> (reply: ControlReply, parsed: Bool)) throws(HTTPServer.Failure) {
+        self.loop = loop
+        self.token = token
+        self.feedbackPeer = feedback
+        self.accepts = accepts
+        self.perform = perform
+        let fd = rig_udp_socket(address.family)
+        self.fd = fd
+        guard fd >= 0 else { throw .socket("socket", "udp \(address)", errno) }
+        guard address.withSockaddr({ bind(fd, $0, $1) }) == 0 else {
+            let code = errno
+            close(fd)
+            throw .socket("bind", "udp \(address)", code)
+        }
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let local = withUnsafeMutablePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                getsockname(fd, $0, &length) == 0 ? SocketAddress(UnsafePointer($0)) : nil
+            }
+        }
+        self.address = local ?? address
+        source = loop.addReader(fd: fd, name: "remote osc") { [weak self] in self?.receive() }
+    }
+
+    deinit {
+        if let source { loop.remove(source) }
+        close(fd)
+    }
+
+    private func receive() {
+        var buffer = [UInt8](repeating: 0, count: Self.maxDatagram)
+        // A burst is read whole, but a flood cannot keep the loop here forever.
+        for _ in 0..<64 {
+            var storage = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let count = withUnsafeMutablePointer(to: &storage) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    recvfrom(fd, &buffer, buffer.count, 0, $0, &length)
+                }
+            }
+            if count < 0 { return }
+            let peer = withUnsafePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { SocketAddress($0) }
+            }
+            guard let peer, accepts(peer) else { refused += 1; continue }
+            handle(Array(buffer[0..<count]))
+        }
+    }
+
+    private func handle(_ datagram: [UInt8]) {
+        guard let message = OSCMessage(datagram: datagram) else { refused += 1; return }
+        var arguments = message.arguments
+        guard token.matches(arguments.popLast()?.stringValue) else {
+            refused += 1
+            reply(.failure("pairing token missing or wrong: send it as the last argument"), to: message.path)
+            return
+        }
+        let parts = message.path.split(separator: "/").map(String.init)
+        guard parts.count >= 2, parts[0] == "rig" else {
+            refused += 1
+            reply(.failure("addresses start with /rig/, such as /rig/play"), to: message.path)
+            return
+        }
+        received += 1
+        let json = RemoteCommandMap.request(command: parts[1], arguments: parts.dropFirst(2).map { .string($0) } + arguments,
+                                            fields: [:])
+        reply(perform(json).reply, to: message.path)
+    }
+
+    private func reply(_ reply: ControlReply, to path: String) {
+        let message = OSCMessage(path: "/rig/reply")
+        message.add(.string(path))
+        message.add(reply.body["ok"] ?? .bool(false))
+        message.add(reply.body["error"] ?? .string(""))
+        send(message)
+    }
+
+    /// The live state as OSC: every field after an action, the position while it moves.
+    func feedback(_ state: LiveState, full: Bool) {
+        let keys = full ? ["state", "offset", "speed", "script", "title", "mode", "outer", "blanked"] : ["offset"]
+        for key in keys {
+            let message = OSCMessage(path: "/rig/\(key)")
+            message.add(state.json[key] ?? .null)
+            send(message)
+        }
+        if full {
+            let message = OSCMessage(path: "/rig/phase")
+            message.add(state.json["game"]?["phase"] ?? .null)
+            send(message)
+        }
+    }
+
+    private func send(_ message: OSCMessage) {
+        guard let feedbackPeer else { return }
+        let bytes = message.datagram
+        _ = feedbackPeer.withSockaddr { address, length in
+            sendto(fd, bytes, bytes.count, Int32(MSG_DONTWAIT), address, length)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Prompter
+import Render
+
+/// The operator screen's timers and marker list: elapsed, left at this speed, the
+/// clock time the script ends, a free-running wall clock, and each marker with the
+/// reading time to it from the top at the current speed.
+package enum OperatorTimers {
+    /// "1:05 elapsed · 3:10 left · ends 14:05:30 · " (the wall clock follows).
+    package static func line(_ timers: PrompterTimers) -> String {
+        var parts = ["\(ReadingStopwatch.clock(timers.elapsed)) elapsed",
+                     "\(ReadingStopwatch.clock(timers.remaining)) left",
+                     "ends \(PrompterTimers.clockTime(timers.endsAt))"]
+        if let left = timers.targetLeft { parts.append("finish in \(ReadingStopwatch.clock(left))") }
+        return parts.joined(separator: "   ·   ") + "   ·   clock "
+    }
+
+    /// "1 Opening 0:00 · 2 Weather 0:45 · …", nil without markers.
+    package static func markerLine(_ controller: PrompterController) -> String? {
+        let markers = controller.markers
+        guard !markers.isEmpty else { return nil }
+        let speed = Double(max(1, controller.engine.speed))
+        return "Markers:  " + markers.map { "\($0.number) \($0.label) \(ReadingStopwatch.clock($0.offset / speed))" }
+            .joined(separator: "   ·   ")
+    }
+
+    /// Draws the timers line (and the marker list under it) into `area`; returns the height used.
+    @discardableResult
+    package static func build(_ model: ConsoleModel, panel: WidgetPanel, area: PixelRect) -> Int {
+        let theme = panel.theme
+        var y = area.y
+        if let timers = model.timers {
+            let percent = Int((model.progress * 100).rounded(.down))
+            var text = "\(percent) %   ·   " + line(timers) + PrompterTimers.clockTime(timers.now)
+            if let problem = timers.targetProblem { text += "   ·   \(problem)" }
+            y += panel.text(text, x: area.x, y: y, size: theme.smallTextSize, color: theme.secondaryText,
+                            maxWidth: area.width, singleLine: true)
+        }
+        if let markers = markerLine(model.controller) {
+            y += panel.text(markers, x: area.x, y: y, size: theme.smallTextSize, color: theme.secondaryText,
+                            maxWidth: area.width, singleLine: true)
+        }
+        return y - area.y
+    }
+}

@@ -1,0 +1,75 @@
+/// Where markers fall in the outer display's layout of the open script: the stage
+/// owns the layout and hands the controller these two maps.
+package struct MarkerLayout {
+    /// The scroll offset that puts the line holding a text offset at the reading line.
+    package var offsetOfText: (Int) -> Double
+    /// The text offset where the line at the reading line for a scroll offset starts.
+    package var textAtOffset: (Double) -> Int
+    /// Words per pixel of scroll in the current layout (its words over its height), nil
+    /// before there is a layout: what turns px/s into words per minute at any font size.
+    package var wordsPerPixel: () -> Double?
+
+    package init(offsetOfText: @escaping (Int) -> Double, textAtOffset: @escaping (Double) -> Int,
+                 wordsPerPixel: @escaping () -> Double? = { nil }) {
+        self.offsetOfText = offsetOfText
+        self.textAtOffset = textAtOffset
+        self.wordsPerPixel = wordsPerPixel
+    }
+}
+
+/// Which marker a jump goes to (`rig ctl marker next|prev|start|N|NAME`).
+package enum MarkerTarget: Equatable, Sendable {
+    case next, previous, start
+    /// 1-based, in reading order.
+    case number(Int)
+    /// A marker's name: exact (case-insensitive) first, else the first it starts with.
+    case name(String)
+
+    /// Reads the words `rig ctl marker` takes.
+    package init(_ word: String) {
+        switch word.lowercased() {
+        case "next": self = .next
+        case "prev", "previous": self = .previous
+        case "start", "top": self = .start
+        default: self = Int(word).map(MarkerTarget.number) ?? .name(word)
+        }
+    }
+}
+
+/// A marker of the open script placed in the current layout.
+package struct PlacedMarker: Equatable {
+    /// 1-based, in reading order.
+    package var number: Int
+    package var name: String?
+    /// Set by the operator while prompting (not a heading or `>>` line).
+    package var isOperator: Bool
+    package var textOffset: Int
+    /// The scroll offset that brings it to the reading line.
+    package var offset: Double
+
+    /// What the console and the status call it.
+    package var label: String { name.map { $0.isEmpty ? "Marker \(number)" : $0 } ?? "Marker \(number) (set)" }
+}
+
+/// Why a marker request was refused, in the operator's words.
+package enum MarkerError: Error, Equatable, CustomStringConvertible {
+    case noScript
+    case noMarkers
+    case noNext
+    case noPrevious
+    case noNumber(Int, count: Int)
+    case noName(String)
+    case cannotSave(String)
+
+    package var description: String {
+        switch self {
+        case .noScript: "no script is open"
+        case .noMarkers: "the script has no markers (Markdown headings, lines starting with >>, or set ones)"
+        case .noNext: "no marker after the reading line"
+        case .noPrevious: "no marker before the reading line"
+        case let .noNumber(number, count): "there is no marker \(number); the script has \(count)"
+        case let .noName(name): "no marker is named \"\(name)\""
+        case let .cannotSave(message): "the marker is set but was not saved: \(message)"
+        }
+    }
+}

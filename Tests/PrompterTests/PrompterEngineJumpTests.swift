@@ -1,0 +1,168 @@
+import Testing
+@testable import Prompter
+
+/// Marker jumps (glides), the countdown before a run and looping at the end, on a
+/// manual clock.
+@Suite struct PrompterEngineJumpTests {
+    let glide = PrompterEngine.glideDuration
+
+    func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool { abs(a - b) <= tolerance }
+
+    func playing(from start: Double, maxOffset: Double = 10_000) -> (PrompterEngine, ManualClock) {
+        let clock = ManualClock(start)
+        var engine = PrompterEngine()
+        engine.setMaxOffset(maxOffset)
+        engine.play(at: clock.now())
+        return (engine, clock)
+    }
+
+    @Test func aJumpWhilePlayingGlidesThereAndKeepsPlayingAtItsRate() {
+        var (engine, clock) = playing(from: 100)
+        clock.advance(by: 10)
+        let before = engine.offset(at: clock.now())
+        #expect(close(before, 591))
+        engine.jump(to: 2000, at: clock.now())
+        // Continuous at the jump: no blink.
+        #expect(close(engine.offset(at: clock.now()), before))
+        // Halfway through the glide it is between, moving fast.
+        let mid = engine.offset(at: clock.now() + glide / 2)
+        #expect(mid > before + 500 && mid < 2000 + 60 * glide)
+        // Monotonic on the way (a forward jump never goes back).
+        var last = before
+        for step in 1...30 {
+            let value = engine.offset(at: clock.now() + glide * Double(step) / 30)
+            #expect(value >= last - 1e-9)
+            last = value
+        }
+        // After the glide: the target plus the reading done meanwhile, at the same rate.
+        #expect(close(engine.offset(at: clock.now() + glide), 2000 + 60 * glide))
+        #expect(close(engine.currentRate(at: clock.now() + glide + 1), 60))
+        #expect(engine.state == .playing)
+    }
+
+    @Test func aJumpWhilePausedStaysPausedAndLandsExactly() {
+        var (engine, clock) = playing(from: 100)
+        clock.advance(by: 5)
+        engine.pause(at: clock.now())
+        clock.advance(by: 2)
+        engine.jump(to: 300, at: clock.now())
+        #expect(engine.state == .paused)
+        #expect(engine.isMoving(at: clock.now() + glide / 2))
+        #expect(close(engine.offset(at: clock.now() + glide), 300))
+        #expect(close(engine.offset(at: clock.now() + 10), 300))
+        #expect(!engine.isMoving(at: clock.now() + glide + 0.001))
+    }
+
+    @Test func aJumpDuringARampKeepsTheRamp() {
+        var (engine, clock) = playing(from: 100)
+        clock.advance(by: 5)
+        engine.setSpeed(120, at: clock.now())
+        clock.advance(by: 0.1)
+        engine.jump(to: 1000, at: clock.now())
+        // The speed ramp (60 → 120 over 0.3 s) still ends 0.2 s later.
+        #expect(close(engine.segmentsRampRate(at: clock.now() + 0.2), 120))
+        #expect(close(engine.currentRate(at: clock.now() + glide + 0.5), 120))
+    }
+
+    @Test func aJumpToTheStartGlidesAndAJumpFromAStopBecomesPaused() {
+        var (engine, clock) = playing(from: 100)
+        clock.advance(by: 10)
+        engine.jump(to: 0, at: clock.now())
+        #expect(close(engine.offset(at: clock.now()), 591))
+        #expect(engine.offset(at: clock.now() + glide / 2) < 591)
+        #expect(close(engine.offset(at: clock.now() + glide), 60 * glide))
+        #expect(engine.state == .playing)
+        var stopped = PrompterEngine()
+        stopped.setMaxOffset(1000)
+        stopped.jump(to: 400, at: 50)
+        #expect(stopped.state == .paused)
+        #expect(close(stopped.offset(at: 50 + glide), 400))
+    }
+
+    @Test func pausingMidGlideStillLandsOnTheTarget() {
+        var (engine, clock) = playing(from: 100)
+        clock.advance(by: 1)
+        engine.jump(to: 5000, at: clock.now())
+        clock.advance(by: 0.1)
+        engine.pause(at: clock.now())
+        #expect(engine.state == .paused)
+        let landing = engine.offset(at: clock.now() + 2)
+        // The target plus what the run covered before and while ramping down.
+        #expect(landing > 5000 && landing < 5000 + 60 * 0.5)
+        #expect(!engine.isMoving(at: clock.now() + 1))
+    }
+
+    @Test func theCountdownHoldsTheTextThenRunsAndATapCancelsIt() {
+        let clock = ManualClock(100)
+        var engine = PrompterEngine()
+        engine.setMaxOffset(10_000)
+        engine.countdownSeconds = 3
+        engine.play(at: clock.now())
+        #expect(engine.countdownShown(at: clock.now()) == 3)
+        #expect(engine.countdownShown(at: clock.now() + 1.2) == 2)
+        #expect(engine.countdownShown(at: clock.now() + 2.5) == 1)
+        #expect(engine.countdownShown(at: clock.now() + 3) == nil)
+        #expect(engine.offset(at: clock.now() + 2.9) == 0)
+        #expect(close(engine.offset(at: clock.now() + 3 + 10), 591))
+        // Resuming from a pause has no countdown.
+        clock.advance(by: 5)
+        engine.pause(at: clock.now())
+        clock.advance(by: 1)
+        engine.play(at: clock.now())
+        #expect(engine.countdownShown(at: clock.now()) == nil)
+        // From a stop it counts again; the toggle (Space, a tap) cancels it.
+        engine.stop(at: clock.now())
+        engine.play(at: clock.now())
+        clock.advance(by: 1)
+        engine.togglePlayPause(at: clock.now())
+        #expect(engine.state == .stopped)
+        #expect(engine.countdownShown(at: clock.now()) == nil)
+        #expect(engine.offset(at: clock.now() + 10) == 0)
+    }
+
+    @Test func zeroCountdownIsOff() {
+        var engine = PrompterEngine()
+        engine.setMaxOffset(1000)
+        engine.play(at: 10)
+        #expect(engine.countdownShown(at: 10) == nil)
+        #expect(engine.offset(at: 11) > 0)
+    }
+
+    @Test func loopGoesBackToTheTopAndKeepsPlaying() throws {
+        var engine = PrompterEngine()
+        engine.endBehavior = .loop
+        engine.setMaxOffset(591)
+        engine.play(at: 100)
+        let end = try #require(engine.endTime())
+        #expect(close(end, 110))
+        engine.commit(at: end)
+        #expect(engine.state == .playing)
+        #expect(engine.loops == 1)
+        #expect(close(engine.offset(at: end), 591))
+        #expect(engine.offset(at: end + glide / 2) < 400)
+        // The lap starts from rest under the glide: 60·R/2 px once both are over.
+        #expect(close(engine.offset(at: end + glide), 60 * glide / 2))
+        // The next end is a whole lap later, not the same instant again.
+        #expect(try #require(engine.endTime()) > end + 9)
+        // Committed late (no one asked at the end), it still went round on time.
+        var late = PrompterEngine()
+        late.endBehavior = .loop
+        late.setMaxOffset(591)
+        late.play(at: 100)
+        late.commit(at: 112)
+        #expect(late.loops == 1)
+        #expect(close(late.offset(at: 112), 60 * 2 - 60 * glide / 2))
+        // Stop (the default) ends there.
+        var stops = PrompterEngine()
+        stops.setMaxOffset(591)
+        stops.play(at: 100)
+        stops.commit(at: 111)
+        #expect(stops.state == .stopped)
+        #expect(stops.isEnded(at: 111))
+    }
+}
+
+extension PrompterEngine {
+    /// The transport's own rate under any glide, for tests of ramps kept through a jump.
+    func segmentsRampRate(at t: Double) -> Double { rampRate(at: t) }
+}
