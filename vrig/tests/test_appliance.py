@@ -44,7 +44,9 @@ def red_fraction(image, top):
 # thumbnail and state, and moves with them: vivid's live picture has no headless
 # rendering. The rest of the console (the script's preview and marker, the state,
 # speed, outer flags, progress, times) and the whole outer display are compared.
-INNER_REGIONS = ((0, 0, 1280, 224), (0, 0, 752, 800))
+# The timers line under the preview (y 736-768) shows the time of day, which the
+# reference cannot share; it is left out too.
+INNER_REGIONS = ((0, 0, 1280, 224), (0, 0, 752, 736), (0, 768, 752, 32))
 
 
 def reference_for(ctx, prompter):
