@@ -29,6 +29,8 @@ final class KioskApp {
     private(set) var camera: CameraFeed?
     /// Sound out and in (KioskApp+Audio); nil with both turned off or not opened.
     var audio: AudioService?
+    /// Voice follow (KioskApp+Follow); made at the first `follow on`.
+    var voiceFollow: VoiceFollow?
     /// Prompter takes (KioskApp+Recording); the game will start its attempts here too.
     let recording: RecordingService?
     var takeCountdown: TakeCountdown?
@@ -141,6 +143,7 @@ final class KioskApp {
     func shutdown() {
         notifier.stopping()
         remote = nil
+        voiceFollow?.stop()
         stage.stop()
         closeReplay()
         recording?.finishForShutdown()
@@ -269,8 +272,8 @@ final class KioskApp {
             }
             cameraFields = fields
         }
-        return withRemoteStatus(withRecordingStatus(withAudioStatus(stage.status(at: now, displays: displaysBackend.statuses, camera: cameraFields,
-                                            cameraDevice: config.camera.device, input: inputStatus))))
+        return withFollowStatus(withRemoteStatus(withRecordingStatus(withAudioStatus(stage.status(at: now, displays: displaysBackend.statuses, camera: cameraFields,
+                                            cameraDevice: config.camera.device, input: inputStatus)))))
     }
 }
 

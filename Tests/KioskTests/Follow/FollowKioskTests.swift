@@ -1,0 +1,107 @@
+import Foundation
+import Glibc
+import Media
+import Stage
+import Testing
+@testable import Kiosk
+
+/// Voice follow through a running headless kiosk: espeak-ng reads a paragraph of the
+/// GPL (a text the project did not write) into a WAV file, the kiosk opens the same
+/// paragraph as its script, `rig ctl follow on` and `rig ctl listen FILE.wav` make it
+/// hear the file in real time through the microphone path, and `rig ctl status`'s
+/// `follow.word` must advance and end near the paragraph's last word.
+@Suite(.serialized) struct FollowKioskTests {
+    static let rate = 200
+    /// Two lines' worth of words at the test's column (640 px at the default font holds
+    /// fewer than 8 words a line).
+    static let slackWords = 16
+
+    static func passage() throws -> String {
+        let license = "/usr/share/common-licenses/GPL-3"
+        let data = try #require(FileManager.default.contents(atPath: license), "\(license) missing")
+        let paragraphs = String(decoding: data, as: UTF8.self).components(separatedBy: "Preamble")[1]
+            .components(separatedBy: "\n\n").map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+            .filter { !$0.isEmpty }
+        return paragraphs[2]
+    }
+
+    @Test func followsAWavFileHeardThroughTheKiosk() throws {
+        let speech = try SpeechSynthesizer.shared.synthesize(try Self.passage(), rate: Self.rate)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rig-follow-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scripts = folder.appendingPathComponent("scripts")
+        try FileManager.default.createDirectory(at: scripts, withIntermediateDirectories: true)
+        try Data((speech.text + "\n").utf8).write(to: scripts.appendingPathComponent("passage.txt"))
+        let wav = folder.appendingPathComponent("passage.wav")
+        try WAVFile.data(samples: speech.samples, sampleRate: speech.sampleRate).write(to: wav)
+        let socket = folder.appendingPathComponent("control.sock").path
+        let config = """
+            [displays]
+            headless_width = 640
+            headless_height = 360
+            [camera]
+            enabled = false
+            [prompter]
+            scripts_dir = "\(scripts.path)"
+            speed = 20
+            [control]
+            socket = "\(socket)"
+            [state]
+            dir = "\(folder.appendingPathComponent("state").path)"
+            """
+        try Data(config.utf8).write(to: folder.appendingPathComponent("rig.toml"))
+        let process = try RigProcess(["run", "--backend", "headless", "--config", folder.appendingPathComponent("rig.toml").path],
+                                     standardError: folder.appendingPathComponent("kiosk.log"))
+        defer {
+            kill(process.pid, SIGTERM)
+            _ = process.wait(seconds: 5)
+        }
+        func control(_ request: ControlRequest) -> JSONValue? {
+            guard let connection = try? ControlConnection(path: socket) else { return nil }
+            return try? connection.request(request, timeout: 5)
+        }
+        func poll(_ seconds: Double, until done: (JSONValue) -> Bool) -> JSONValue? {
+            let deadline = Date() + seconds
+            while Date() < deadline {
+                if let status = control(.status), done(status) { return status }
+                usleep(100_000)
+            }
+            return nil
+        }
+        #expect(poll(30) { _ in true } != nil, "the kiosk did not answer")
+        #expect(control(.open("passage.txt"))?["ok"]?.boolValue == true)
+        #expect(control(.play)?["ok"]?.boolValue == true)
+        let on = control(.follow(true))
+        #expect(on?["ok"]?.boolValue == true, "follow on: \(String(describing: on))")
+        // The model is built on a worker; listening starts when it is ready.
+        #expect(poll(20) { $0["follow"]?["listening"]?.boolValue == true } != nil, "follow never started listening")
+        let listen = control(.listen(wav.path))
+        #expect(listen?["ok"]?.boolValue == true, "listen: \(String(describing: listen))")
+
+        let words = speech.text.split(whereSeparator: \.isWhitespace).count
+        var seen: [Int] = []
+        let duration = Double(speech.samples.count) / Double(speech.sampleRate)
+        let deadline = Date() + duration + 8
+        while Date() < deadline {
+            if let word = control(.status)?["follow"]?["word"]?.numberValue.map(Int.init) {
+                if seen.last != word { seen.append(word) }
+                if word >= words - 1 { break }
+            }
+            usleep(250_000)
+        }
+        print("follow through the kiosk: \(words) words in \(String(format: "%.1f", duration)) s; follow.word went \(seen)")
+        let last = try #require(seen.last, "follow.word never set")
+        #expect(seen.count >= 5, "follow.word did not advance: \(seen)")
+        #expect(last >= words - Self.slackWords, "follow ended at word \(last) of \(words): \(seen)")
+        #expect(zip(seen, seen.dropFirst()).allSatisfy { $1 >= $0 - 8 }, "follow.word went back more than a line: \(seen)")
+
+        let off = control(.follow(false))
+        #expect(off?["ok"]?.boolValue == true)
+        let status = control(.status)
+        #expect(status?["follow"]?["on"]?.boolValue == false)
+        #expect(status?["prompter"]?["speed"]?.numberValue == 20, "follow off did not hand back the fixed speed")
+        if seen.count < 5 || last < words - Self.slackWords {
+            print((try? String(contentsOf: folder.appendingPathComponent("kiosk.log"), encoding: .utf8)) ?? "")
+        }
+    }
+}
