@@ -5,16 +5,40 @@ import Stage
 /// Voice follow's requests: `rig ctl follow on|off` and `rig ctl listen FILE.wav`
 /// (the microphone taken from a file, in real time, through the same path).
 extension KioskApp {
+    /// At start: `[follow] enabled` arms follow for the first script opened; the key toggles it.
+    func startFollow() {
+        stage.followToggleWanted = { [weak self] in
+            guard let self else { return }
+            let on = !(voiceFollow?.isOn ?? false)
+            let reply = self.follow(on: on).body
+            if reply["ok"]?.boolValue != true, let message = reply["error"]?.stringValue {
+                KioskLog.warning("voice follow: \(message)")
+            }
+        }
+        guard config.follow.enabled else { return }
+        let follow = makeVoiceFollow()
+        if stage.controller.script == nil {
+            follow.arm(language: "en")
+        } else if let reason = follow.start(language: "en") {
+            stage.controller.addProblem("voice follow: \(reason)")
+        }
+    }
+
+    private func makeVoiceFollow() -> VoiceFollow {
+        let follow = voiceFollow ?? VoiceFollow(loop: loop, controller: stage.controller,
+                                                folder: URL(fileURLWithPath: config.state.dir).appendingPathComponent("follow"))
+        voiceFollow = follow
+        follow.captureRing = audio?.captureRing
+        return follow
+    }
+
     func follow(on: Bool) -> ControlReply {
         guard on else {
             voiceFollow?.stop()
             KioskLog.info("voice follow off: the speed is the operator's again")
             return .success(["follow": voiceFollowStatus])
         }
-        let follow = voiceFollow ?? VoiceFollow(loop: loop, controller: stage.controller,
-                                                folder: URL(fileURLWithPath: config.state.dir).appendingPathComponent("follow"))
-        voiceFollow = follow
-        follow.captureRing = audio?.captureRing
+        let follow = makeVoiceFollow()
         if let reason = follow.start(language: "en") { return .failure(reason) }
         return .success(["follow": voiceFollowStatus])
     }

@@ -134,6 +134,7 @@ final class KioskApp {
         }
         displaysBackend.setEnabled(config.displays.outer.enabled, for: .outer)
         stage.start()
+        startFollow()
         notifier.ready()
         notifier.startWatchdog(on: loop)
         statusFileWriter?.keepWriting(displaysBackend, on: loop)

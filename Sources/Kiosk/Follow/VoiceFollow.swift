@@ -35,7 +35,9 @@ final class VoiceFollow {
     private var file: (samples: [Int16], rate: Int, next: Int, startedAt: Double)?
     private let handle = FollowHandle()
 
-    var isOn: Bool { text != nil }
+    /// On with no script yet (`[follow] enabled`): it follows the first one opened.
+    private(set) var armed = false
+    var isOn: Bool { text != nil || armed }
     var isListening: Bool { listener != nil }
 
     init(loop: EventLoop, controller: PrompterController, folder: URL) {
@@ -59,6 +61,7 @@ final class VoiceFollow {
         guard !words.words.isEmpty else { return ListeningError.noWords.description }
         stop()
         self.language = language
+        armed = true
         text = open.text
         script = words
         aligner = WordAligner(tokens: words.tokens)
@@ -88,7 +91,15 @@ final class VoiceFollow {
         return nil
     }
 
+    /// Follow on before there is a script: the first script opened is followed.
+    func arm(language: String) {
+        self.language = language
+        armed = true
+        schedule()
+    }
+
     func stop() {
+        armed = false
         if let driver, driver.mode != .waiting { handBack(driver) }
         listener?.stop()
         listener = nil
@@ -164,10 +175,12 @@ final class VoiceFollow {
     }
 
     private func schedule() {
+        guard timer == nil, isOn else { return }
         timer = loop.addTimer(at: loop.clock() + Self.tickInterval) { [weak self] in self?.tick() }
     }
 
     private func tick() {
+        timer = nil
         let now = loop.clock()
         defer { schedule() }
         if let open = controller.script?.text, open != text {
