@@ -34,40 +34,9 @@ import Testing
         try Data((speech.text + "\n").utf8).write(to: scripts.appendingPathComponent("passage.txt"))
         let wav = folder.appendingPathComponent("passage.wav")
         try WAVFile.data(samples: speech.samples, sampleRate: speech.sampleRate).write(to: wav)
-        let socket = folder.appendingPathComponent("control.sock").path
-        let config = """
-            [displays]
-            headless_width = 640
-            headless_height = 360
-            [camera]
-            enabled = false
-            [prompter]
-            scripts_dir = "\(scripts.path)"
-            speed = 20
-            [control]
-            socket = "\(socket)"
-            [state]
-            dir = "\(folder.appendingPathComponent("state").path)"
-            """
-        try Data(config.utf8).write(to: folder.appendingPathComponent("rig.toml"))
-        let process = try RigProcess(["run", "--backend", "headless", "--config", folder.appendingPathComponent("rig.toml").path],
-                                     standardError: folder.appendingPathComponent("kiosk.log"))
-        defer {
-            kill(process.pid, SIGTERM)
-            _ = process.wait(seconds: 5)
-        }
-        func control(_ request: ControlRequest) -> JSONValue? {
-            guard let connection = try? ControlConnection(path: socket) else { return nil }
-            return try? connection.request(request, timeout: 5)
-        }
-        func poll(_ seconds: Double, until done: (JSONValue) -> Bool) -> JSONValue? {
-            let deadline = Date() + seconds
-            while Date() < deadline {
-                if let status = control(.status), done(status) { return status }
-                usleep(100_000)
-            }
-            return nil
-        }
+        let kiosk = try FollowKiosk(folder: folder)
+        func control(_ request: ControlRequest) -> JSONValue? { kiosk.control(request) }
+        func poll(_ seconds: Double, until done: (JSONValue) -> Bool) -> JSONValue? { kiosk.poll(seconds, until: done) }
         #expect(poll(30) { _ in true } != nil, "the kiosk did not answer")
         #expect(control(.open("passage.txt"))?["ok"]?.boolValue == true)
         #expect(control(.play)?["ok"]?.boolValue == true)
@@ -103,5 +72,71 @@ import Testing
         if seen.count < 5 || last < words - Self.slackWords {
             print((try? String(contentsOf: folder.appendingPathComponent("kiosk.log"), encoding: .utf8)) ?? "")
         }
+        withExtendedLifetime(kiosk) {}
+    }
+
+    /// `[follow] enabled = true`: on from the start, it follows the first script opened.
+    @Test func enabledInRigTomlFollowsTheFirstScriptOpened() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rig-follow-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scripts = folder.appendingPathComponent("scripts")
+        try FileManager.default.createDirectory(at: scripts, withIntermediateDirectories: true)
+        try Data((try Self.passage() + "\n").utf8).write(to: scripts.appendingPathComponent("passage.txt"))
+        let kiosk = try FollowKiosk(folder: folder, extra: "[follow]\nenabled = true\n")
+        let first = kiosk.poll(30) { _ in true }
+        #expect(first?["follow"]?["on"]?.boolValue == true, "\(String(describing: first?["follow"]))")
+        #expect(first?["follow"]?["listening"]?.boolValue == false)
+        #expect(kiosk.control(.open("passage.txt"))?["ok"]?.boolValue == true)
+        #expect(kiosk.poll(20) { $0["follow"]?["listening"]?.boolValue == true } != nil, "follow did not take up the opened script")
+        #expect(kiosk.control(.follow(false))?["ok"]?.boolValue == true)
+        #expect(kiosk.control(.status)?["follow"]?["on"]?.boolValue == false)
+        withExtendedLifetime(kiosk) {}
+    }
+}
+
+/// A headless kiosk with a scripts folder, its control socket and state in `folder`.
+private final class FollowKiosk {
+    let process: RigProcess
+    let socket: String
+
+    init(folder: URL, extra: String = "") throws {
+        socket = folder.appendingPathComponent("control.sock").path
+        let config = """
+            [displays]
+            headless_width = 640
+            headless_height = 360
+            [camera]
+            enabled = false
+            [prompter]
+            scripts_dir = "\(folder.appendingPathComponent("scripts").path)"
+            speed = 20
+            [control]
+            socket = "\(socket)"
+            [state]
+            dir = "\(folder.appendingPathComponent("state").path)"
+            \(extra)
+            """
+        try Data(config.utf8).write(to: folder.appendingPathComponent("rig.toml"))
+        process = try RigProcess(["run", "--backend", "headless", "--config", folder.appendingPathComponent("rig.toml").path],
+                                 standardError: folder.appendingPathComponent("kiosk.log"))
+    }
+
+    deinit {
+        kill(process.pid, SIGTERM)
+        _ = process.wait(seconds: 5)
+    }
+
+    func control(_ request: ControlRequest) -> JSONValue? {
+        guard let connection = try? ControlConnection(path: socket) else { return nil }
+        return try? connection.request(request, timeout: 5)
+    }
+
+    func poll(_ seconds: Double, until done: (JSONValue) -> Bool) -> JSONValue? {
+        let deadline = Date() + seconds
+        while Date() < deadline {
+            if let status = control(.status), done(status) { return status }
+            usleep(100_000)
+        }
+        return nil
     }
 }
