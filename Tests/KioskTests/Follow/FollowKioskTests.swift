@@ -12,9 +12,11 @@ import Testing
 /// `follow.word` must advance and end near the paragraph's last word.
 @Suite(.serialized) struct FollowKioskTests {
     static let rate = 200
-    /// Two lines' worth of words at the test's column (640 px at the default font holds
-    /// fewer than 8 words a line).
-    static let slackWords = 16
+    /// The layout's text size and line pitch (rig.toml below): a line is 31.2 px.
+    static let fontSize = 24.0
+    static let lineSpacing = 1.3
+    /// The fixed speed: too slow to reach the end of the passage in its reading time.
+    static let speed = 10
 
     static func passage() throws -> String {
         let license = "/usr/share/common-licenses/GPL-3"
@@ -40,6 +42,9 @@ import Testing
         #expect(poll(30) { _ in true } != nil, "the kiosk did not answer")
         #expect(control(.open("passage.txt"))?["ok"]?.boolValue == true)
         #expect(control(.play)?["ok"]?.boolValue == true)
+        let opened = poll(10) { ($0["prompter"]?["max_offset"]?.numberValue ?? 0) > 0 }
+        let maxOffset = try #require(opened?["prompter"]?["max_offset"]?.numberValue, "no layout")
+        let lineHeight = Self.fontSize * Self.lineSpacing
         let on = control(.follow(true))
         #expect(on?["ok"]?.boolValue == true, "follow on: \(String(describing: on))")
         // The model is built on a worker; listening starts when it is ready.
@@ -48,6 +53,8 @@ import Testing
         #expect(listen?["ok"]?.boolValue == true, "listen: \(String(describing: listen))")
 
         let words = speech.text.split(whereSeparator: \.isWhitespace).count
+        // Two lines' worth of words in this layout.
+        let slackWords = Int((2 * lineHeight * Double(words) / maxOffset).rounded(.up))
         var seen: [Int] = []
         let duration = Double(speech.samples.count) / Double(speech.sampleRate)
         let deadline = Date() + duration + 8
@@ -61,15 +68,21 @@ import Testing
         print("follow through the kiosk: \(words) words in \(String(format: "%.1f", duration)) s; follow.word went \(seen)")
         let last = try #require(seen.last, "follow.word never set")
         #expect(seen.count >= 5, "follow.word did not advance: \(seen)")
-        #expect(last >= words - Self.slackWords, "follow ended at word \(last) of \(words): \(seen)")
-        #expect(zip(seen, seen.dropFirst()).allSatisfy { $1 >= $0 - 8 }, "follow.word went back more than a line: \(seen)")
+        #expect(last >= words - slackWords, "follow ended at word \(last) of \(words): \(seen)")
+        #expect(zip(seen, seen.dropFirst()).allSatisfy { $1 >= $0 - 8 }, "follow.word stepped back more than 8 words: \(seen)")
 
+        // The engine was steered: without follow, the fixed speed over the read would not reach
+        // the end; with it, the reading line is on the talent's last lines.
+        let offset = control(.status)?["prompter"]?["offset"]?.numberValue ?? 0
+        print("follow through the kiosk: offset \(offset) of \(maxOffset) px after the read; 2 lines = \(slackWords) words")
+        #expect(maxOffset > Double(Self.speed) * (duration + 8), "the passage is too short to tell follow from the fixed speed")
+        #expect(offset >= maxOffset - 2 * lineHeight, "the engine was not steered to the talent's last lines")
         let off = control(.follow(false))
         #expect(off?["ok"]?.boolValue == true)
         let status = control(.status)
         #expect(status?["follow"]?["on"]?.boolValue == false)
-        #expect(status?["prompter"]?["speed"]?.numberValue == 20, "follow off did not hand back the fixed speed")
-        if seen.count < 5 || last < words - Self.slackWords {
+        #expect(status?["prompter"]?["speed"]?.numberValue == Double(Self.speed), "follow off did not hand back the fixed speed")
+        if seen.count < 5 || last < words - slackWords {
             print((try? String(contentsOf: folder.appendingPathComponent("kiosk.log"), encoding: .utf8)) ?? "")
         }
         withExtendedLifetime(kiosk) {}
@@ -96,6 +109,9 @@ import Testing
 
 /// A headless kiosk with a scripts folder, its control socket and state in `folder`.
 private final class FollowKiosk {
+    static let speed = FollowKioskTests.speed
+    static let fontSize = FollowKioskTests.fontSize
+    static let lineSpacing = FollowKioskTests.lineSpacing
     let process: RigProcess
     let socket: String
 
@@ -109,7 +125,9 @@ private final class FollowKiosk {
             enabled = false
             [prompter]
             scripts_dir = "\(folder.appendingPathComponent("scripts").path)"
-            speed = 20
+            speed = \(FollowKiosk.speed)
+            font_size = \(Int(FollowKiosk.fontSize))
+            line_spacing = \(FollowKiosk.lineSpacing)
             [control]
             socket = "\(socket)"
             [state]
