@@ -28,6 +28,7 @@ final class VoiceFollow {
     private var fedSeconds = 0.0
     private var audioOrigin: Double?
     private(set) var heard: [String] = []
+    private var heardAny = false
     private(set) var problem: String?
     /// Where microphone audio comes from besides a file: the capture ring and the next frame.
     var captureRing: AudioCaptureRing?
@@ -111,16 +112,19 @@ final class VoiceFollow {
         driver = nil
         utterances = [:]
         heard = []
+        heardAny = false
         file = nil
         fedSeconds = 0
         audioOrigin = nil
     }
 
-    /// Back to the operator's fixed speed, playing again if follow was holding a pause.
+    /// Back to the operator's fixed speed (the latest they set), playing again if follow
+    /// was holding a pause.
     private func handBack(_ driver: FollowDriver) {
         let now = loop.clock()
         if driver.mode == .holding, controller.engine.state(at: now) == .paused { controller.play(at: now) }
-        if controller.engine.speed != driver.fixedSpeed { controller.setSpeed(driver.fixedSpeed, at: now) }
+        let fixed = controller.settings.speed
+        if controller.engine.speed != fixed { controller.setSpeed(fixed, at: now) }
     }
 
     /// Takes the microphone from a WAV file, in real time from now.
@@ -159,9 +163,12 @@ final class VoiceFollow {
         guard let script, var aligner else { return }
         switch result {
         case let .failure(error):
+            // Before any hearing, the recogniser could not be made: its thread has ended.
+            guard heardAny else { return failed(error.description) }
             problem = error.description
             KioskLog.warning("voice follow: \(error)")
         case let .success(hearing):
+            heardAny = true
             utterances[hearing.utterance] = hearing.words
             let all = utterances.keys.sorted().flatMap { utterances[$0] ?? [] }
             heard = all.suffix(Self.heardWords).map(\.word)
@@ -201,7 +208,8 @@ final class VoiceFollow {
         guard let script, let offsets = controller.followOffsets(ofScalars: script.words.map(\.scalarOffset)) else { return }
         let steps = zip(offsets.dropFirst(), offsets).map { $0 - $1 }.filter { $0 > 0.5 }.sorted()
         let lineHeight = steps.isEmpty ? 60 : steps[steps.count / 2]
-        var made = FollowDriver(wordOffsets: offsets, lineHeight: lineHeight, fixedSpeed: controller.engine.speed)
+        // The operator's speed (the settings'), not the engine's: follow may be steering it.
+        var made = FollowDriver(wordOffsets: offsets, lineHeight: lineHeight, fixedSpeed: controller.settings.speed)
         if let old = driver, let word = old.word, let origin = audioOrigin {
             made.heard(word: word, confidence: old.confidence, heardAt: origin + fedSeconds)
         }

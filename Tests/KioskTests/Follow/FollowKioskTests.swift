@@ -75,8 +75,12 @@ import Testing
         // the end; with it, the reading line is on the talent's last lines.
         let offset = control(.status)?["prompter"]?["offset"]?.numberValue ?? 0
         print("follow through the kiosk: offset \(offset) of \(maxOffset) px after the read; 2 lines = \(slackWords) words")
-        #expect(maxOffset > Double(Self.speed) * (duration + 8), "the passage is too short to tell follow from the fixed speed")
-        #expect(offset >= maxOffset - 2 * lineHeight, "the engine was not steered to the talent's last lines")
+        // max_offset is where the text's end reaches the reading line, a line past the
+        // last line's top: the reading line on the last line is max_offset - 1 line.
+        let lastLine = maxOffset - lineHeight
+        #expect(Double(Self.speed) * (duration + 8) < lastLine - 2 * lineHeight,
+                "the passage is too short to tell follow from the fixed speed")
+        #expect(offset >= lastLine - 2 * lineHeight, "the engine was not steered to within 2 lines of the talent's last line")
         let off = control(.follow(false))
         #expect(off?["ok"]?.boolValue == true)
         let status = control(.status)
