@@ -18,8 +18,8 @@ extension KioskApp {
         guard config.follow.enabled else { return }
         let follow = makeVoiceFollow()
         if stage.controller.script == nil {
-            follow.arm(language: "en")
-        } else if let reason = follow.start(language: "en") {
+            follow.arm(language: config.follow.language)
+        } else if let reason = follow.start(language: config.follow.language) {
             stage.controller.addProblem("voice follow: \(reason)")
         }
     }
@@ -39,7 +39,7 @@ extension KioskApp {
             return .success(["follow": voiceFollowStatus])
         }
         let follow = makeVoiceFollow()
-        if let reason = follow.start(language: "en") { return .failure(reason) }
+        if let reason = follow.start(language: config.follow.language) { return .failure(reason) }
         return .success(["follow": voiceFollowStatus])
     }
 

@@ -15,8 +15,10 @@ import Testing
         let bad = ConfigLoader.load(text: "[follow]\nenabled = 3\n", name: "rig.toml")
         #expect(bad.errors.map(\.description).first?.hasPrefix("rig.toml:2:11: follow.enabled") == true, "\(bad.errors)")
         #expect(bad.config.follow.enabled == false)
-        let unknown = ConfigLoader.load(text: "[follow]\nlanguage = \"de\"\n", name: "rig.toml")
-        #expect(unknown.warnings.map(\.description).contains { $0.contains("follow.language") }, "\(unknown.problems)")
+        let unknown = ConfigLoader.load(text: "[follow]\nlanguages = \"de\"\n", name: "rig.toml")
+        #expect(unknown.warnings.map(\.description).contains { $0.contains("follow.languages") }, "\(unknown.problems)")
+        let german = ConfigLoader.load(text: "[follow]\nlanguage = \"de\"\n", name: "rig.toml")
+        #expect(german.problems.isEmpty && german.config.follow.language == "de", "\(german.problems)")
     }
 
     @Test func vTogglesFollowAndCanBeRebound() {

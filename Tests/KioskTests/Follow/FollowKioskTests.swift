@@ -109,6 +109,23 @@ import Testing
         #expect(kiosk.control(.status)?["follow"]?["on"]?.boolValue == false)
         withExtendedLifetime(kiosk) {}
     }
+
+    /// A language without a speech model is refused with the reason, not followed.
+    @Test func anotherLanguageIsRefusedWithTheReason() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rig-follow-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scripts = folder.appendingPathComponent("scripts")
+        try FileManager.default.createDirectory(at: scripts, withIntermediateDirectories: true)
+        try Data("Guten Morgen, liebe Zuschauer.\n".utf8).write(to: scripts.appendingPathComponent("de.txt"))
+        let kiosk = try FollowKiosk(folder: folder, extra: "[follow]\nlanguage = \"de\"\n")
+        #expect(kiosk.poll(30) { _ in true } != nil, "the kiosk did not answer")
+        #expect(kiosk.control(.open("de.txt"))?["ok"]?.boolValue == true)
+        let reply = kiosk.control(.follow(true))
+        #expect(reply?["ok"]?.boolValue == false)
+        #expect(reply?["error"]?.stringValue?.contains("only English") == true, "\(String(describing: reply))")
+        #expect(kiosk.control(.status)?["follow"]?["on"]?.boolValue == false)
+        withExtendedLifetime(kiosk) {}
+    }
 }
 
 /// A headless kiosk with a scripts folder, its control socket and state in `folder`.
