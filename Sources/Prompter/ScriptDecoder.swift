@@ -1,16 +1,17 @@
 import Foundation
 
 /// Turns a script file's bytes into text without ever failing: scripts arrive from USB
-/// sticks and scp in whatever state they are in.
-enum ScriptDecoder {
-    struct Decoded: Equatable {
-        var text: String
-        var condition: ScriptCondition
+/// sticks and scp in whatever state they are in. Package access: the fuzz targets
+/// (Sources/Kiosk/Fuzz) feed it bytes directly.
+package enum ScriptDecoder {
+    package struct Decoded: Equatable {
+        package var text: String
+        package var condition: ScriptCondition
     }
 
     /// NUL bytes mark a binary file (the same test git and grep use); UTF-16 text with a
     /// byte-order mark is the one kind of text that legitimately contains them.
-    static func decode(_ data: Data) -> Decoded {
+    package static func decode(_ data: Data) -> Decoded {
         if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
             return decodeUTF16(data)
         }

@@ -26,12 +26,16 @@ public enum ScriptCondition: Sendable, Equatable {
     case binary
     /// Bigger than the library's limit; refused.
     case tooLarge(size: Int, limit: Int)
+    /// An imported document (.docx, .odt, .rtf, .pdf) whose converter is at work.
+    case converting(tool: String)
+    /// An imported document that has no text: its converter is missing, failed or hung.
+    case cannotImport(String)
 
     /// Whether the script can be opened for reading.
     public var isReadable: Bool {
         switch self {
         case .ok, .repaired: return true
-        case .binary, .tooLarge: return false
+        case .binary, .tooLarge, .converting, .cannotImport: return false
         }
     }
 
@@ -43,6 +47,8 @@ public enum ScriptCondition: Sendable, Equatable {
         case .binary: return "Skipped: this is a binary file, not text."
         case .tooLarge(let size, let limit):
             return "Refused: the file is \(ByteCountText.format(size)), the limit is \(ByteCountText.format(limit))."
+        case .converting(let tool): return "Converting with \(tool)…"
+        case .cannotImport(let message): return message
         }
     }
 }
@@ -63,9 +69,12 @@ public struct ScriptEntry: Sendable, Equatable, Identifiable {
     /// Words of the reading text (Markdown markup does not count); 0 when unreadable.
     public var wordCount: Int
     public var condition: ScriptCondition
+    /// The document format it was converted from (read-only), nil for .txt/.md.
+    public var importedFrom: ScriptImportKind?
 
     public init(id: String, title: String, folder: String?, format: ScriptFormat, modified: Date,
-                size: Int, wordCount: Int, condition: ScriptCondition) {
+                size: Int, wordCount: Int, condition: ScriptCondition, importedFrom: ScriptImportKind? = nil) {
+        self.importedFrom = importedFrom
         self.id = id
         self.title = title
         self.folder = folder
@@ -114,6 +123,8 @@ public struct ScriptText: Sendable, Equatable {
     public var wordCount: Int
     /// The named markers in the text (headings, `>>` lines), in reading order.
     public var markers: [ScriptMarker] = []
+    /// The document format it was converted from; such a script is read-only.
+    public var importedFrom: ScriptImportKind? = nil
 }
 
 /// "1.5 MB"-style sizes for messages.

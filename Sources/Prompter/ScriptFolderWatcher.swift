@@ -104,10 +104,13 @@ public final class ScriptFolderWatcher {
         }
         if isDirectory { return folder.isEmpty }
         // Temp files of atomic saves (".x.tmp") are hidden: their rename shows as MOVED_TO.
-        if name.hasPrefix(".") { return false }
+        // Hidden files are not scripts, except an import cache: its arrival means a
+        // conversion finished and the document can now be listed.
+        if name.hasPrefix("."), !name.hasSuffix(ScriptImportCache.suffix) { return false }
         if mask & (UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)) != 0 { return true }
         let ext = (name as NSString).pathExtension
-        return name.isEmpty || ScriptFormat(fileExtension: ext) != nil
+        return name.isEmpty || ScriptFormat(fileExtension: ext) != nil || ScriptImportKind(fileExtension: ext) != nil
+            || name.hasSuffix(ScriptImportCache.suffix)
     }
 
     private func addWatch(folder: String) throws(WatchError) {

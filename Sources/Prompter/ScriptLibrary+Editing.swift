@@ -19,6 +19,7 @@ extension ScriptLibrary {
     public func save(id: String, text: String) throws(ScriptLibraryError) -> ScriptEntry {
         let url = try fileURL(for: id)
         guard Self.stamp(of: url.path) != nil else { throw .notFound(id: id) }
+        if ScriptImportKind(fileExtension: url.pathExtension) != nil { throw .readOnlyImport(id: id) }
         do {
             try AtomicFile.write(Data(text.utf8), to: url)
         } catch {
@@ -78,6 +79,8 @@ extension ScriptLibrary {
         guard unlink(url.path) == 0 else {
             throw .io(path: url.path, operation: "delete", reason: String(cString: strerror(errno)))
         }
+        // An imported document's cache goes with it (a no-op for .txt/.md).
+        unlink(ScriptImportCache.url(for: url).path)
         try? AtomicFile.syncDirectory(url.deletingLastPathComponent().path)
         refresh()
     }
@@ -190,7 +193,9 @@ extension ScriptLibrary {
         let wanted = title.lowercased()
         return names.contains { name in
             let file = name as NSString
-            return !name.hasPrefix(".") && ScriptFormat(fileExtension: file.pathExtension) != nil
+            return !name.hasPrefix(".")
+                && (ScriptFormat(fileExtension: file.pathExtension) != nil
+                    || ScriptImportKind(fileExtension: file.pathExtension) != nil)
                 && file.deletingPathExtension.lowercased() == wanted
         }
     }
@@ -208,6 +213,11 @@ extension ScriptLibrary {
         }
         guard Glibc.rename(source.path, target.path) == 0 else {
             throw .io(path: source.path, operation: "move", reason: String(cString: strerror(errno)))
+        }
+        if ScriptImportKind(fileExtension: source.pathExtension) != nil {
+            // The cache follows its document (a rename keeps the modification time, so
+            // it stays fresh and nothing is converted again). Missing is fine.
+            _ = Glibc.rename(ScriptImportCache.url(for: source).path, ScriptImportCache.url(for: target).path)
         }
         try? AtomicFile.syncDirectory(target.deletingLastPathComponent().path)
         if source.deletingLastPathComponent() != target.deletingLastPathComponent() {

@@ -35,12 +35,21 @@ public final class ScriptLibrary {
 
     var cache: [String: Cached] = [:]
 
-    /// Opens the library, creating its directory when missing.
+    /// A converter (pandoc, pdftotext) still running after this long is killed.
+    public static let defaultImportTimeout = 30.0
+    /// Converts .docx/.odt/.rtf/.pdf files on its own thread (see ScriptLibrary+Import).
+    public let importer: ScriptImporter
+
+    /// Opens the library, creating its directory when missing. `converterSearchPath`
+    /// is where converters are looked for (the process's PATH when nil).
     public init(root: URL, maxScriptBytes: Int = ScriptLibrary.defaultMaxScriptBytes,
-                lineBreaks: LineBreaks = .auto) throws(ScriptLibraryError) {
+                lineBreaks: LineBreaks = .auto, importTimeout: Double = ScriptLibrary.defaultImportTimeout,
+                converterSearchPath: String? = nil) throws(ScriptLibraryError) {
         self.root = root.standardizedFileURL
         self.maxScriptBytes = maxScriptBytes
         self.lineBreaks = lineBreaks
+        let path = converterSearchPath ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        importer = ScriptImporter(converter: ScriptConverter(searchPath: path, timeout: importTimeout))
         do {
             try FileManager.default.createDirectory(at: self.root, withIntermediateDirectories: true)
         } catch {
@@ -102,6 +111,9 @@ public final class ScriptLibrary {
     /// Binary and oversized files throw with a message; invalid UTF-8 is repaired.
     public func readScript(id: String) throws(ScriptLibraryError) -> ScriptText {
         let url = try fileURL(for: id)
+        if let kind = ScriptImportKind(fileExtension: url.pathExtension) {
+            return try readImported(url, id: id, kind: kind)
+        }
         guard let format = ScriptFormat(fileExtension: url.pathExtension) else { throw .notFound(id: id) }
         return try Self.read(url, id: id, format: format, maxBytes: maxScriptBytes, lineBreaks: lineBreaks)
     }
@@ -193,6 +205,15 @@ public final class ScriptLibrary {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         for name in names where !name.hasPrefix(".") {
             let url = directory.appendingPathComponent(name)
+            if let kind = ScriptImportKind(fileExtension: url.pathExtension), let stamp = Self.stamp(of: url.path) {
+                let id = Self.id(folder: folder, fileName: name)
+                if let known = cache[id], known.stamp == stamp, !known.isStale(limit: maxScriptBytes) {
+                    fresh[id] = known
+                } else {
+                    fresh[id] = loadImported(url: url, id: id, folder: folder, kind: kind, stamp: stamp)
+                }
+                continue
+            }
             guard let format = ScriptFormat(fileExtension: url.pathExtension),
                   let stamp = Self.stamp(of: url.path) else { continue }
             let id = Self.id(folder: folder, fileName: name)
@@ -252,6 +273,9 @@ extension ScriptLibrary.Cached {
     func isStale(limit: Int) -> Bool {
         switch entry.condition {
         case .tooLarge(_, let seen): return seen != limit
+        // Looked at again on every refresh: the conversion may have finished, or the
+        // missing converter been installed. Both checks are a stat and a small read.
+        case .converting, .cannotImport: return true
         default: return stamp.size > limit
         }
     }

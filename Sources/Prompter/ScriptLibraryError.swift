@@ -9,6 +9,10 @@ public enum ScriptLibraryError: Error, Equatable, CustomStringConvertible {
     case binary(id: String)
     case tooLarge(id: String, size: Int, limit: Int)
     case io(path: String, operation: String, reason: String)
+    /// An imported document with no text yet (converting) or none at all.
+    case notImported(id: String, reason: String)
+    /// Imported documents are read-only: their text comes from the converter.
+    case readOnlyImport(id: String)
 
     public var description: String {
         switch self {
@@ -20,6 +24,9 @@ public enum ScriptLibraryError: Error, Equatable, CustomStringConvertible {
         case .tooLarge(let id, let size, let limit):
             return "\"\(id)\" is \(ByteCountText.format(size)); scripts over \(ByteCountText.format(limit)) are refused."
         case .io(let path, let operation, let reason): return "Could not \(operation) \(path): \(reason)."
+        case .notImported(let id, let reason): return "\"\(id)\": \(reason)"
+        case .readOnlyImport(let id):
+            return "\"\(id)\" is an imported document and is read-only; edit the original and drop it in again."
         }
     }
 

@@ -110,9 +110,16 @@ extension RigStage {
                 "words": .int(entry.wordCount),
                 "reading_time": .string(ReadingTime.label(words: entry.wordCount, wordsPerMinute: controller.wordsPerMinute)),
                 "problem": .optional(entry.condition.message),
+                "imported_from": .optional(entry.importedFrom?.rawValue),
             ]
         }
-        return .success(["scripts": .array(items), "folders": .array(library.folders().map { .string($0) })])
+        // Files found but not readable (binary, too large, an import converting or
+        // without its converter), so a script that does not show says why.
+        let skipped: [JSONValue] = library.skipped.map { entry in
+            ["id": .string(entry.id), "problem": .optional(entry.condition.message)]
+        }
+        return .success(["scripts": .array(items), "folders": .array(library.folders().map { .string($0) }),
+                         "not_listed": .array(skipped)])
     }
 
     /// `rig ctl status` at `time`. The devices' own facts come from the kiosk: the

@@ -40,6 +40,19 @@ import Testing
         #expect(!watcher.drain())              // everything was consumed
     }
 
+    /// A dropped document, and the hidden cache file a finished import writes (that wakes
+    /// the kiosk to list it), are noticed.
+    @Test func anImportCacheArrivingIsNoticed() throws {
+        let dir = TemporaryDirectory()
+        let watcher = try ScriptFolderWatcher(root: dir.url)
+        dir.write("Talk.docx", "a document")
+        #expect(changeArrives(watcher))
+        dir.write(".Talk.docx.rig-import", "rig-import 1 size=1 mtime=1 ok\ntext")
+        #expect(changeArrives(watcher))
+        dir.write(".hidden-note", "not a script")
+        #expect(!changeArrives(watcher, within: 0.3))
+    }
+
     @Test func editsInAnExistingFolderAreNoticed() throws {
         let dir = TemporaryDirectory()
         dir.write("Talks/Keynote.md", "v1")

@@ -9,9 +9,17 @@ snd-aloop's capture side as the microphone:
   3. unbinding vivid mid-take ends the take with a message and a retry, and removes
      its file (README: a take without pictures is discarded);
   4. a nearly full disk (a small tmpfs as the recording folder) stops the take with
-     the free-space message, and the file it kept decodes.
+     the free-space message, and the file it kept decodes;
+  5. a recorded Visual S/Z attempt driven with `rig ctl game ...`, speech played on
+     hw:Loopback,0,0 and heard on hw:Loopback,1,0: H.264 + AAC; at least 0.75 s of
+     sound and picture before the stored speech start, at least 1.5 s after the
+     response window; the played speech found in the file's sound (cross-correlation)
+     at the stored speech time within 50 ms; the picture not mirrored; after the
+     verdict, the cue export, whose frames inside the stored cue interval differ from
+     the original's and those outside do not, is what `clips export` copies;
+     unplugging the camera mid-attempt voids it, removes its file and offers retry.
 
-  swift build && python3 vrig/tests/kiosk_recording.py
+  swift build && python3 vrig/tests/kiosk_recording.py [prompter] [game]
 """
 import json
 import os
@@ -19,11 +27,11 @@ import subprocess
 import sys
 import time
 
-import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import vrig  # noqa: E402
 from kiosk import Kiosk, rig_binary  # noqa: E402
+from kiosk_recording_game import correlation, game_attempt, read_pgm  # noqa: E402
 
 OUT = os.path.join(vrig.REPO, "out", "vrig-tests", "kiosk-recording")
 KERNEL_TREE = os.path.join(vrig.CACHE, "kernel")
@@ -110,20 +118,7 @@ def ended(rig, before, seconds=60):
                 "the take ended")["recording"]["last"]
 
 
-def read_pgm(path):
-    with open(path, "rb") as f:
-        data = f.read()
-    parts = data.split(maxsplit=4)
-    width, height = int(parts[1]), int(parts[2])
-    return np.frombuffer(parts[4][: width * height], dtype=np.uint8).reshape(height, width).astype(np.float64)
-
-
-def correlation(a, b):
-    a, b = a - a.mean(), b - b.mean()
-    return float((a * b).sum() / np.sqrt((a * a).sum() * (b * b).sum() + 1e-9))
-
-
-def main():
+def main(filters):
     os.makedirs(OUT, exist_ok=True)
     checks = []
     with vrig.VirtualRig() as rig:
@@ -135,71 +130,15 @@ def main():
         rig.exec(f"ffmpeg -v error -f v4l2 -input_format yuyv422 -video_size {SIZE[0]}x{SIZE[1]} -i /dev/video0 "
                  "-frames:v 1 -pix_fmt gray -y /vrig-io/vivid.pgm", timeout=120)
         os.makedirs(rig.path("takes"), exist_ok=True)
-        try:
-            kiosk = Kiosk(rig, "recording", config=config("/vrig-io/takes"), test_pattern=False)
-            wait(rig, lambda s: s["camera"].get("state") == "streaming", 120, "camera streaming")
-            wait(rig, lambda s: s["audio"]["input"].get("state") in ("active", "idle"), 60, "microphone")
-            _, before = take(rig, 4)
-            rc, out = ctl(rig, "record", "stop")
-            last = ended(rig, before)
-            path = last.get("file") or ""
-            host = rig.path(path[len("/vrig-io/"):]) if path.startswith("/vrig-io/") else ""
-            probe = subprocess.run(["ffprobe", "-v", "error", "-show_entries", "stream=codec_name,codec_type",
-                                    "-of", "json", host], capture_output=True, text=True)
-            codecs = sorted(s["codec_name"] for s in json.loads(probe.stdout or "{}").get("streams", []))
-            checks.append(("a prompter take is H.264 + AAC", codecs == ["aac", "h264"], f"{codecs} {last}"))
-            # Variable frame rate from the camera's own stamps: every picture its own time.
-            pts = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v", "-show_entries",
-                                  "frame=pts_time", "-of", "csv=p=0", host], capture_output=True, text=True).stdout
-            times = [float(t.split(",")[0]) for t in pts.split() if t.split(",")[0]]
-            checks.append(("the take's pictures keep the camera's timestamps, all distinct and increasing",
-                           len(times) == last.get("frames") and all(b > a for a, b in zip(times, times[1:])),
-                           f"{len(times)} frames decoded, {last.get('frames')} recorded, "
-                           f"first {times[:1]}, last {times[-1:]}"))
-            frame = os.path.join(OUT, "take-frame.pgm")
-            subprocess.run(["ffmpeg", "-v", "error", "-i", host, "-vf", "select=eq(n\\,20)", "-frames:v", "1",
-                            "-pix_fmt", "gray", "-y", frame], check=True)
-            recorded, vivid = read_pgm(frame), read_pgm(rig.path("vivid.pgm"))
-            # vivid's text: the top sixth of the picture.
-            rows = slice(0, SIZE[1] // 6)
-            direct = correlation(recorded[rows], vivid[rows])
-            mirrored = correlation(recorded[rows], vivid[rows][:, ::-1])
-            checks.append(("the saved picture is not mirrored", direct > 0.5 and direct > mirrored + 0.2,
-                           f"correlation with vivid's frame {direct:.2f}, with its mirror {mirrored:.2f}"))
-
-            _, before = take(rig, 2)
-            rig.exec("echo vivid.0 > /sys/bus/platform/drivers/vivid/unbind")
-            last = ended(rig, before)
-            leftovers = [n for n in os.listdir(rig.path("takes")) if str(last.get("generation")) in n.split("-")[-1]]
-            checks.append(("unplugging the camera ends the take with a retry and no file",
-                           last.get("retry") is True and last.get("file") is None
-                           and "camera" in (last.get("message") or "") and not leftovers,
-                           f"{last}; files {leftovers}"))
-            rig.exec("echo vivid.0 > /sys/bus/platform/drivers/vivid/bind")
-            wait(rig, lambda s: s["camera"].get("state") == "streaming", 120, "camera back after replug")
-            kiosk.terminate()
-
-            # 17 MB free in the small disk, 16 MB must stay: the take stops after about 1 MB.
-            rig.exec("mkdir -p /mnt/small && mount -t tmpfs -o size=40m tmpfs /mnt/small && "
-                     "dd if=/dev/zero of=/mnt/small/filler bs=1M count=23 status=none")
-            kiosk = Kiosk(rig, "recording-full", config=config("/mnt/small/takes", "quality = 0"), test_pattern=False)
-            wait(rig, lambda s: s["camera"].get("state") == "streaming", 120, "camera streaming")
-            before = recording(status(rig) or {}).get("last", {}).get("generation")
-            rc, out = ctl(rig, "record", "start")
-            assert rc == 0, f"record start: {out}"
-            last = ended(rig, before, seconds=240)
-            path = last.get("file") or ""
-            # Decodes every picture (errors would be printed) and counts them.
-            rc, out = rig.exec(f"ffprobe -v error -count_frames -show_entries stream=codec_name,nb_read_frames "
-                               f"-of csv=p=0 '{path}' && df -k /mnt/small", check=False)
-            checks.append(("a full disk stops the take with a message and a playable file",
-                           (last.get("message") or "").startswith("Recording stopped: only") and rc == 0
-                           and f"h264,{last.get('frames')}" in out, f"{last}; ffprobe ({rc}): {out}"))
-            kiosk.terminate()
-        except AssertionError as error:
-            checks.append(("prompter takes in the kiosk", False, str(error)))
-        finally:
-            Kiosk.kill_leftovers(rig)
+        if not filters or "prompter" in filters:
+            prompter_takes(rig, checks)
+        if not filters or "game" in filters:
+            try:
+                game_attempt(rig, checks)
+            except (AssertionError, vrig.RigError) as error:
+                checks.append(("a recorded game attempt", False, str(error)[:3000]))
+            finally:
+                Kiosk.kill_leftovers(rig)
     passed = failed = 0
     for name, ok, detail in checks:
         print(f"{'PASS' if ok else 'FAIL'} {name}: {detail}", flush=True)
@@ -208,5 +147,73 @@ def main():
     return 1 if failed else 0
 
 
+def prompter_takes(rig, checks):
+    try:
+        kiosk = Kiosk(rig, "recording", config=config("/vrig-io/takes"), test_pattern=False)
+        wait(rig, lambda s: s["camera"].get("state") == "streaming", 120, "camera streaming")
+        wait(rig, lambda s: s["audio"]["input"].get("state") in ("active", "idle"), 60, "microphone")
+        _, before = take(rig, 4)
+        rc, out = ctl(rig, "record", "stop")
+        last = ended(rig, before)
+        path = last.get("file") or ""
+        host = rig.path(path[len("/vrig-io/"):]) if path.startswith("/vrig-io/") else ""
+        probe = subprocess.run(["ffprobe", "-v", "error", "-show_entries", "stream=codec_name,codec_type",
+                                "-of", "json", host], capture_output=True, text=True)
+        codecs = sorted(s["codec_name"] for s in json.loads(probe.stdout or "{}").get("streams", []))
+        checks.append(("a prompter take is H.264 + AAC", codecs == ["aac", "h264"], f"{codecs} {last}"))
+        # Variable frame rate from the camera's own stamps: every picture its own time.
+        pts = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v", "-show_entries",
+                              "frame=pts_time", "-of", "csv=p=0", host], capture_output=True, text=True).stdout
+        times = [float(t.split(",")[0]) for t in pts.split() if t.split(",")[0]]
+        checks.append(("the take's pictures keep the camera's timestamps, all distinct and increasing",
+                       len(times) == last.get("frames") and all(b > a for a, b in zip(times, times[1:])),
+                       f"{len(times)} frames decoded, {last.get('frames')} recorded, "
+                       f"first {times[:1]}, last {times[-1:]}"))
+        frame = os.path.join(OUT, "take-frame.pgm")
+        subprocess.run(["ffmpeg", "-v", "error", "-i", host, "-vf", "select=eq(n\\,20)", "-frames:v", "1",
+                        "-pix_fmt", "gray", "-y", frame], check=True)
+        recorded, vivid = read_pgm(frame), read_pgm(rig.path("vivid.pgm"))
+        # vivid's text: the top sixth of the picture.
+        rows = slice(0, SIZE[1] // 6)
+        direct = correlation(recorded[rows], vivid[rows])
+        mirrored = correlation(recorded[rows], vivid[rows][:, ::-1])
+        checks.append(("the saved picture is not mirrored", direct > 0.5 and direct > mirrored + 0.2,
+                       f"correlation with vivid's frame {direct:.2f}, with its mirror {mirrored:.2f}"))
+
+        _, before = take(rig, 2)
+        rig.exec("echo vivid.0 > /sys/bus/platform/drivers/vivid/unbind")
+        last = ended(rig, before)
+        leftovers = [n for n in os.listdir(rig.path("takes")) if str(last.get("generation")) in n.split("-")[-1]]
+        checks.append(("unplugging the camera ends the take with a retry and no file",
+                       last.get("retry") is True and last.get("file") is None
+                       and "camera" in (last.get("message") or "") and not leftovers,
+                       f"{last}; files {leftovers}"))
+        rig.exec("echo vivid.0 > /sys/bus/platform/drivers/vivid/bind")
+        wait(rig, lambda s: s["camera"].get("state") == "streaming", 120, "camera back after replug")
+        kiosk.terminate()
+
+        # 17 MB free in the small disk, 16 MB must stay: the take stops after about 1 MB.
+        rig.exec("mkdir -p /mnt/small && mount -t tmpfs -o size=40m tmpfs /mnt/small && "
+                 "dd if=/dev/zero of=/mnt/small/filler bs=1M count=23 status=none")
+        kiosk = Kiosk(rig, "recording-full", config=config("/mnt/small/takes", "quality = 0"), test_pattern=False)
+        wait(rig, lambda s: s["camera"].get("state") == "streaming", 120, "camera streaming")
+        before = recording(status(rig) or {}).get("last", {}).get("generation")
+        rc, out = ctl(rig, "record", "start")
+        assert rc == 0, f"record start: {out}"
+        last = ended(rig, before, seconds=240)
+        path = last.get("file") or ""
+        # Decodes every picture (errors would be printed) and counts them.
+        rc, out = rig.exec(f"ffprobe -v error -count_frames -show_entries stream=codec_name,nb_read_frames "
+                           f"-of csv=p=0 '{path}' && df -k /mnt/small", check=False)
+        checks.append(("a full disk stops the take with a message and a playable file",
+                       (last.get("message") or "").startswith("Recording stopped: only") and rc == 0
+                       and f"h264,{last.get('frames')}" in out, f"{last}; ffprobe ({rc}): {out}"))
+        kiosk.terminate()
+    except AssertionError as error:
+        checks.append(("prompter takes in the kiosk", False, str(error)))
+    finally:
+        Kiosk.kill_leftovers(rig)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

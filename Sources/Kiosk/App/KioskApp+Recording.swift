@@ -25,7 +25,10 @@ extension KioskApp {
             KioskLog.notice("removed the media of \(clip.id), older than \(recording.settings.retentionDays) days (its JSON stays)")
         }
         recording.audioRing = audio?.captureRing
-        recording.onEnded = { [weak self] outcome in self?.takeEnded(outcome) }
+        recording.onEnded = { [weak self] outcome in
+            if outcome.kind == .game { self?.gameRecording?.ended(outcome) } else { self?.takeEnded(outcome) }
+        }
+        startGameRecording(recording)
         stage.recordWanted = { [weak self] start in
             guard let self else { return }
             let reply = self.record(start: start).body

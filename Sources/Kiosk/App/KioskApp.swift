@@ -31,8 +31,10 @@ final class KioskApp {
     var audio: AudioService?
     /// Voice follow (KioskApp+Follow); made at the first `follow on`.
     var voiceFollow: VoiceFollow?
-    /// Prompter takes (KioskApp+Recording); the game will start its attempts here too.
+    /// Prompter takes (KioskApp+Recording) and game attempts (through `gameRecording`).
     let recording: RecordingService?
+    /// The game's recording port on `recording` (KioskApp+GameRecording).
+    var gameRecording: KioskGameRecording?
     var takeCountdown: TakeCountdown?
     /// The banner line of the last take that ended by itself.
     var takeProblem: String?
@@ -148,6 +150,7 @@ final class KioskApp {
         stage.stop()
         closeReplay()
         recording?.finishForShutdown()
+        MetadataWriter.shared.flush()
         camera?.stop()
         audio?.stop()
         displays.shutdown()
@@ -248,6 +251,9 @@ final class KioskApp {
                 guard watcher.drain() else { return }
                 self?.stage.handle(.libraryChanged)
             }
+            // An imported document converted between the first scan and this watch
+            // (its cache file arrived unseen) is listed now; later ones wake the watcher.
+            if library.skipped.contains(where: { $0.importedFrom != nil }) { stage.handle(.libraryChanged) }
         } catch {
             stage.controller.addProblem("scripts folder: \(error)")
         }

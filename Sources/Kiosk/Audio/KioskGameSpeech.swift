@@ -13,6 +13,8 @@ final class KioskGameSpeech: GameSpeechPort {
     private let audio: AudioService
     private let mailbox: LoopMailbox
     private var clips: [UInt64: SpeechClip] = [:]
+    /// Hears each clip as it starts to play: the recording keeps it for the narrated export.
+    var onPlay: ((UInt64, SpeechClip) -> Void)?
 
     init(audio: AudioService, mailbox: LoopMailbox) {
         self.audio = audio
@@ -48,6 +50,7 @@ final class KioskGameSpeech: GameSpeechPort {
         guard let clip = clips.removeValue(forKey: generation) else {
             return report(.failed(GameSpeechFailure("the instruction was not prepared")))
         }
+        onPlay?(generation, clip)
         audio.play(clip, generation: Self.generationBase + Int(generation)) { result in
             switch result {
             case let .started(_, time): report(.started(time: time))

@@ -35,6 +35,7 @@ enum CtlCommand: Command {
           clips list              the recordings, newest first, as JSON
           clips export ID [--to FOLDER]   copy a clip (default: [recording] export_folder)
           clips delete ID         remove a clip's media and metadata (asks nothing)
+          clips retry ID          make a game clip's failed derived export again
           marker next|prev|start|N|NAME   glide to a marker (0.3 s), playing or paused as it was
           marker set | clear | list       set one at the reading line, forget the set ones, list all
           marker jump NAME        a marker whose name is set, clear or list
@@ -164,10 +165,10 @@ enum CtlCommand: Command {
             switch arguments.positional() {
             case "list", nil: return .clips(action: "list", id: nil, to: nil)
             case "stop": return .clips(action: "stop", id: nil, to: nil)
-            case let action? where action == "export" || action == "delete" || action == "replay":
+            case let action? where ["export", "delete", "replay", "retry"].contains(action):
                 guard let id = arguments.positional() else { throw .usage("clips \(action) takes a clip id (rig ctl clips list)") }
                 return .clips(action: action, id: id, to: action == "export" ? destination : nil)
-            default: throw .usage("clips takes list, export ID, delete ID, replay ID or stop")
+            default: throw .usage("clips takes list, export ID, delete ID, replay ID, retry ID or stop")
             }
         case "marker":
             switch arguments.positional() {

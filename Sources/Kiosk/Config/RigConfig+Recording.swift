@@ -1,7 +1,7 @@
 import Media
 
 extension RigConfig {
-    /// `[recording]`: prompter takes (and later game attempts) to fragmented MP4.
+    /// `[recording]`: prompter takes and game attempts to fragmented MP4.
     struct Recording: Equatable, Sendable {
         /// Offer Record at all; off, the Record button and `rig ctl record` refuse.
         var enabled = true

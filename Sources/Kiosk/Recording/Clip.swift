@@ -14,7 +14,26 @@ struct Clip: Sendable, Equatable {
     var duration: Double?
     var script: String?
     var bytes: UInt64
+    /// Game attempts (`kind` "game"): who played what, the verdict and the session.
+    var player: String? = nil
+    var card: String? = nil
+    var cardTitle: String? = nil
+    var rule: String? = nil
+    var mode: String? = nil
+    var verdict: String? = nil
+    var game: String? = nil
+    var attempt: Int? = nil
+    /// The derived export (cue burned in, or narration mixed in) and its state.
+    var export: DerivedExportStatus? = nil
+    /// The `export` annotation: the derived file's name beside the clip, once ready.
+    var exportFile: String? = nil
 
+    /// The derived MP4 beside the clip, when its export is ready and the file exists.
+    var derivedPath: String? {
+        guard let export, export.state == .ready else { return nil }
+        let path = (metadataPath as NSString).deletingLastPathComponent + "/" + export.file
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
 }
 
 
@@ -45,6 +64,20 @@ enum ClipFolder {
             clip.duration = recording?["duration"] as? Double
             clip.kind = annotations?["kind"] ?? clip.kind
             clip.script = annotations?["script"]
+            func text(_ key: String) -> String? { annotations?[key].flatMap { $0.isEmpty ? nil : $0 } }
+            clip.player = text("player")
+            clip.card = text("card")
+            clip.cardTitle = text("card_title")
+            clip.rule = text("rule")
+            clip.mode = text("mode")
+            clip.verdict = text("verdict")
+            clip.game = text("game")
+            clip.attempt = text("attempt").flatMap { Int($0) }
+            clip.exportFile = text("export").flatMap { $0.contains("/") || $0.hasPrefix(".") ? nil : $0 }
+            if let export = object["export"], JSONSerialization.isValidJSONObject(export),
+               let bytes = try? JSONSerialization.data(withJSONObject: export) {
+                clip.export = try? JSONDecoder().decode(DerivedExportStatus.self, from: bytes)
+            }
         }
         return clip
     }

@@ -9,12 +9,14 @@ struct ClipExport: Sendable, Equatable {
     var destination: String
     var state: State
     var error: String?
+    /// Said with the reply, such as why the original was copied instead of a derived file.
+    var note: String?
     /// 0…1 of the media copied, while copying.
     var fraction: Double?
 
     var json: JSONValue {
         ["id": .string(id), "to": .string(destination), "state": .string(state.rawValue), "error": .optional(error),
-         "fraction": fraction.map { .number($0) } ?? .null]
+         "note": .optional(note), "fraction": fraction.map { .number($0) } ?? .null]
     }
 
     /// Copies `source` to `destination` under a temporary name, fsyncs and renames it,

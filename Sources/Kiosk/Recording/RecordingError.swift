@@ -12,6 +12,8 @@ enum RecordingError: Error, Equatable, CustomStringConvertible {
     case noClip(String)
     case noMedia(String)
     case clipInUse(String, [String])
+    case exportNotPossible(String)
+    case exportNotReady(String, String)
 
     var description: String {
         switch self {
@@ -26,6 +28,8 @@ enum RecordingError: Error, Equatable, CustomStringConvertible {
         case let .noClip(id): "no clip \"\(id)\" in the recordings folder (rig ctl clips list)"
         case let .noMedia(id): "clip \"\(id)\" has no media any more (retention removed them); its metadata is kept"
         case let .clipInUse(id, users): "clip \"\(id)\" is in use (\(users.joined(separator: ", "))); try again when that ends"
+        case let .exportNotPossible(reason): reason
+        case let .exportNotReady(id, reason): "clip \"\(id)\" is not exported: \(reason)"
         }
     }
 }

@@ -12,7 +12,9 @@ extension RecordingService {
     func applyRetention(now: Date) -> [Clip] {
         let expired = RetentionPolicy(days: settings.retentionDays)
             .expiredMedia(clips(), now: now, leases: leases, recording: currentMediaPath)
-        for clip in expired { unlink(clip.mediaPath) }
+        for clip in expired {
+            for file in [clip.mediaPath] + Self.derivedFiles(of: clip) where !leases.isLeased(file) { unlink(file) }
+        }
         return expired
     }
 
@@ -22,14 +24,59 @@ extension RecordingService {
         guard clip.mediaPath != currentMediaPath else { throw .clipInUse(id, ["recording"]) }
         let users = leases.purposes(of: clip.mediaPath)
         guard users.isEmpty else { throw .clipInUse(id, users) }
-        unlink(clip.mediaPath)
+        let derived = Self.derivedFiles(of: clip)
+        if let leased = derived.first(where: leases.isLeased) { throw .clipInUse(id, leases.purposes(of: leased)) }
+        for file in [clip.mediaPath] + derived { unlink(file) }
         unlink(clip.metadataPath)
+    }
+
+    /// A game clip's derived exports beside it (`ID.cue.mp4`, `ID.narrated.mp4`).
+    static func derivedFiles(of clip: Clip) -> [String] {
+        let base = String(clip.metadataPath.dropLast(".json".count))
+        return DerivedExportStatus.Kind.allCases.map { base + "." + $0.rawValue + ".mp4" }
+    }
+
+    /// What an export copies for a clip: the derived file when there is one; for a
+    /// Visual S/Z attempt never the raw clip (refused with the reason while its cue
+    /// export is pending or failed); a narrated export still pending is waited for,
+    /// a failed one leaves the original (the speech is in the room sound too).
+    func exportSource(_ clip: Clip) throws(RecordingError) -> (path: String, name: String, note: String?) {
+        guard clip.kind == "game" else { return (clip.mediaPath, clip.id + ".mp4", nil) }
+        var clip = clip
+        // The game's port knows a state its writer thread may not have saved yet.
+        if let known = gameMetadata?(clip.metadataPath) { clip.export = known.export }
+        let visual = clip.mode == "visual"
+        guard let export = clip.export else {
+            // Only the annotation names a derived file (written by other tools): that file.
+            let folder = (clip.metadataPath as NSString).deletingLastPathComponent
+            if let name = clip.exportFile, FileManager.default.fileExists(atPath: folder + "/" + name) {
+                return (folder + "/" + name, name, nil)
+            }
+            if visual { throw .exportNotReady(clip.id, "its cue export is made once the host has judged the attempt") }
+            return (clip.mediaPath, clip.id + ".mp4", nil)
+        }
+        switch export.state {
+        case .ready:
+            guard let derived = clip.derivedPath else {
+                throw .exportNotReady(clip.id, "its \(export.kind.rawValue) export \(export.file) is missing; "
+                                      + "rig ctl clips retry \(clip.id)")
+            }
+            return (derived, export.file, nil)
+        case .pending:
+            throw .exportNotReady(clip.id, "its \(export.kind.rawValue) export is still being made; try again shortly")
+        case .failed where visual || export.kind == .cue:
+            throw .exportNotReady(clip.id, "its cue export failed (\(export.reason ?? "no reason given")); "
+                                  + "rig ctl clips retry \(clip.id) makes it again")
+        case .failed:
+            return (clip.mediaPath, clip.id + ".mp4",
+                    "the narrated export failed (\(export.reason ?? "no reason given")); the original was copied")
+        }
     }
 
     /// Starts copying a clip's media and JSON into `folder`; `done` runs on the loop,
     /// as does `progress` (at most every 4 MB). The media are leased until the copy
-    /// ends. A clip with a derived export beside it (`ClipListing.exportSource`)
-    /// exports that file instead of the raw recording.
+    /// ends. A game clip exports its derived file (`exportSource`): never the raw
+    /// recording of a Visual S/Z attempt.
     func export(id: String, to folder: String, progress: @escaping @Sendable (ClipExport) -> Void = { _ in },
                 done: @escaping @Sendable (ClipExport) -> Void = { _ in }) throws(RecordingError) -> ClipExport {
         guard let clip = ClipFolder.clip(folder: settings.folder, id: id) else { throw .noClip(id) }
@@ -39,11 +86,13 @@ extension RecordingService {
             throw .folder(path: folder, reason: "no such folder (is the stick mounted?)")
         }
         if exports[id]?.state == .copying { throw .clipInUse(id, ["export"]) }
-        let source = ClipListing.exportSource(clip)
+        let source = try exportSource(clip)
         let lease = leases.acquire(clip.mediaPath, for: "export")
-        let derivedLease = source == clip.mediaPath ? nil : leases.acquire(source, for: "export")
-        let target = folder + "/" + (source == clip.mediaPath ? id + ".mp4" : (source as NSString).lastPathComponent)
-        let started = ClipExport(id: id, destination: target, state: .copying, fraction: 0)
+        let derivedLease = source.path == clip.mediaPath ? nil : leases.acquire(source.path, for: "export")
+        let target = folder + "/" + source.name
+        var starting = ClipExport(id: id, destination: target, state: .copying, fraction: 0)
+        starting.note = source.note
+        let started = starting
         exports[id] = started
         let box = LoopBound(self)
         let post = post
@@ -51,7 +100,7 @@ extension RecordingService {
             var result = started
             do throws(RecordingError) {
                 var reported: UInt64 = 0
-                try ClipExport.copy(source, to: target) { copied, total in
+                try ClipExport.copy(source.path, to: target) { copied, total in
                     guard total > 0, copied - reported >= 4 << 20 || copied == total else { return }
                     reported = copied
                     var step = started

@@ -12,7 +12,7 @@ import Stage
 /// misleading file: frames dropped by writer pressure, or a stream that stopped
 /// (camera or microphone gone), discard it. A full disk or a write error keeps it,
 /// closed and playable. Every start and callback carries a generation id; one of a
-/// take already over changes nothing (the game will call `start`/`finish`/`cancel`).
+/// take already over changes nothing (game attempts come through `KioskGameRecording`).
 final class RecordingService {
     struct Settings: Sendable, Equatable {
         var enabled = true
@@ -42,6 +42,9 @@ final class RecordingService {
     var audioRing: AudioCaptureRing?
     /// On the loop, once per take, when it has ended (its file closed or removed).
     var onEnded: ((RecordingOutcome) -> Void)?
+    /// On the loop after each pump of the running take (every `pumpInterval`), with its
+    /// generation: a game attempt reads `accepted` here.
+    var onPumped: ((Int) -> Void)?
     private(set) var lastOutcome: RecordingOutcome?
     static let pumpInterval = 0.1
 
@@ -81,6 +84,8 @@ final class RecordingService {
     var leases = MediaLeases()
     /// The latest export of each clip, for `status`.
     var exports: [String: ClipExport] = [:]
+    /// A game clip's metadata as the game's port last wrote it (by JSON path).
+    var gameMetadata: ((String) -> GameClipMetadata?)?
 
     /// Removes what a crash or power cut left half-written in the folder (at start).
     func removeIncompleteFiles() -> [String] {
@@ -89,10 +94,11 @@ final class RecordingService {
         return files
     }
 
-    /// Starts a take now with `video` (the format of the frames the camera delivers).
-    /// Returns its generation id.
-    func start(_ take: RecordingTake, video: VideoTrackFormat?, cameraState: String = "no picture")
-        throws(RecordingError) -> Int {
+    /// Starts a take with `video` (the format of the frames the camera delivers), time
+    /// zero of the file at `origin` (now when not given; a game attempt gives its
+    /// timeline's). Returns its generation id.
+    func start(_ take: RecordingTake, video: VideoTrackFormat?, cameraState: String = "no picture",
+               origin givenOrigin: Double? = nil) throws(RecordingError) -> Int {
         guard settings.enabled else { throw .disabled }
         if let current { throw .busy(generation: current.generation) }
         guard let video else { throw .noCamera(cameraState) }
@@ -103,7 +109,7 @@ final class RecordingService {
         }
         generation += 1
         let id = generation
-        let origin = clock()
+        let origin = givenOrigin ?? clock()
         var take = take
         let microphone = settings.audio ? audioRing?.latest : nil
         let audio = microphone.map { AudioTrackFormat(sampleRate: $0.sampleRate, channels: 1) }
@@ -142,6 +148,13 @@ final class RecordingService {
         end(keep: false, message: nil, retry: true)
     }
 
+    /// How far the running take's recorder has accepted each stream (CLOCK_MONOTONIC),
+    /// and whether it records sound at all.
+    func accepted(generation id: Int) -> (audio: Double?, video: Double?, hasAudio: Bool)? {
+        guard let current, current.generation == id, !current.ending else { return nil }
+        return (current.recorder.accepted(.audio), current.recorder.accepted(.video), current.nextAudioFrame != nil)
+    }
+
     /// The camera went away or stopped: a take cannot go on without pictures.
     func cameraLost(_ reason: String) {
         guard let current, !current.ending else { return }
@@ -150,10 +163,17 @@ final class RecordingService {
     }
 
     /// The kiosk is stopping (SIGTERM): the take is closed here and now, playable,
-    /// with a note in its JSON; waiting is fine, the displays are going away.
+    /// with a note in its JSON; waiting is fine, the displays are going away. A game
+    /// attempt cut off is void (the game says so after the restart): its file goes.
     func finishForShutdown() {
         guard let current, !current.ending else { return }
         tap.attach(nil)
+        if current.take.kind == .game {
+            current.recorder.cancel()
+            KioskLog.notice("recording \(current.generation): game attempt cut off by the stop, removed")
+            self.current = nil
+            return
+        }
         pumpAudio()
         var annotations = current.take.annotations.merging(current.extra) { $1 }
         annotations["kind"] = current.take.kind.rawValue
@@ -178,7 +198,10 @@ final class RecordingService {
         guard let current, current.generation == id, !current.ending else { return }
         pumpAudio()
         collect(generation: id)
-        if self.current?.generation == id, self.current?.ending == false { scheduleTick(generation: id) }
+        if self.current?.generation == id, self.current?.ending == false {
+            onPumped?(id)
+            scheduleTick(generation: id)
+        }
     }
 
     /// Moves what the microphone captured since the last pump into the recorder.
@@ -189,8 +212,34 @@ final class RecordingService {
             return end(keep: false, message: "Recording ended: the microphone's sound was lost before it was saved. "
                        + "The take was discarded; press Record to try again.", retry: true)
         }
-        for period in read.periods { recorder.append(RecorderAudioChunk(samples: period.samples, timestamp: period.time)) }
+        for chunk in Self.chunks(read.periods) { recorder.append(chunk) }
         if let last = read.periods.last { current?.nextAudioFrame = last.firstFrame + Int64(last.samples.count) }
+    }
+
+    /// Contiguous capture periods joined into chunks of up to `chunkSeconds`, each
+    /// stamped with its first period's time: the recorder's queue bounds chunks, so a
+    /// pump that comes late (a busy loop) must not fill it with 10 ms periods when the
+    /// encoder itself keeps up. A gap in the frames starts a new chunk.
+    static let chunkSeconds = 0.1
+
+    static func chunks(_ periods: [CapturedPeriod]) -> [RecorderAudioChunk] {
+        var chunks: [RecorderAudioChunk] = []
+        var samples: [Int16] = []
+        var start: CapturedPeriod?
+        var next: Int64 = 0
+        for period in periods {
+            if let first = start, period.firstFrame != next
+                || Double(samples.count + period.samples.count) > chunkSeconds * Double(first.sampleRate) {
+                chunks.append(RecorderAudioChunk(samples: samples, timestamp: first.time))
+                samples.removeAll(keepingCapacity: true)
+                start = nil
+            }
+            if start == nil { start = period }
+            samples += period.samples
+            next = period.firstFrame + Int64(period.samples.count)
+        }
+        if let first = start { chunks.append(RecorderAudioChunk(samples: samples, timestamp: first.time)) }
+        return chunks
     }
 
     fileprivate func collect(generation id: Int) {
@@ -213,7 +262,7 @@ final class RecordingService {
             let what = stream == .video ? "the camera delivered no picture" : "the microphone delivered no sound"
             end(keep: false, message: "Recording ended: \(what) for \(String(format: "%.1f", silent)) s. The take was "
                 + "discarded; check the \(stream == .video ? "camera" : "microphone") and press Record to try again.",
-                retry: true)
+                retry: true, stalled: stream)
         case let .stopped(stop):
             end(keep: true, message: "\(stop.description). The take up to here is saved.", retry: false)
         }
@@ -223,7 +272,7 @@ final class RecordingService {
 
     /// Detaches the recorder from the capture at once, then closes or removes the file
     /// off the loop; the outcome comes back through `post`.
-    private func end(keep: Bool, message: String?, retry: Bool) {
+    private func end(keep: Bool, message: String?, retry: Bool, stalled: RecordedStream? = nil) {
         guard var ending = current, !ending.ending else { return }
         tap.attach(nil)
         if keep { pumpAudio() }
@@ -239,7 +288,8 @@ final class RecordingService {
         let handle = handle
         let post = post
         let thread = Thread {
-            var outcome = RecordingOutcome(generation: id, kind: kind, result: nil, message: message, retry: retry)
+            var outcome = RecordingOutcome(generation: id, kind: kind, result: nil, message: message, retry: retry,
+                                           stalled: stalled)
             if keep {
                 do {
                     outcome.result = try recorder.finish(annotations: metadata)

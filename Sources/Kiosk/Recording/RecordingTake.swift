@@ -20,6 +20,8 @@ struct RecordingOutcome: Sendable, Equatable {
     var message: String?
     /// Whether pressing Record again is the fix (a discarded take).
     var retry: Bool
+    /// The stream that stopped, when that ended the take.
+    var stalled: RecordedStream? = nil
 }
 
 /// The file names of a take: sortable by time, unique within the folder.

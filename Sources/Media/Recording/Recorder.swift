@@ -77,6 +77,18 @@ public final class Recorder: Sendable {
         if notify { onEvents() }
     }
 
+    /// How far the recorder has taken `stream` in (CLOCK_MONOTONIC seconds): a video
+    /// frame counts from its timestamp, sound up to its last sample's end. Nil until
+    /// something at or after the origin was accepted, and after the recording ended by
+    /// itself. Dropped items never count; what counts is written unless the file fails.
+    public func accepted(_ stream: RecordedStream) -> Double? {
+        queue.locked {
+            guard queue.phase == .recording || queue.phase == .finishing,
+                  let time = queue.acceptedTimestamp[stream], time >= origin else { return nil }
+            return time
+        }
+    }
+
     /// Events since the last call, plus a stall report for each stream whose newest
     /// timestamp is more than the stall limit before `now` (CLOCK_MONOTONIC seconds).
     public func takeEvents(now: Double) -> [RecorderEvent] {

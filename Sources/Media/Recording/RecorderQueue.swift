@@ -31,6 +31,8 @@ final class RecorderQueue: @unchecked Sendable {
     var pressureShown = false
     var events: [RecorderEvent] = []
     var lastTimestamp: [RecordedStream: Double] = [:]
+    /// The newest media time of each stream taken into the queue (not dropped).
+    var acceptedTimestamp: [RecordedStream: Double] = [:]
     var stallReported: Set<RecordedStream> = []
     var outcome: Result<RecordingResult, MediaError>?
 
@@ -68,6 +70,7 @@ final class RecorderQueue: @unchecked Sendable {
             queuedAudio += 1
         }
         items.append(item)
+        acceptedTimestamp[stream] = max(acceptedTimestamp[stream] ?? endTime, endTime)
         condition.signal()
         if queuedVideo * 2 > videoLimit, !pressureShown {
             pressureShown = true

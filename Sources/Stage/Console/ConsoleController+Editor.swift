@@ -7,6 +7,12 @@ extension ConsoleController {
     package func openEditor(id: String) {
         guard let library = controller.library else { return }
         saveEditor()
+        // An imported document's text is the converter's; editing it here would be lost
+        // at the next conversion, so the editor refuses it with the reason.
+        if library.entry(id: id)?.importedFrom != nil {
+            update { $0.notice = "\(ScriptLibraryError.readOnlyImport(id: id))" }
+            return
+        }
         do {
             let script = try library.readScript(id: id)
             update {

@@ -117,6 +117,7 @@ package enum LibraryScreen {
             let rect = PixelRect(x: area.x, y: listTop + index * theme.rowHeight, width: w, height: theme.rowHeight)
             let minutes = ReadingTime.label(words: entry.wordCount, wordsPerMinute: model.controller.wordsPerMinute)
             let title = (model.state.folder == .allScripts ? entry.folder.map { "\($0) / " } ?? "" : "") + entry.title
+                + (entry.importedFrom.map { " (.\($0.rawValue), read-only)" } ?? "")
             panel.row("script:" + entry.id, in: rect, selected: entry.id == model.state.selectedScript,
                       group: "scripts",
                       columns: [.init(title + (entry.id == model.controller.script?.id ? "  ●" : ""),

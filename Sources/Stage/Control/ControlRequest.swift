@@ -142,9 +142,9 @@ package enum ControlRequest: Equatable {
         case "clips":
             let action = json["action"]?.stringValue ?? "list"
             let id = json["id"]?.stringValue
-            guard ["list", "export", "delete", "replay", "stop"].contains(action) else {
+            guard ["list", "export", "delete", "replay", "stop", "retry"].contains(action) else {
                 return .failure(Invalid(description:
-                    "clips takes \"action\": \"list\", \"export\", \"delete\", \"replay\" or \"stop\""))
+                    "clips takes \"action\": \"list\", \"export\", \"delete\", \"replay\", \"retry\" or \"stop\""))
             }
             guard action == "list" || action == "stop" || id?.isEmpty == false else {
                 return .failure(Invalid(description: "clips \(action) needs the clip's \"id\" (from clips list)"))

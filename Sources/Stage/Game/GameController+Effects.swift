@@ -5,6 +5,7 @@ import Game
 extension GameController {
     func apply(_ effects: [GameEffect]) {
         for effect in effects { carryOut(effect) }
+        if let session { recording.sessionChanged(session, id: sessionID) }
         keepTimersSet()
         onChange()
     }

@@ -23,6 +23,9 @@ package final class GameController {
     package internal(set) var shownCue: (generation: UInt64, cue: UInt64)?
     /// What the rig was last told of the devices.
     package private(set) var conditions = RigConditions.unknown
+    /// Names this game session in recordings' metadata (its start, UTC); kept beside
+    /// the session file so a restored game keeps its name.
+    package private(set) var sessionID = ""
 
     let now: () -> Double
     let schedule: (Double, @escaping () -> Void) -> Void
@@ -57,12 +60,34 @@ package final class GameController {
         do {
             guard let saved = try file.load() else { return }
             let restored = try GameSession.restore(saved, catalog: catalog, wallClock: Self.wallClock)
+            sessionID = (try? String(contentsOf: sessionIDURL(file), encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            if sessionID.isEmpty { newSessionID() }
             session = restored.session
             apply(restored.effects)
             if restored.session.pendingReview != nil { KioskLog.info("game restored with a review pending") }
         } catch {
             fileProblem = "game session: \(error)"
             KioskLog.warning("game session not restored: \(error)")
+        }
+    }
+
+    private func sessionIDURL(_ file: GameSessionFile) -> URL {
+        file.url.deletingLastPathComponent().appendingPathComponent("session-id")
+    }
+
+    private func newSessionID() {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        sessionID = "game-" + formatter.string(from: Date(timeIntervalSince1970: Self.wallClock()))
+        guard let file else { return }
+        try? FileManager.default.createDirectory(at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        do {
+            try GameAtomicWriter.write(Data(sessionID.utf8), to: sessionIDURL(file))
+        } catch {
+            KioskLog.warning("game session id not saved: \(error)")
         }
     }
 
@@ -95,6 +120,7 @@ package final class GameController {
             throw .refused(error)
         }
         _ = session?.receive(.rigChanged(conditions), at: now())
+        newSessionID()
         apply([.save])
     }
 

@@ -1,5 +1,7 @@
-/// Where the game's recording effects go. Recording of attempts is not wired in this
-/// build (the recorder's kiosk service comes separately), so the default port is
+import Game
+
+/// Where the game's recording effects go. The kiosk's port records attempts with its
+/// recorder (`KioskGameRecording`); a stage without one (`rig snapshot`, tests) keeps
 /// `UnavailableGameRecording`: a recording-on setup lists its reason among the
 /// readiness conditions and Send stays off; a non-recording game plays.
 package protocol GameRecordingPort: AnyObject {
@@ -10,6 +12,13 @@ package protocol GameRecordingPort: AnyObject {
     func cancel(generation: UInt64)
     func discard(attempt: Int)
     func delete(attempt: Int, file: String)
+    /// After every change of the session (a verdict, a correction, an attempt's times),
+    /// so the port keeps its attempts' metadata current. `id` names the game session.
+    func sessionChanged(_ session: GameSession, id: String)
+}
+
+extension GameRecordingPort {
+    package func sessionChanged(_ session: GameSession, id: String) {}
 }
 
 package final class UnavailableGameRecording: GameRecordingPort {

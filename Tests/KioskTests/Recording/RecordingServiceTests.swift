@@ -94,4 +94,16 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: partial))
         #expect(FileManager.default.fileExists(atPath: kept))
     }
+
+    @Test func capturePeriodsReachTheRecorderAsTenthSecondChunksSplitAtGaps() {
+        func period(_ first: Int64, _ time: Double) -> CapturedPeriod {
+            CapturedPeriod(firstFrame: first, time: time, sampleRate: 48000, samples: [Int16](repeating: 1, count: 480))
+        }
+        // 25 contiguous 10 ms periods, then a gap of 480 frames, then 2 more.
+        var periods = (0..<25).map { period(Int64($0) * 480, 10 + Double($0) * 0.01) }
+        periods += [period(26 * 480, 10.26), period(27 * 480, 10.27)]
+        let chunks = RecordingService.chunks(periods)
+        #expect(chunks.map(\.samples.count) == [4800, 4800, 2400, 960])
+        #expect(chunks.map(\.timestamp) == [periods[0].time, periods[10].time, periods[20].time, periods[25].time])
+    }
 }

@@ -1,0 +1,201 @@
+import Foundation
+import Game
+import Media
+import Stage
+
+/// The game's recording port on the rig: each recorded attempt is a take of the one
+/// `RecordingService` (the same camera tap and microphone ring as the previews and the
+/// prompter's takes), its file's time zero at the game's timeline origin. While it
+/// records, what the recorder has accepted of each stream goes back to the game after
+/// every pump (`mediaAccepted`), so the game starts the instruction only once 0.75 s
+/// of sound and picture are in, and stops only once the tail is. A take that ends by
+/// itself (a stalled stream, writer pressure, a full disk, a lost camera) interrupts
+/// the attempt, and its media go. Lives on the loop.
+final class KioskGameRecording: GameRecordingPort {
+    struct Running {
+        let generation: UInt64
+        let attempt: Int
+        /// The service's generation of the take.
+        let take: Int
+        let origin: Double
+        let video: VideoTrackFormat
+        var stopping = false
+        var reported: [MediaStream: Double] = [:]
+    }
+
+    let service: RecordingService
+    weak var game: GameController?
+    /// The camera's frame layout now, and its state in words for refusals.
+    var videoFormat: () -> VideoTrackFormat? = { nil }
+    var cameraState: () -> String = { "off" }
+    /// The espeak-ng voice the instructions are spoken with (a narrated export made
+    /// again after a restart synthesizes with it).
+    var voice = SpeechSynthesizer.defaultVoice
+    private(set) var running: Running?
+    /// The played instruction of the running attempt, then of each clip (by JSON
+    /// path), for the narrated export.
+    var narrations: [UInt64: SpeechClip] = [:]
+    var playedVoices: [String: SpeechClip] = [:]
+    /// Metadata of the game's clips by JSON path, as last written.
+    var metadata: [String: GameClipMetadata] = [:]
+    /// Attempts of the current session whose metadata could not be read (not asked again).
+    var unreadable: Set<String> = []
+    /// Derived exports running now, by JSON path.
+    var exporting: Set<String> = []
+    /// Media deleted by the host while leased: removed when the lease is given back.
+    var pendingRemovals: Set<String> = []
+    let clock: () -> Double
+    let schedule: (Double, @escaping () -> Void) -> Void
+
+    init(service: RecordingService, clock: @escaping () -> Double, schedule: @escaping (Double, @escaping () -> Void) -> Void) {
+        self.service = service
+        self.clock = clock
+        self.schedule = schedule
+        service.gameMetadata = { [weak self] in self?.metadata[$0] }
+    }
+
+    var unavailableReason: String? {
+        guard service.settings.enabled else { return RecordingError.disabled.description }
+        if let take = service.currentGeneration, take != running?.take { return "a prompter take is being recorded" }
+        return nil
+    }
+
+    // MARK: the game's effects
+
+    func start(generation: UInt64, attempt: Int) {
+        if let stale = running { abandon(stale) }
+        guard let record = game?.session?.attempts.first(where: { $0.id == attempt }) else {
+            return fail(generation, "the attempt is unknown to the recorder")
+        }
+        let origin = record.timing.recordingOrigin ?? clock()
+        guard let video = videoFormat() else { return fail(generation, RecordingError.noCamera(cameraState()).description) }
+        let annotations = ["kind": "game", "game": game?.sessionID ?? "", "attempt": String(attempt),
+                           "player": record.snapshot.player, "card": record.snapshot.card.id,
+                           "rule": record.snapshot.rule.rawValue, "mode": record.snapshot.mode.rawValue]
+        do {
+            let take = try service.start(RecordingTake(kind: .game, annotations: annotations), video: video,
+                                         cameraState: cameraState(), origin: origin)
+            running = Running(generation: generation, attempt: attempt, take: take, origin: origin, video: video)
+            // The game refuses challenges longer than the bound; this catches a recording
+            // that runs on anyway (a stop that never came), so no file grows without end.
+            schedule(origin + RecordingTimeline.bound + RecordingTimeline.stallGrace) { [weak self] in
+                guard let self, let running, running.take == take, !running.stopping else { return }
+                KioskLog.warning("game recording \(take): past the \(Int(RecordingTimeline.bound)) s bound, stopped")
+                abandon(running)
+                deliver(.recordingFailed(generation: generation,
+                                         reason: "the recording ran past its \(Int(RecordingTimeline.bound)) s bound"))
+            }
+        } catch {
+            fail(generation, error.description)
+        }
+    }
+
+    func stop(generation: UInt64) {
+        guard var running, running.generation == generation, !running.stopping else { return }
+        running.stopping = true
+        self.running = running
+        do {
+            try service.finish(generation: running.take)
+        } catch {
+            self.running = nil
+            fail(generation, error.description)
+        }
+    }
+
+    func cancel(generation: UInt64) {
+        narrations[generation] = nil
+        guard let running, running.generation == generation else { return }
+        abandon(running)
+    }
+
+    /// Ends a take whose attempt is over without keeping anything; a take already
+    /// closing comes back through `ended` and goes there.
+    private func abandon(_ stale: Running) {
+        running = nil
+        try? service.cancel(generation: stale.take)
+    }
+
+    // MARK: from the recording service and the speech
+
+    /// The instruction started to play (`KioskGameSpeech.onPlay`).
+    func played(generation: UInt64, clip: SpeechClip) {
+        guard running?.generation == generation else { return }
+        narrations[generation] = clip
+    }
+
+    /// After each pump: the recorder's accepted media, to the game. Without a
+    /// microphone the file has no sound and the picture alone is the timeline.
+    func pumped(take: Int) {
+        guard var running, running.take == take, !running.stopping,
+              let accepted = service.accepted(generation: take) else { return }
+        let times: [(MediaStream, Double?)] = [(.video, accepted.video),
+                                               (.audio, accepted.hasAudio ? accepted.audio : accepted.video)]
+        var events: [GameEvent] = []
+        for case let (stream, time?) in times where time > (running.reported[stream] ?? -.infinity) {
+            running.reported[stream] = time
+            events.append(.mediaAccepted(generation: running.generation, stream: stream, upTo: time))
+        }
+        self.running = running
+        for event in events { deliver(event) }
+    }
+
+    /// A game take ended: finalized on the game's stop, or by itself (then the attempt
+    /// is interrupted), or after the attempt was abandoned (then its file goes).
+    func ended(_ outcome: RecordingOutcome) {
+        guard let running, running.take == outcome.generation else {
+            if let result = outcome.result { removeMedia(jsonPath(of: result.path), keepJSON: false) }
+            return
+        }
+        self.running = nil
+        if running.stopping, let result = outcome.result {
+            finalized(running, result)
+            return
+        }
+        if let result = outcome.result { removeMedia(jsonPath(of: result.path), keepJSON: false) }
+        guard game?.session?.activeGeneration == running.generation else { return }
+        if let stream = outcome.stalled {
+            deliver(.interrupt(.recordingStalled(stream == .video ? .video : .audio)))
+        } else {
+            // The service's words, without the prompter's advice ("press Record"): the game offers Retry.
+            var reason = (outcome.message ?? "the recording ended").components(separatedBy: ". The take").first ?? ""
+            for prefix in ["Recording ended: ", "Recording stopped: "] where reason.hasPrefix(prefix) {
+                reason = String(reason.dropFirst(prefix.count))
+            }
+            deliver(.recordingFailed(generation: running.generation, reason: reason))
+        }
+    }
+
+    private func finalized(_ running: Running, _ result: RecordingResult) {
+        guard let record = game?.session?.attempts.first(where: { $0.id == running.attempt }) else {
+            return removeMedia(jsonPath(of: result.path), keepJSON: false)
+        }
+        let clip = GameClipMetadata(recording: result, attempt: GameClipAttempt(record, game: game?.sessionID ?? "",
+                                                                                  recording: result, video: running.video))
+        if let voice = narrations.removeValue(forKey: running.generation) {
+            playedVoices[jsonPath(of: result.path)] = voice
+        }
+        write(clip)
+        deliver(.recordingFinalized(generation: running.generation, file: result.path))
+    }
+
+    // MARK: helpers
+
+    func deliver(_ event: GameEvent) { game?.receive(event) }
+
+    /// Refusals answered on the next loop turn, never inside the effect that caused them.
+    private func fail(_ generation: UInt64, _ reason: String) {
+        KioskLog.warning("game recording \(generation): \(reason)")
+        schedule(clock()) { [weak self] in self?.deliver(.recordingFailed(generation: generation, reason: reason)) }
+    }
+
+    func jsonPath(of media: String) -> String {
+        (media.hasSuffix(".mp4") ? String(media.dropLast(4)) : media) + ".json"
+    }
+
+    func mediaPath(of json: String) -> String { String(json.dropLast(5)) + ".mp4" }
+
+    /// The derived export's path beside the clip.
+    func derivedPath(of json: String, kind: DerivedExportStatus.Kind) -> String {
+        String(json.dropLast(5)) + "." + kind.rawValue + ".mp4"
+    }
+}
