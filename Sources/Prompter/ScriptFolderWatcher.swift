@@ -34,12 +34,10 @@ public final class ScriptFolderWatcher {
         let fd = inotify_init1(Int32(IN_NONBLOCK) | Int32(IN_CLOEXEC))
         guard fd >= 0 else { throw .initFailed(reason: String(cString: strerror(errno))) }
         fileDescriptor = fd
-        do {
-            try addWatch(folder: "")
-        } catch {
-            close(fd)
-            throw error
-        }
+        // No close here on failure: every stored property is set, so deinit runs when
+        // this init throws and closes the descriptor; closing it here too would close
+        // whatever another thread opened under the same number meanwhile.
+        try addWatch(folder: "")
         for folder in Self.subdirectories(of: self.root) {
             try? addWatch(folder: folder)
         }

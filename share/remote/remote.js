@@ -52,19 +52,25 @@ function show(state) {
   }
 }
 
-// Markers appear only when the kiosk's status has them (a build with markers).
+// Markers appear when the open script has them: previous / next (as a clicker's
+// buttons), then one button per marker, jumping by its number (status' "number").
+function markerButton(label, to) {
+  const button = document.createElement("button");
+  button.textContent = label;
+  button.onclick = () => send("marker", { to });
+  return button;
+}
+
 function showMarkers(markers) {
   const box = $("markers-box");
   if (!Array.isArray(markers) || markers.length === 0) { box.hidden = true; return; }
   box.hidden = false;
   const list = $("markers");
-  list.replaceChildren(...markers.map((marker, index) => {
-    const button = document.createElement("button");
-    const name = typeof marker === "string" ? marker : (marker.name || marker.title || "Marker " + (index + 1));
-    button.textContent = name;
-    button.onclick = () => send("marker", { to: String(index + 1) });
-    return button;
-  }));
+  list.replaceChildren(markerButton("◀ Previous", "prev"), markerButton("Next ▶", "next"),
+    ...markers.map((marker, index) => {
+      const number = marker.number || index + 1;
+      return markerButton(marker.name || "Marker " + number, String(number));
+    }));
 }
 
 async function loadScripts() {

@@ -29,7 +29,10 @@ final class ControlConnection {
     init(path: String) throws(Failure) {
         self.path = path
         guard var address = try? UnixListener.address(path) else { throw .connect(path, ENAMETOOLONG) }
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        // A local until connected: a class whose init throws after every stored property
+        // is set still runs deinit, which would close the descriptor a second time (by
+        // then perhaps another thread's).
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
@@ -40,6 +43,7 @@ final class ControlConnection {
             close(fd)
             throw .connect(path, code)
         }
+        self.fd = fd
     }
 
     deinit { close(fd) }

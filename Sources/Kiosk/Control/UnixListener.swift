@@ -26,7 +26,9 @@ final class UnixListener {
         try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                  withIntermediateDirectories: true)
         unlink(path)
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        // A local until listening: an init that throws once every stored property is set
+        // still runs deinit, which would close it twice and unlink the path.
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .system("socket", path, errno) }
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -44,6 +46,7 @@ final class UnixListener {
             close(fd)
             throw .system("listen", path, code)
         }
+        self.fd = fd
     }
 
     deinit {

@@ -33,7 +33,9 @@ final class DRMCard {
         var value: UInt64 = 0
         monotonicTimestamps = drmGetCap(fd, UInt64(DRM_CAP_TIMESTAMP_MONOTONIC), &value) == 0 && value == 1
         if needsMaster && drmIsMaster(fd) == 0 && drmSetMaster(fd) != 0 {
-            release(fd)
+            // Every stored property is set, so the throw runs deinit, which releases the
+            // descriptor; releasing it here too closed it twice (the second time perhaps
+            // the camera's or the loop's, reopened under the same number meanwhile).
             throw .masterHeld(path: path)
         }
     }

@@ -19,8 +19,9 @@ final class FileOutput {
         self.path = path
         self.fd = fd
         let size = 65_536
+        // From here every stored property is set, so a throw runs deinit, which closes
+        // the descriptor; closing it here as well would be a double close.
         guard let buffer = av_malloc(size) else {
-            close(fd)
             throw .ffmpeg(step: "allocate an output buffer", code: 0, message: "out of memory")
         }
         let write: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int32) -> Int32 = { opaque, data, size in
@@ -32,7 +33,6 @@ final class FileOutput {
         if ioContext == nil {
             var doomed: UnsafeMutableRawPointer? = buffer
             av_freep(&doomed)
-            close(fd)
             throw .ffmpeg(step: "allocate an output context", code: 0, message: "out of memory")
         }
     }
