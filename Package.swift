@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "ListeningTests", dependencies: ["Media", "Prompter"], swiftSettings: strict),
         .testTarget(name: "RenderTests", dependencies: ["Render"], swiftSettings: strict),
         .testTarget(name: "StageTests", dependencies: ["Stage", "Prompter", "Render"], swiftSettings: strict),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Stage", "Prompter", "Render"],
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Stage", "Prompter", "Render", "Media"],
                     exclude: ["Scenes/References"], swiftSettings: strict),
     ],
     cxxLanguageStandard: .cxx17

@@ -11,7 +11,7 @@ extension RigStage {
             return .failure("the game is open; the prompter does not run meanwhile (rig ctl game leave)")
         }
         switch request {
-        case .status, .hang, .speak, .record, .clips:
+        case .status, .hang, .speak, .record, .clips, .follow, .listen:
             return .failure("\(request.json["cmd"]?.stringValue ?? "this") is answered by the kiosk")
         case let .game(json): return handleGame(json)
         case let .marker(action, to): return marker(action: action, to: to, at: time)

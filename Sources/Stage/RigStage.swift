@@ -75,6 +75,8 @@ package final class RigStage {
     package var outerEnabledWanted: (Bool) -> Void = { _ in }
     /// Output: the operator pressed Record (true) or stopped the take (false).
     package var recordWanted: (Bool) -> Void = { _ in }
+    /// The follow key: voice follow on or off (KioskApp+Follow).
+    package var followToggleWanted: () -> Void = {}
     /// Output: the Clips screen's requests (replay, delete, export) for the kiosk.
     package var clipRequested: (ClipRequest) -> Void = { _ in }
     /// Output: a camera frame reached the glass on the outer display at this flip time.
@@ -149,6 +151,7 @@ package final class RigStage {
             // Held keys repeat; of the bound actions only speed changes follow a repeat.
             guard let action = press.action, !press.isRepeat || action.repeatsWhileHeld, !game.isOpen else { return }
             if action == .record { return recordWanted(!take.isActive) }
+            if action == .follow { return followToggleWanted() }
             controller.perform(action, at: press.time)
         case let .innerPointer(x, y, button, _):
             console.pointer(x: x, y: y, button: button)

@@ -18,6 +18,8 @@ extension KioskApp {
         case let .speak(text): return speak(text)
         case let .record(start): return record(start: start)
         case let .clips(action, id, to): return clips(action: action, id: id, to: to)
+        case let .follow(on): return follow(on: on)
+        case let .listen(path): return listen(path: path)
         default:
             return stage.handle(request)
         }

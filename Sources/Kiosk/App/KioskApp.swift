@@ -29,6 +29,8 @@ final class KioskApp {
     private(set) var camera: CameraFeed?
     /// Sound out and in (KioskApp+Audio); nil with both turned off or not opened.
     var audio: AudioService?
+    /// Voice follow (KioskApp+Follow); made at the first `follow on`.
+    var voiceFollow: VoiceFollow?
     /// Prompter takes (KioskApp+Recording) and game attempts (through `gameRecording`).
     let recording: RecordingService?
     /// The game's recording port on `recording` (KioskApp+GameRecording).
@@ -134,6 +136,7 @@ final class KioskApp {
         }
         displaysBackend.setEnabled(config.displays.outer.enabled, for: .outer)
         stage.start()
+        startFollow()
         notifier.ready()
         notifier.startWatchdog(on: loop)
         statusFileWriter?.keepWriting(displaysBackend, on: loop)
@@ -143,6 +146,7 @@ final class KioskApp {
     func shutdown() {
         notifier.stopping()
         remote = nil
+        voiceFollow?.stop()
         stage.stop()
         closeReplay()
         recording?.finishForShutdown()
@@ -275,8 +279,8 @@ final class KioskApp {
             }
             cameraFields = fields
         }
-        return withRemoteStatus(withRecordingStatus(withAudioStatus(stage.status(at: now, displays: displaysBackend.statuses, camera: cameraFields,
-                                            cameraDevice: config.camera.device, input: inputStatus))))
+        return withFollowStatus(withRemoteStatus(withRecordingStatus(withAudioStatus(stage.status(at: now, displays: displaysBackend.statuses, camera: cameraFields,
+                                            cameraDevice: config.camera.device, input: inputStatus)))))
     }
 }
 

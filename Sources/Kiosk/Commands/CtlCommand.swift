@@ -1,3 +1,4 @@
+import Foundation
 import Stage
 
 /// `rig ctl`: the control socket's client. Prints the kiosk's JSON reply; exits 0 when
@@ -39,6 +40,8 @@ enum CtlCommand: Command {
           marker set | clear | list       set one at the reading line, forget the set ones, list all
           marker jump NAME        a marker whose name is set, clear or list
           clips replay ID | stop  replay a clip on the console's Clips screen, or close it
+          follow on|off           voice follow: the reading line tracks the talent's voice (English)
+          listen FILE.wav         the microphone from a WAV file, in real time (follow must be on)
 
         Options:
           --socket PATH      the control socket (default: [control] socket in rig.toml)
@@ -132,6 +135,11 @@ enum CtlCommand: Command {
             }
             return .cue(letter == "off" ? nil : letter)
         case "hang": return .hang
+        case "follow": return .follow(try onOff())
+        case "listen":
+            guard let path = arguments.positional() else { throw .usage("listen takes a WAV file's path") }
+            // The kiosk may run in another folder: the path goes absolute.
+            return .listen(path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
         case "speak":
             guard let text = arguments.positional() else { throw .usage("speak takes the text, in quotes") }
             return .speak(text)

@@ -35,7 +35,7 @@ enum ConfigValue: Equatable {
 
 enum ConfigSchema {
     static let sections = ["displays", "displays.inner", "displays.outer", "camera", "audio", "touch",
-                           "prompter", "keys", "keyboard", "control", "state", "recording", "remote"]
+                           "prompter", "keys", "keyboard", "control", "state", "recording", "remote", "follow"]
 
     static let rotations = [0, 90, 180, 270]
     static let fontFamilies = FontFamily.allCases.map(\.rawValue)
@@ -91,7 +91,7 @@ enum ConfigSchema {
 
             string("control.socket", \.control.socket),
             string("state.dir", \.state.dir),
-        ] + RecordingConfigKeys.keys + RemoteConfigKeys.keys
+        ] + RecordingConfigKeys.keys + RemoteConfigKeys.keys + FollowConfigKeys.keys
     }
 
     static func key(_ path: String) -> ConfigKey? {

@@ -117,6 +117,7 @@ struct RigConfig: Equatable, Sendable {
     var state = State()
     var recording = Recording()
     var remote = Remote()
+    var follow = Follow()
 
     /// The scripts library: `prompter.scripts_dir`, or `scripts` under the state directory.
     var scriptsDirectory: String {

@@ -42,6 +42,7 @@ struct KeyBindings: Sendable, Equatable {
             .setMarker: ["K"],
             .toStart: ["T"],
             .record: ["F9"],
+            .follow: ["V"],
         ]
         return KeyBindings(keysByAction: names.mapValues { $0.compactMap(KeyNames.code(for:)) })
     }()

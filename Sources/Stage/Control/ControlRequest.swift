@@ -37,6 +37,10 @@ package enum ControlRequest: Equatable {
     /// Test aid: stops the event loop dead, so the watchdog has something to catch.
     /// Refused unless the kiosk was started with RIG_TEST_HANG_TRIGGER=1.
     case hang
+    /// Voice follow on or off (the kiosk answers it).
+    case follow(Bool)
+    /// The kiosk's microphone from a WAV file, in real time (voice follow must be on).
+    case listen(String)
 
     package struct Invalid: Error, CustomStringConvertible {
         package let description: String
@@ -44,7 +48,7 @@ package enum ControlRequest: Equatable {
 
     package static let commands = ["status", "play", "pause", "toggle", "stop", "faster", "slower", "speed",
                            "open", "outer", "blank", "set", "scripts", "folders", "folder", "mode", "cue", "speak",
-                           "game", "record", "clips", "marker", "wpm", "finish"]
+                           "game", "record", "clips", "marker", "wpm", "finish", "follow", "listen"]
 
     package static func parse(_ line: Data) -> Result<ControlRequest, Invalid> {
         guard let json = JSONValue.parse(line), case .object = json else {
@@ -103,6 +107,16 @@ package enum ControlRequest: Equatable {
             }
             return .success(.mode(mode))
         case "hang": return .success(.hang)
+        case "follow":
+            guard let on = json["on"]?.boolValue else {
+                return .failure(Invalid(description: "follow needs \"on\": true or false"))
+            }
+            return .success(.follow(on))
+        case "listen":
+            guard let path = json["path"]?.stringValue, !path.isEmpty else {
+                return .failure(Invalid(description: "listen needs the \"path\" of a WAV file"))
+            }
+            return .success(.listen(path))
         case "game":
             guard json["action"]?.stringValue != nil else {
                 return .failure(Invalid(description: "game needs an \"action\": " + GameControlRequest.actions.joined(separator: ", ")))
@@ -184,6 +198,8 @@ package enum ControlRequest: Equatable {
         case let .mode(mode): ["cmd": "mode", "mode": .string(mode)]
         case let .cue(letter): ["cmd": "cue", "letter": .optional(letter)]
         case .hang: ["cmd": "hang"]
+        case let .follow(on): ["cmd": "follow", "on": .bool(on)]
+        case let .listen(path): ["cmd": "listen", "path": .string(path)]
         case let .speak(text): ["cmd": "speak", "text": .string(text)]
         case let .game(json): json
         case let .record(start): ["cmd": "record", "action": .string(start ? "start" : "stop")]

@@ -20,6 +20,8 @@ package enum KeyAction: String, CaseIterable, Sendable, Hashable {
     case toStart = "to_start"
     /// Starts a prompter take (after the countdown), or stops the one running.
     case record
+    /// Voice follow on or off (the kiosk owns the listener).
+    case follow
 
     /// Only speed changes repeat while a key is held: a held Space must not
     /// toggle play and pause over and over, nor a held M flicker the mirror.

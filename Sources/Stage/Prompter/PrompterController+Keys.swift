@@ -35,8 +35,8 @@ extension PrompterController {
             } catch {
                 addProblem("set marker: \(error)")
             }
-        case .record:
-            // The stage hands Record to the kiosk, which owns the recorder.
+        case .record, .follow:
+            // The stage hands these to the kiosk, which owns the recorder and the listener.
             break
         }
     }
