@@ -10,7 +10,7 @@ enum RemoteCommandMap {
     static let mainField: [String: String] = [
         "speed": "value", "open": "path", "outer": "on", "blank": "on", "mode": "mode", "cue": "letter",
         "game": "action", "record": "action", "clips": "action", "scripts": "search", "folder": "action",
-        "speak": "text",
+        "speak": "text", "follow": "on", "marker": "to", "wpm": "value", "finish": "in",
     ]
 
     /// The field of a game action's argument: `/api/game/verdict/pass`.
@@ -19,7 +19,7 @@ enum RemoteCommandMap {
     /// Fields whose text means a boolean or a number when it comes from a URL or OSC.
     private static func typed(_ field: String, _ command: String, _ text: String) -> JSONValue {
         if field == "on", let flag = flag(text) { return .bool(flag) }
-        if command == "speed", field == "value", let number = Double(text) { return .number(number) }
+        if command == "speed" || command == "wpm", field == "value", let number = Double(text) { return .number(number) }
         return .string(text)
     }
 

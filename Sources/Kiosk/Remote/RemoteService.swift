@@ -73,6 +73,9 @@ final class RemoteService {
         switch ControlRequest.parse(line) {
         case let .failure(error): return (.failure(error.description), false)
         case .success(.hang): return (.failure("hang is a local test aid, not offered over the network"), false)
+        // A path on the box read as the microphone: a network client must not learn which
+        // files exist from its errors, and rehearsing a follow is the operator's, at the box.
+        case .success(.listen): return (.failure("listen reads a file on the rig: use rig ctl listen on the box"), false)
         case let .success(request):
             let reply = handle(request)
             publisher.check()
