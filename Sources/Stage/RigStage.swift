@@ -61,6 +61,8 @@ package final class RigStage {
     static let innerCameraDivisor: UInt32 = 4
     /// The recordings as the kiosk last handed them in (`StageEvent.clips`).
     package internal(set) var clips = ClipsInput.none
+    /// Voice follow as the kiosk last handed it in (`StageEvent.follow`); nil when off.
+    package internal(set) var follow: FollowShown?
     /// The clip being replayed on the Clips screen.
     package internal(set) var replay: ClipReplay?
 
@@ -181,6 +183,10 @@ package final class RigStage {
             stateChanged()
         case let .clips(input):
             clipsArrived(input)
+        case let .follow(shown):
+            guard shown != follow else { return }
+            follow = shown
+            frameWanted(.inner)
         case let .replayDelivery(id, delivery):
             replayDelivered(id: id, delivery)
         }
@@ -236,7 +242,7 @@ package final class RigStage {
             listing: console.state.screen == .library ? console.listing : .empty, outer: displays[.outer],
             elapsed: stopwatch.elapsed(at: presentationTime), cameraState: camera.state,
             game: console.state.screen.isGame ? game.consoleView : .none,
-            timers: role == .inner ? timers(at: presentationTime) : nil)
+            timers: role == .inner ? timers(at: presentationTime) : nil, follow: follow)
         if role == .inner, console.state.screen == .clips {
             let replayNow = replayShown(at: presentationTime)
             inner.clips = SceneRenderer.InnerClips(input: clips, replay: replayNow?.shown, picture: replayNow?.picture)

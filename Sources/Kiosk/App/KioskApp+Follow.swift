@@ -28,6 +28,7 @@ extension KioskApp {
         let follow = voiceFollow ?? VoiceFollow(loop: loop, controller: stage.controller,
                                                 folder: URL(fileURLWithPath: config.state.dir).appendingPathComponent("follow"))
         voiceFollow = follow
+        follow.shownChanged = { [weak self] shown in self?.stage.handle(.follow(shown)) }
         follow.captureRing = audio?.captureRing
         return follow
     }

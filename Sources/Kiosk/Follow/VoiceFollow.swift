@@ -35,6 +35,9 @@ final class VoiceFollow {
     private var nextCaptureFrame: Int64?
     private var file: (samples: [Int16], rate: Int, next: Int, startedAt: Double)?
     private let handle = FollowHandle()
+    /// Output: what the console shows of follow changed (nil: off); the kiosk hands it to the stage.
+    var shownChanged: (FollowShown?) -> Void = { _ in }
+    private var lastShown: FollowShown?
 
     /// On with no script yet (`[follow] enabled`): it follows the first one opened.
     private(set) var armed = false
@@ -116,6 +119,22 @@ final class VoiceFollow {
         file = nil
         fedSeconds = 0
         audioOrigin = nil
+        publish()
+    }
+
+    /// What the console's line shows now: the mode, the confidence, the heard words.
+    var shown: FollowShown? {
+        guard isOn else { return nil }
+        return FollowShown(mode: driver?.mode.rawValue ?? (listener == nil ? "starting" : "waiting"),
+                           confidence: driver?.confidence ?? 0, heard: heard.joined(separator: " "), problem: problem)
+    }
+
+    /// Hands the console's line to the stage when it changed.
+    private func publish() {
+        let now = shown
+        guard now != lastShown else { return }
+        lastShown = now
+        shownChanged(now)
     }
 
     /// Back to the operator's fixed speed (the latest they set), playing again if follow
@@ -189,7 +208,7 @@ final class VoiceFollow {
     private func tick() {
         timer = nil
         let now = loop.clock()
-        defer { schedule() }
+        defer { schedule(); publish() }
         if let open = controller.script?.text, open != text {
             // An edit or another script: the model is rebuilt for what is shown now.
             KioskLog.info("voice follow: the script changed; rebuilding its language model")

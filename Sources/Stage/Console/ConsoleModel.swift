@@ -29,6 +29,8 @@ package struct ConsoleModel {
     package var take: TakeShown = .none
     /// The prompter's timers and the wall clock (`OperatorTimers` draws them).
     package var timers: PrompterTimers?
+    /// Voice follow's line (heard words, confidence); nil when follow is off.
+    package var follow: FollowShown?
     /// The recordings and the replay, for the Clips screen.
     package var clips: ClipsConsoleView = .none
 

@@ -59,6 +59,11 @@ package enum OperatorScreen {
             + (outer?.mode.map { " · \($0.width)x\($0.height)" } ?? "")
         y += panel.text(flags, x: area.x, y: y, size: theme.smallTextSize, color: theme.secondaryText,
                         maxWidth: area.width, singleLine: true)
+        if let follow = model.follow {
+            // Why the engine moves on its own: what was heard and how sure the follow is.
+            y += panel.text(follow.line, x: area.x, y: y, size: theme.smallTextSize, color: theme.secondaryText,
+                            maxWidth: area.width, singleLine: true)
+        }
         y += theme.gap
         if let cameraState = model.cameraState {
             let thumbnail = PixelRect(x: area.x, y: y, width: area.width, height: area.width * 9 / 16 / 2)

@@ -27,6 +27,8 @@ package enum StageEvent {
     case framePresented(DisplayRole, FlipStamp)
     /// Files came, went or changed in the scripts folder.
     case libraryChanged
+    /// Voice follow changed what the console shows of it; nil when follow is off.
+    case follow(FollowShown?)
 }
 
 /// The camera as the stage shows it: its newest frame, what the preview says when

@@ -46,6 +46,8 @@ package final class SceneRenderer {
         /// Elapsed, remaining, the end's clock time and the wall clock.
         package var timers: PrompterTimers?
         package var clips: InnerClips?
+        /// Voice follow's heard words and confidence; nil when follow is off.
+        package var follow: FollowShown?
     }
 
     /// The Clips screen's data for one inner frame: the list, the replay, its picture due now.
@@ -318,7 +320,7 @@ package final class SceneRenderer {
     private func innerFacts(_ inner: InnerView) -> [String] {
         let outer = inner.outer
         var facts = ["\(outer?.available ?? false) \(outer?.enabled ?? false) \(outer?.mode.map { "\($0)" } ?? "")",
-                     inner.cameraState ?? ""]
+                     inner.cameraState ?? "", inner.follow?.line ?? ""]
         if let clips = inner.clips {
             // The replay's picture and its whole seconds (the time readout) change its frame.
             let replay = clips.replay
@@ -382,7 +384,7 @@ package final class SceneRenderer {
                 thumbnailRect = rect
                 return self.thumbnailLayers(camera, in: rect, painter: painter)
             },
-            listing: inner.listing, game: inner.game, take: take, timers: inner.timers,
+            listing: inner.listing, game: inner.game, take: take, timers: inner.timers, follow: inner.follow,
             clips: inner.clips.map { clips in
                 ClipsConsoleView(input: clips.input, replay: clips.replay,
                                  picture: { [unowned self] rect in
