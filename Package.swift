@@ -90,7 +90,8 @@ let package = Package(
         .testTarget(name: "MediaTests", dependencies: ["Media"], swiftSettings: strict),
         // Voice follow end to end without devices: espeak-ng speech through the recogniser,
         // the aligner and the follow driver.
-        .testTarget(name: "ListeningTests", dependencies: ["Media", "Prompter"], swiftSettings: strict),
+        // The passage and its truth are the kiosk's (`FollowPassage`, shared with `rig bench`).
+        .testTarget(name: "ListeningTests", dependencies: ["Kiosk", "Media", "Prompter"], swiftSettings: strict),
         .testTarget(name: "RenderTests", dependencies: ["Render"], swiftSettings: strict),
         .testTarget(name: "StageTests", dependencies: ["Stage", "Prompter", "Render"], swiftSettings: strict),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Stage", "Prompter", "Render", "Media"],

@@ -8,6 +8,8 @@ enum BenchCase: Equatable, Sendable {
     case camera
     case console(BenchReport.Display)
     case speech
+    /// The follow passage heard once (`frames` is ignored); the figures on stderr.
+    case follow
 
     static func parse(_ name: String) throws(BenchOptions.ParseError) -> BenchCase {
         let parts = name.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
@@ -23,10 +25,12 @@ enum BenchCase: Equatable, Sendable {
             return .camera
         case "speech" where parts.count == 1:
             return .speech
+        case "follow" where parts.count == 1:
+            return .follow
         case "console" where parts.count == 2:
             return .console(try display(parts[1], in: name))
         default:
-            throw .badCase(name, "expected floor:WxH, compose:WxH:SIZE[:TRANSFORM], layout:SIZE, camera, console:WxH or speech")
+            throw .badCase(name, "expected floor:WxH, compose:WxH:SIZE[:TRANSFORM], layout:SIZE, camera, console:WxH, speech or follow")
         }
     }
 

@@ -45,6 +45,10 @@ enum BenchCaseRunner {
                 // `frames` utterances of the instruction; the figures on stderr.
                 let figures = SpeechBench.measure(runs: max(1, frames))
                 BenchCommand.printError(BenchReportText.speechLines(figures).joined(separator: "\n"))
+            case .follow:
+                let figures = FollowBench.measure()
+                BenchCommand.printError(FollowBench.lines(figures).joined(separator: "\n"))
+                if case let .failure(error) = figures { throw error }
             case let .console(display):
                 let console = try ConsoleFrameBench(display: display, text: text)
                 var slowest = (ms: 0.0, frame: 0)
@@ -61,7 +65,7 @@ enum BenchCaseRunner {
             BenchCommand.printError("rig bench: case unavailable: \(error)")
             return 2
         }
-        print("case done: \(frames) frames")
+        print(benchCase == .follow ? "case done: the passage heard once" : "case done: \(frames) frames")
         return 0
     }
 }

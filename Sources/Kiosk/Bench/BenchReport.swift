@@ -100,6 +100,7 @@ struct BenchReport: Sendable {
     var pango: PangoPeer = .unavailable("not run")
     var camera: Camera?
     var speech: Speech?
+    var follow: Result<FollowBench.Figures, FollowPassageError>?
     var memory: Memory?
     var console: [ConsoleFigure] = []
 

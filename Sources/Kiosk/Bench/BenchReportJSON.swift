@@ -7,7 +7,7 @@ extension BenchReport {
     static let topLevelKeys = [
         "schema", "command", "build", "quick", "machine", "text", "floor", "composition",
         "layout", "layout_samples", "first_frame", "pango", "pango_comparison", "camera", "memory",
-        "console_frame", "speech",
+        "console_frame", "speech", "follow",
     ]
 
     func json() -> BenchJSON {
@@ -81,6 +81,7 @@ extension BenchReport {
                         + [("ratio_to_floor", .number(BenchStatistics.ratio(c.result.medianMs, to: floorMedian(c.display))))])
             })),
             ("speech", speechJSON),
+            ("follow", FollowBench.json(follow)),
         ])
     }
 

@@ -53,6 +53,10 @@ struct BenchReportText {
         }
         cameraSection(&out)
         speechSection(&out)
+        if let follow = report.follow {
+            out.append("")
+            out += FollowBench.lines(follow)
+        }
         if let memory = report.memory {
             out.append("")
             out.append("## Peak resident memory (VmHWM)")

@@ -83,6 +83,8 @@ struct BenchRunner {
                               gstreamerVersion: gstVersion)
         progress("speech: synthesis and speak to first sample (ALSA null)")
         report.speech = SpeechBench.measure(runs: plan.speechRuns)
+        progress("voice follow: the GPL passage through the recogniser, the aligner and the driver")
+        report.follow = FollowBench.measure()
         report.memory = .init(rigKiB: BenchEnvironment.peakResidentKiB(), pangoKiB: pangoPeak,
                               gstreamerKiB: gstreamerPeak)
         return report
