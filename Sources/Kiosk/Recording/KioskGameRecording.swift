@@ -21,6 +21,9 @@ final class KioskGameRecording: GameRecordingPort {
         let video: VideoTrackFormat
         var stopping = false
         var reported: [MediaStream: Double] = [:]
+        /// Each stream's first accepted time: the game's lead-in counts from the later of
+        /// the two, so a camera whose first picture comes late still gets 0.75 s of both.
+        var first: [MediaStream: Double] = [:]
     }
 
     let service: RecordingService
@@ -130,8 +133,19 @@ final class KioskGameRecording: GameRecordingPort {
               let accepted = service.accepted(generation: take) else { return }
         let times: [(MediaStream, Double?)] = [(.video, accepted.video),
                                                (.audio, accepted.hasAudio ? accepted.audio : accepted.video)]
+        for case let (stream, time?) in times where running.first[stream] == nil { running.first[stream] = time }
+        // The game measures coverage from the origin; media begins at the later stream's
+        // first sample, so what is reported is shifted back by that much (the lead-in and
+        // the tail then hold for both streams, at the cost of waiting a little longer).
+        guard let firstVideo = running.first[.video], let firstAudio = running.first[.audio] else {
+            self.running = running
+            return
+        }
+        let shift = max(0, max(firstVideo, firstAudio) - running.origin)
         var events: [GameEvent] = []
-        for case let (stream, time?) in times where time > (running.reported[stream] ?? -.infinity) {
+        for case let (stream, accepted?) in times {
+            let time = accepted - shift
+            guard time > (running.reported[stream] ?? -.infinity) else { continue }
             running.reported[stream] = time
             events.append(.mediaAccepted(generation: running.generation, stream: stream, upTo: time))
         }

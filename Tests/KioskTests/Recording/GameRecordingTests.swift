@@ -20,10 +20,12 @@ import Testing
         h.play(upTo: 3) { h.phase != .leadIn }
         #expect(h.phase == .speech)
         let asked = try #require(h.speech.playCalls.first)
-        // The first frames came 0.4 s late: the lead-in counts from the file's time zero,
-        // so the picture must have covered 0.75 s of it first, within a pump.
-        #expect(asked - origin >= RecordingTimeline.leadIn)
-        #expect(asked - origin <= RecordingTimeline.leadIn + RecordingService.pumpInterval + 2.0 / 30)
+        // The first frames came 0.4 s late: the lead-in counts from the later stream's
+        // first sample, so 0.75 s of both sound and picture precede the instruction
+        // (within the first pump that saw both, the next pump, and a frame or two).
+        let lateFrames = 0.4
+        #expect(asked - origin >= lateFrames + RecordingTimeline.leadIn)
+        #expect(asked - origin <= lateFrames + RecordingTimeline.leadIn + 2 * RecordingService.pumpInterval + 2.0 / 30)
         h.play(upTo: 10) { h.phase == .review || h.phase == .interrupted }
         h.settle { h.phase == .review }
         #expect(h.phase == .review)
