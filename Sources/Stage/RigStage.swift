@@ -43,6 +43,8 @@ package final class RigStage {
     /// What the display side last said of each display.
     package private(set) var displays: [DisplayRole: DisplayStatus] = [:]
     package private(set) var camera: CameraInput
+    /// The outer preview of `camera.frame`, converted off the loop (nil: none was made).
+    package private(set) var cameraPreview: CameraPreviewPicture?
     /// Drawn over the camera preview: the framing check's status line, a cue on request.
     package var cameraOverlay = CameraOverlay()
     /// The countdown or REC mark of a take, on both displays (`setTake`).
@@ -56,6 +58,8 @@ package final class RigStage {
     var outerPresentingGame = false
     /// An inner frame was skipped while a cue waited for its outer flip.
     var innerHeldForCue = false
+    /// The cue's outer frame as drawn, until its flip: the journal's `cue N timing` line.
+    var cueTrace: CueTrace?
     /// In the game the host's preview shows every this many camera frames (30 fps
     /// becomes 7.5): the console is the costly frame to draw, and a preview needs no more.
     static let innerCameraDivisor: UInt32 = 4
@@ -73,6 +77,9 @@ package final class RigStage {
 
     /// Output: something `role` shows changed; draw it at the next vblank.
     package var frameWanted: (DisplayRole) -> Void = { _ in }
+    /// Output: as `frameWanted`, composed as soon as the display's buffer is free (the
+    /// cue's frame: its flip is measured); nil uses `frameWanted`.
+    package var frameWantedNow: ((DisplayRole) -> Void)?
     /// Output: the operator turned the outer display on or off.
     package var outerEnabledWanted: (Bool) -> Void = { _ in }
     /// Output: the operator pressed Record (true) or stopped the take (false).
@@ -107,7 +114,7 @@ package final class RigStage {
                 // Its flip must complete before the cue's frame can be submitted.
                 KioskLog.info(String(format: "cue waits for the outer frame of %.4f in flight (now %.4f)", flight.time, now()))
             }
-            frameWanted(.outer)
+            if game.cueAwaitingOnset { (frameWantedNow ?? frameWanted)(.outer) } else { frameWanted(.outer) }
             console.gameChanged()
         }
         game.cueComing = { [unowned self] in renderer.warmCueBadge() }
@@ -160,12 +167,12 @@ package final class RigStage {
         case let .innerTouch(phase, x, y, _):
             console.touch(phase: phase, x: x, y: y)
         case let .cameraFrame(frame):
-            camera.frame = frame
-            frameWanted(.inner)
-            if controller.mode == .framing || game.isOpen { frameWanted(.outer) }
-            gameConditionsChanged()
+            cameraArrived(frame, preview: nil)
+        case let .cameraPreview(frame, preview):
+            cameraArrived(frame, preview: preview)
         case let .camera(input):
             camera = input
+            if cameraPreview?.sequence != input.frame?.sequence { cameraPreview = nil }
             gameConditionsChanged()
             stateChanged()
         case let .display(role, status):
@@ -191,6 +198,19 @@ package final class RigStage {
             replayDelivered(id: id, delivery)
         }
     }
+
+    private func cameraArrived(_ frame: CameraFrame, preview: CameraPreviewPicture?) {
+        camera.frame = frame
+        cameraPreview = preview
+        frameWanted(.inner)
+        if controller.mode == .framing || game.isOpen { frameWanted(.outer) }
+        gameConditionsChanged()
+    }
+
+    /// Where the outer display's camera preview is wanted, for the kiosk's preview
+    /// thread: the size and mirroring of the outer frame last drawn with the camera
+    /// (nil while the outer display shows no camera: nothing need be converted for it).
+    package var outerPreviewTarget: SceneRenderer.PreviewTarget? { renderer.outerPreviewTarget }
 
     /// Something shown changed: every display draws again, the console follows.
     package func stateChanged() {
@@ -260,6 +280,7 @@ package final class RigStage {
                 KioskLog.info(String(format: "cue %llu drawn for %.4f: started %.4f, took %.1f ms%@", cue.cue,
                                      presentationTime, started, (now() - started) * 1000,
                                      view.holdPreview ? " (camera picture held)" : ""))
+                cueTrace = CueTrace(cue: cue.cue, composeStarted: started, submitted: now(), prepared: false)
             }
         }
         if report.changed || target.mustDraw {
@@ -294,6 +315,7 @@ package final class RigStage {
         }
         var view = SceneRenderer.CameraView(frame: camera.frame, message: camera.message, mirror: settings.cameraMirror,
                                             overlay: overlay, onOuter: game.isOpen || controller.mode == .framing)
+        view.preview = cameraPreview
         // The cue's frame does not wait for a camera frame's conversion: it shows the
         // picture already converted, and the next frame catches up.
         view.holdPreview = game.holdsCameraForCue
@@ -315,6 +337,11 @@ package final class RigStage {
             if shown?.showsGame == true, !outerPresentingGame {
                 outerPresentingGame = true
                 gameConditionsChanged()
+            }
+            if let cue = shown?.cue, game.cueAwaitingOnset, let trace = cueTrace, trace.cue == cue.cue,
+               let requested = game.session?.attempts.last?.timing.cueRequestedAt {
+                KioskLog.info(trace.line(requested: requested, flip: stamp.time, handled: now()))
+                cueTrace = nil
             }
             game.outerFlipped(stamp, cue: shown?.cue)
         }

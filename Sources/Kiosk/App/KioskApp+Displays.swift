@@ -6,7 +6,10 @@ import Stage
 /// keeps the input side in step with the outer display.
 extension KioskApp: DisplayBackendDelegate {
     func drawFrame(for role: DisplayRole, into target: FrameTarget) -> Bool {
-        stage.frame(role, at: target.presentationTime, into: target).changed
+        let changed = stage.frame(role, at: target.presentationTime, into: target).changed
+        // The preview thread fits the next pictures to what this outer frame drew.
+        if role == .outer { camera?.previewWanted(stage.outerPreviewTarget) }
+        return changed
     }
 
     func displayStatusChanged(_ role: DisplayRole, _ status: DisplayStatus) {

@@ -114,6 +114,11 @@ extension KioskApp {
     /// The camera's frame layout now, as the recorder takes it (the stage's frame when
     /// the frames come from elsewhere than this kiosk's camera: headless tests).
     var cameraVideoFormat: VideoTrackFormat? {
+        // What the capture hands the recorder, which the displays' frames may not be.
+        if let captured = camera?.captured {
+            guard let format = RecordingTap.recordedFormat(captured.format) else { return nil }
+            return VideoTrackFormat(format: format, width: captured.width, height: captured.height)
+        }
         guard let frame = camera?.latestFrame ?? stage.camera.frame, let format = RecordingTap.recordedFormat(frame.format) else { return nil }
         return VideoTrackFormat(format: format, width: frame.width, height: frame.height)
     }

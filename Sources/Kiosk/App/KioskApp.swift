@@ -98,6 +98,7 @@ final class KioskApp {
             ReadingSettingKeys.apply(key: key, value: value, to: &settings)
         }
         stage.frameWanted = { [unowned self] role in displaysBackend.requestFrame(role) }
+        stage.frameWantedNow = { [unowned self] role in displaysBackend.requestFrameNow(role) }
         stage.outerEnabledWanted = { [unowned self] on in displaysBackend.setEnabled(on, for: .outer) }
         stage.statusLineChanged = { [unowned self] line in notifier.status(line) }
         stage.cameraFrameShown = { [unowned self] frame, time in camera?.presented(frame, flipTime: time) }
@@ -223,7 +224,7 @@ final class KioskApp {
         do {
             let feed = try CameraFeed(settings: CameraSettings(config.camera, recording: config.recording),
                                       mailbox: loop.mailbox, recordingTap: recording?.tap)
-            feed.onFrame = { [weak self] frame in self?.stage.handle(.cameraFrame(frame)) }
+            feed.onFrame = { [weak self] frame, preview in self?.stage.handle(.cameraPreview(frame, preview)) }
             feed.onStateChange = { [weak self, weak feed] state in
                 KioskLog.notice("camera \(self?.config.camera.device ?? ""): \(state)")
                 if case .streaming = state {} else { self?.recording?.cameraLost("\(state)") }

@@ -111,7 +111,7 @@ final class CameraCapture: Sendable {
         do {
             let image = try CameraImage(format: mode.format, width: mode.width, height: mode.height,
                                         bytesPerLine: bytesPerLine, base: filled.bytes, byteCount: filled.byteCount)
-            if settings.delivery == .xrgb && mode.format != .xrgb {
+            if settings.delivery.published(mode.format) != mode.format {
                 let rowBytes = mode.width * 4
                 let memory = pool.take(bytes: rowBytes * mode.height)
                 let region = try XRGBRegion(base: memory.start, bytesPerRow: rowBytes, width: mode.width, height: mode.height)

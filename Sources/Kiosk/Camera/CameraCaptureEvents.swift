@@ -1,13 +1,15 @@
 import Synchronization
 import Stage
 
-/// The hand-over from the capture thread to the event loop. The capture thread
-/// publishes; the loop takes. Only the newest frame is kept: a frame the loop has not
+/// The hand-over from the capture thread to the event loop (through the preview
+/// thread when there is one). The capture thread publishes; the loop takes. Only the newest frame is kept: a frame the loop has not
 /// taken yet is replaced (and counted as dropped), never queued, so a busy loop shows
 /// the latest picture instead of falling behind. One wake-up per batch.
 final class CameraCaptureEvents: Sendable {
     struct Batch {
         var frame: CameraFrame?
+        /// The outer preview of `frame`, made on the preview thread.
+        var preview: CameraPreviewPicture?
         var states: [CameraState] = []
         var replaced = 0
     }
@@ -23,23 +25,44 @@ final class CameraCaptureEvents: Sendable {
     /// the loop sees it: a take keeps frames the preview skips.
     private let recordingTap: RecordingTap?
 
-    /// `wake` runs on the capture thread when the loop has something new to take;
-    /// it posts to the loop's mailbox.
+    /// Converts frames for the displays off the loop; nil hands them over as captured.
+    private let converter = Mutex<CameraPreviewConverter?>(nil)
+
+    /// `wake` runs on the capture (or preview) thread when the loop has something new
+    /// to take; it posts to the loop's mailbox.
     init(recordingTap: RecordingTap? = nil, wake: @escaping @Sendable () -> Void) {
         self.recordingTap = recordingTap
         self.wake = wake
     }
 
+    /// From now on frames go through `converter` on their way to the loop.
+    func convert(with converter: CameraPreviewConverter?) {
+        self.converter.withLock { $0 = converter }
+    }
+
+    /// On the capture thread, for every frame: to the recorder first, then to the
+    /// preview thread (or straight to the loop without one).
     func publish(_ frame: CameraFrame) {
         recordingTap?.offer(frame)
-        let (older, shouldWake) = pending.withLock { state -> (CameraFrame?, Bool) in
-            let older = state.batch.frame
-            if older != nil { state.batch.replaced += 1 }
+        if let converter = converter.withLock({ $0 }) {
+            converter.offer(frame)
+        } else {
+            deliver(frame, preview: nil)
+        }
+    }
+
+    /// The frame (and its outer preview) for the loop: the newest replaces one the
+    /// loop has not taken yet.
+    func deliver(_ frame: CameraFrame, preview: CameraPreviewPicture?) {
+        let (older, shouldWake) = pending.withLock { state -> ((CameraFrame?, CameraPreviewPicture?), Bool) in
+            let older = (state.batch.frame, state.batch.preview)
+            if older.0 != nil { state.batch.replaced += 1 }
             state.batch.frame = frame
+            state.batch.preview = preview
             defer { state.wakePending = true }
             return (older, !state.wakePending)
         }
-        // The replaced frame's memory returns to the pool here, outside the lock.
+        // The replaced frame's memory returns to its pool here, outside the lock.
         _ = older
         if shouldWake { wake() }
     }

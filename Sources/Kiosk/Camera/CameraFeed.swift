@@ -14,10 +14,16 @@ final class CameraFeed {
     private(set) var stats = CameraPreviewStats()
     /// Called on the loop for each state change, in order (even several per wake-up).
     var onStateChange: ((CameraState) -> Void)?
-    /// Called on the loop when a new frame is the latest: mark the camera layers dirty.
-    var onFrame: ((CameraFrame) -> Void)?
+    /// Called on the loop when a new frame is the latest (with the outer preview the
+    /// preview thread made of it, if any): mark the camera layers dirty.
+    var onFrame: ((CameraFrame, CameraPreviewPicture?) -> Void)?
+    /// The format, size and rate the capture delivers (what a recording is made of):
+    /// the loop's frames are converted for the displays and may differ.
+    private(set) var captured: CameraFrameShape?
 
     private let capture: CameraCapture
+    /// Converts frames for the displays off the loop (nil: `settings.previewThread` off).
+    private let converter: CameraPreviewConverter?
     private let clock: () -> Double
 
     init(settings: CameraSettings, mailbox: LoopMailbox, recordingTap: RecordingTap? = nil,
@@ -29,18 +35,45 @@ final class CameraFeed {
         let events = CameraCaptureEvents(recordingTap: recordingTap) { [mailbox] in
             mailbox.post { handle.collect() }
         }
+        if settings.previewThread {
+            let converter = try CameraPreviewConverter(recorderQueue: { [recordingTap] in recordingTap?.videoQueue }) {
+                [weak events] frame, preview in events?.deliver(frame, preview: preview)
+            }
+            events.convert(with: converter)
+            self.converter = converter
+        } else {
+            converter = nil
+        }
         capture = try CameraCapture(settings: settings, events: events, log: log)
         handle.feed = self
     }
 
-    deinit { capture.stop() }
+    deinit {
+        capture.stop()
+        converter?.stop()
+    }
 
-    func start() { capture.start() }
+    func start() {
+        converter?.start()
+        capture.start()
+    }
 
-    /// Stops the capture thread and closes the device (on shutdown); false if the
-    /// thread did not finish in time (stuck in a driver call).
+    /// Stops the capture and preview threads and closes the device (on shutdown);
+    /// false if a thread did not finish in time (stuck in a driver call).
     @discardableResult
-    func stop() -> Bool { capture.stop() }
+    func stop() -> Bool {
+        let captureStopped = capture.stop()
+        return (converter?.stop() ?? true) && captureStopped
+    }
+
+    /// On the loop after each outer frame: where the preview thread should fit the
+    /// outer display's preview (nil: the outer display shows no camera).
+    func previewWanted(_ target: SceneRenderer.PreviewTarget?) {
+        guard target != lastTarget else { return }
+        lastTarget = target
+        converter?.setTarget(target)
+    }
+    private var lastTarget: SceneRenderer.PreviewTarget?
 
     /// Takes what the capture thread published since the last wake-up (on the loop).
     fileprivate func collect() {
@@ -50,10 +83,18 @@ final class CameraFeed {
             if case .streaming = change {} else { latestFrame = nil }
             onStateChange?(change)
         }
+        for change in batch.states {
+            if case let .streaming(mode) = change {
+                captured = CameraFrameShape(format: settings.delivery.published(mode.format), width: mode.width,
+                                            height: mode.height)
+            } else {
+                captured = nil
+            }
+        }
         if let frame = batch.frame, case .streaming = state {
             stats.frameArrived(sequence: frame.sequence, at: clock(), replacedBeforeDelivery: batch.replaced)
             latestFrame = frame
-            onFrame?(frame)
+            onFrame?(frame, batch.preview)
         }
     }
 
@@ -64,7 +105,10 @@ final class CameraFeed {
     }
 
     var status: CameraStatus {
-        CameraStatus(device: settings.device, path: settings.devicePath, state: state, stats: stats, now: clock())
+        var status = CameraStatus(device: settings.device, path: settings.devicePath, state: state, stats: stats,
+                                  now: clock())
+        status.preview = converter?.counts
+        return status
     }
 }
 
@@ -74,8 +118,17 @@ private final class CameraFeedHandle: @unchecked Sendable {
     weak var feed: CameraFeed?
     private let loopThread = pthread_self()
 
+
     func collect() {
         assert(pthread_equal(pthread_self(), loopThread) != 0, "camera feed touched off the loop thread")
         feed?.collect()
     }
+}
+
+/// What a capture delivers: the device's format (or x8r8g8b8 when the capture thread
+/// converts it) and size.
+struct CameraFrameShape: Equatable {
+    var format: CameraPixelFormat
+    var width: Int
+    var height: Int
 }

@@ -102,7 +102,7 @@ enum CameraProbeCommand: Command {
             phase = phase.next(state)
             framesSinceStream = 0
         }
-        feed.onFrame = { [unowned feed] frame in
+        feed.onFrame = { [unowned feed] frame, _ in
             framesSinceStream += 1
             // No display here: "presented" when the loop has it, so latency is capture -> loop.
             feed.presented(frame, flipTime: loop.clock())

@@ -11,8 +11,13 @@ struct CameraSettings: Sendable, Equatable {
     var preferredHeight = 1080
     var preferredFramesPerSecond = 30.0
     /// `.xrgb` converts on the capture thread, so the loop only mirrors and scales;
-    /// `.raw` hands over the device's bytes and the loop converts while compositing.
+    /// `.raw` hands over the device's bytes and the loop converts while compositing;
+    /// `.recordable` hands over what the recorder takes as it is (YUYV, NV12) and
+    /// converts the rest, for the preview thread to convert for the displays.
     var delivery: CameraDelivery = .xrgb
+    /// Frames are converted for the displays on a thread of their own (the kiosk):
+    /// the outer preview reaches the loop ready to place.
+    var previewThread = false
     /// While the camera is away, udev's "add" event reopens it at once; this retry
     /// covers systems where those events do not arrive (no udevd, a missed event).
     var retryInterval = 2.0
@@ -25,6 +30,10 @@ struct CameraSettings: Sendable, Equatable {
         preferredWidth = camera.width
         preferredHeight = camera.height
         preferredFramesPerSecond = Double(camera.fps)
+        // The kiosk: the recorder encodes the camera's own YUYV, and the preview thread,
+        // not the capture thread or the loop, converts for the displays.
+        delivery = .recordable
+        previewThread = true
     }
 
     /// One capture feeds previews and recordings, so `[recording]`'s size and rate
@@ -48,4 +57,14 @@ struct CameraSettings: Sendable, Equatable {
 enum CameraDelivery: String, Sendable {
     case raw
     case xrgb
+    case recordable
+
+    /// The format frames of a device's `format` are published in.
+    func published(_ format: CameraPixelFormat) -> CameraPixelFormat {
+        switch self {
+        case .raw: format
+        case .xrgb: .xrgb
+        case .recordable: RecordingTap.recordedFormat(format) == nil ? .xrgb : format
+        }
+    }
 }

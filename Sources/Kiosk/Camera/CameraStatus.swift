@@ -15,6 +15,9 @@ struct CameraStatus: Sendable, Equatable {
     var framesReceived: Int
     var framesShown: Int
     var framesDropped: Int
+    /// The preview thread's counts (nil without one): frames it skipped so the
+    /// recorder came first, and its conversion time.
+    var preview: CameraPreviewConverter.Counts?
 
     init(device: String, path: String, state: CameraState, stats: CameraPreviewStats, now: Double) {
         self.device = device
@@ -58,6 +61,12 @@ struct CameraStatus: Sendable, Equatable {
         fields.append(("camera.frames_received", "\(framesReceived)"))
         fields.append(("camera.frames_shown", "\(framesShown)"))
         fields.append(("camera.frames_dropped", "\(framesDropped)"))
+        if let preview {
+            fields.append(("camera.preview_skipped_for_recording", "\(preview.skippedForRecording)"))
+            fields.append(("camera.preview_converted", "\(preview.converted)"))
+            let mean = preview.converted > 0 ? preview.conversionSeconds / Double(preview.converted) * 1000 : 0
+            fields.append(("camera.preview_conversion_ms", Self.decimal(mean, places: 2)))
+        }
         return fields
     }
 

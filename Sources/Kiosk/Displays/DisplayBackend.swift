@@ -14,6 +14,12 @@ protocol DisplayBackend: AnyObject {
     /// vblank the display can make. Cheap to call often; frames are coalesced.
     func requestFrame(_ role: DisplayRole)
 
+    /// A frame is wanted at the first vblank the display can make, composed as soon
+    /// as its buffer is free rather than a repaint window before that vblank: for a
+    /// frame whose presentation is measured (the game's cue), where a compose that
+    /// takes longer than the window must not cost a whole refresh.
+    func requestFrameNow(_ role: DisplayRole)
+
     /// The operator's toggle (seed 001): a display shows content only when it is both
     /// available (the system's decision) and enabled (the operator's).
     func setEnabled(_ enabled: Bool, for role: DisplayRole)
@@ -37,6 +43,7 @@ protocol DisplayBackend: AnyObject {
 }
 
 extension DisplayBackend {
+    func requestFrameNow(_ role: DisplayRole) { requestFrame(role) }
     var statusFacts: [String: String] { [:] }
     func shownImagePPM(_ role: DisplayRole) -> [UInt8]? { nil }
     func simulateUnplug(_ role: DisplayRole) {}

@@ -12,6 +12,10 @@ final class RecordingTap: Sendable {
 
     func attach(_ target: Recorder?) { recorder.withLock { $0 = target } }
 
+    /// The running take's video queue (nil: no take): the preview thread gives way
+    /// to the recorder while it fills.
+    var videoQueue: RecorderQueueFill? { recorder.withLock { $0 }?.videoQueue }
+
     /// On the capture thread (or a test's fake source), for every frame it delivers.
     func offer(_ frame: CameraFrame) {
         guard let target = recorder.withLock({ $0 }), let video = Self.recorderFrame(frame) else { return }

@@ -77,6 +77,15 @@ public final class Recorder: Sendable {
         if notify { onEvents() }
     }
 
+    /// How full the video queue is now, and how many frames it has dropped: the
+    /// preview converter reads this to give way to the recorder when the machine is short.
+    public var videoQueue: RecorderQueueFill {
+        queue.locked {
+            RecorderQueueFill(queued: queue.queuedVideo, limit: queue.videoLimit, dropped: queue.droppedFrames,
+                              recording: queue.phase == .recording)
+        }
+    }
+
     /// How far the recorder has taken `stream` in (CLOCK_MONOTONIC seconds): a video
     /// frame counts from its timestamp, sound up to its last sample's end. Nil until
     /// something at or after the origin was accepted, and after the recording ended by

@@ -61,3 +61,22 @@ public struct AudioTrackFormat: Sendable, Equatable, Codable {
         self.channels = channels
     }
 }
+
+/// The recorder's video queue at one moment (`Recorder.videoQueue`).
+public struct RecorderQueueFill: Sendable, Equatable {
+    /// Frames waiting for the encoder.
+    public var queued: Int
+    /// At this many, new frames are dropped.
+    public var limit: Int
+    /// Frames dropped so far because the queue was full.
+    public var dropped: Int
+    /// Still taking frames (not finishing or ended).
+    public var recording: Bool
+
+    public init(queued: Int, limit: Int, dropped: Int = 0, recording: Bool = true) {
+        self.queued = queued
+        self.limit = limit
+        self.dropped = dropped
+        self.recording = recording
+    }
+}

@@ -19,6 +19,9 @@ package enum StageEvent {
     case outerTap(time: Double)
     /// The camera's newest frame.
     case cameraFrame(CameraFrame)
+    /// The camera's newest frame with the outer display's preview of it, converted off
+    /// the loop (nil when the preview thread made none: the outer frame converts it).
+    case cameraPreview(CameraFrame, CameraPreviewPicture?)
     /// The camera started, stopped or failed: what the stage shows of it now.
     case camera(CameraInput)
     /// A display's availability, mode or enabled flag changed.

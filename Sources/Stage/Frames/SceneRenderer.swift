@@ -69,7 +69,15 @@ package final class SceneRenderer {
         package var holdPreview = false
         /// The inner display follows every this many camera frames.
         package var innerCameraEvery: UInt32 = 1
+        /// The outer preview of `frame`, converted off the loop; nil: convert it here.
+        package var preview: CameraPreviewPicture?
         package static let none = CameraView(frame: nil, message: nil, mirror: true, overlay: CameraOverlay())
+    }
+
+    /// What the outer display's camera preview is drawn at.
+    package struct PreviewTarget: Equatable, Sendable {
+        package var size: PixelSize
+        package var mirrored: Bool
     }
 
     private struct CameraKey: Equatable {
@@ -94,7 +102,15 @@ package final class SceneRenderer {
     private var targets: [UnsafeMutableRawPointer: BorrowedFrameBuffer] = [:]
     private let compositors: [DisplayRole: Compositor] = [.inner: Compositor(), .outer: Compositor()]
     private let converter = CameraFrameConverter()
-    private var preview: (canvas: Canvas, sequence: UInt32?)?
+    /// The outer preview shown last: converted here into `ownPreview`, or a picture
+    /// converted off the loop (kept referenced while it shows, so its canvas stays).
+    private var preview: (canvas: Canvas, sequence: UInt32?, picture: CameraPreviewPicture?)?
+    private var ownPreview: Canvas?
+    /// The size and mirroring of the last outer frame drawn with the camera; nil once
+    /// an outer frame shows no camera.
+    package private(set) var outerPreviewTarget: PreviewTarget?
+    /// Outer previews this renderer converted itself (no picture came for the frame).
+    package private(set) var previewsConvertedHere = 0
     private var thumbnail: (canvas: Canvas, sequence: UInt32?)?
     private let participant = ParticipantPreview()
     /// The outer display's size as it was last drawn: the preview keeps its shape.
@@ -264,7 +280,9 @@ package final class SceneRenderer {
         case .outer:
             outerSize = buffer.size
             report.showsTapPause = controller.pausedByTap && engine.state(at: time) == .paused
+            outerPreviewTarget = nil
             if camera.onOuter && !controller.blanked {
+                outerPreviewTarget = PreviewTarget(size: buffer.size, mirrored: camera.mirror)
                 // A held picture is not the newest frame: no camera latency is measured on it.
                 report.cameraFrame = camera.holdPreview ? nil : camera.frame
                 outerLabels?.beginFrame()
@@ -358,14 +376,22 @@ package final class SceneRenderer {
 
     /// The outer preview: converted, mirrored and fitted once per camera frame into
     /// ordinary memory, so the overlays blend there and not in scanout memory.
+    /// A picture converted off the loop for this frame is placed as it is.
     private func previewCanvas(_ camera: CameraView, size: PixelSize) -> Canvas? {
         guard let frame = camera.frame else { return nil }
-        if preview?.canvas.size != size { preview = (try? Canvas(size: size)).map { ($0, nil) } }
-        guard let canvas = preview?.canvas else { return nil }
-        if preview?.sequence != frame.sequence && !(camera.holdPreview && preview?.sequence != nil) {
-            convert(frame, into: canvas, mirrored: camera.mirror)
-            preview = (canvas, frame.sequence)
+        if preview?.canvas.size != size { preview = nil }
+        if let shown = preview, shown.sequence == frame.sequence || (camera.holdPreview && shown.sequence != nil) {
+            return shown.canvas
         }
+        if let picture = camera.preview, picture.fits(sequence: frame.sequence, size: size, mirrored: camera.mirror) {
+            preview = (picture.canvas, frame.sequence, picture)
+            return picture.canvas
+        }
+        if ownPreview?.size != size { ownPreview = try? Canvas(size: size) }
+        guard let canvas = ownPreview else { return nil }
+        convert(frame, into: canvas, mirrored: camera.mirror)
+        previewsConvertedHere += 1
+        preview = (canvas, frame.sequence, nil)
         return canvas
     }
 

@@ -94,6 +94,18 @@ final class DRMBackend: DisplayBackend {
         schedule(head)
     }
 
+    func requestFrameNow(_ role: DisplayRole) {
+        guard let head = heads[role] else { return }
+        head.frameRequested = true
+        head.frameRequestedNow = true
+        // A compose already timed for the repaint window is brought forward.
+        if let timer = head.composeTimer, !head.composing {
+            loop.cancel(timer)
+            head.composeTimer = nil
+        }
+        schedule(head)
+    }
+
     func setEnabled(_ enabled: Bool, for role: DisplayRole) {
         guard let head = heads[role], head.status.enabled != enabled else { return }
         head.status.enabled = enabled
@@ -267,7 +279,9 @@ final class DRMBackend: DisplayBackend {
     private func schedule(_ head: DRMHead) {
         guard active, head.status.available, head.frameRequested || head.mustDraw,
               !head.flipPending, !head.composing, head.composeTimer == nil else { return }
-        let (composeAt, target) = head.pacer.schedule(now: loop.clock())
+        let now = loop.clock()
+        let (pacedAt, target) = head.pacer.schedule(now: now)
+        let composeAt = head.frameRequestedNow ? now : pacedAt
         head.composeTimer = loop.addTimer(at: composeAt) { [weak self, weak head] in
             guard let self, let head else { return }
             head.composeTimer = nil
@@ -278,6 +292,7 @@ final class DRMBackend: DisplayBackend {
     private func compose(_ head: DRMHead, target: Double) {
         guard active, head.status.available, !head.flipPending, let back = head.backBuffer, let kms else { return }
         head.frameRequested = false
+        head.frameRequestedNow = false
         let wasShowing = head.showingContent
         head.composing = true
         let changed = draw(head, into: back, target: target)

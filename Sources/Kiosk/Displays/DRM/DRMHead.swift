@@ -29,6 +29,8 @@ final class DRMHead {
     /// Inside the delegate's draw: a request made there is served after this frame.
     var composing = false
     var frameRequested = false
+    /// The requested frame is composed as soon as the buffer is free (`requestFrameNow`).
+    var frameRequestedNow = false
     /// The next frame must be drawn and shown whatever the delegate says.
     var mustDraw = true
     /// The screen currently shows content (not black for a disabled display).
