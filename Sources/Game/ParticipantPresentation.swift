@@ -48,3 +48,16 @@ extension GameSession {
         return view
     }
 }
+
+extension GameSession {
+    /// The cue that comes next while a Visual S/Z instruction is being spoken: its id
+    /// and what the participant view will show from its request (the stage draws that
+    /// frame ahead, so its flip can follow the request at once). Nil outside the speech
+    /// of a challenge with a cue. The id is the one `speechFinished` will give it.
+    public var upcomingCue: (generation: UInt64, cue: UInt64, presentation: ParticipantPresentation)? {
+        guard phase == .speech, let active, let letter = active.snapshot.cue?.letter else { return nil }
+        let presentation = ParticipantPresentation(status: ParticipantPresentation.listen, countdown: nil,
+                                                   recording: active.recording, cue: letter)
+        return (active.generation, lastCueID + 1, presentation)
+    }
+}

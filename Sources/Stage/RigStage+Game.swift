@@ -49,8 +49,11 @@ extension GameController {
     /// session's presentation only, which never carries the host's unsent pick.
     package func participantOverlay(at time: Double) -> CameraOverlay {
         guard let session else { return CameraOverlay(status: ParticipantPresentation.waiting) }
-        let view = session.participantPresentation(at: time)
-        return CameraOverlay(status: view.status, countdown: view.countdown, recording: view.recording,
-                             cue: view.cue.flatMap { $0.rawValue.first })
+        return Self.overlay(session.participantPresentation(at: time))
+    }
+
+    static func overlay(_ view: ParticipantPresentation) -> CameraOverlay {
+        CameraOverlay(status: view.status, countdown: view.countdown, recording: view.recording,
+                      cue: view.cue.flatMap { $0.rawValue.first })
     }
 }

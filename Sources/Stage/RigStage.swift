@@ -60,6 +60,10 @@ package final class RigStage {
     var innerHeldForCue = false
     /// The cue's outer frame as drawn, until its flip: the journal's `cue N timing` line.
     var cueTrace: CueTrace?
+    var cueNote: String?
+    /// The report of the frame drawn ahead into the display's buffer, until it is
+    /// flipped (a frame finds it is still what should show) or drawn over.
+    var prepared: [DisplayRole: FrameReport] = [:]
     /// In the game the host's preview shows every this many camera frames (30 fps
     /// becomes 7.5): the console is the costly frame to draw, and a preview needs no more.
     static let innerCameraDivisor: UInt32 = 4
@@ -80,6 +84,9 @@ package final class RigStage {
     /// Output: as `frameWanted`, composed as soon as the display's buffer is free (the
     /// cue's frame: its flip is measured); nil uses `frameWanted`.
     package var frameWantedNow: ((DisplayRole) -> Void)?
+    /// Output: draw `role`'s frame for this presentation time now and hold it; the
+    /// display flips it when a later frame finds it unchanged (the cue's frame).
+    package var framePrepareWanted: (DisplayRole, Double) -> Void = { _, _ in }
     /// Output: the operator turned the outer display on or off.
     package var outerEnabledWanted: (Bool) -> Void = { _ in }
     /// Output: the operator pressed Record (true) or stopped the take (false).
@@ -111,13 +118,15 @@ package final class RigStage {
                               schedule: schedule)
         game.onChange = { [unowned self] in
             if game.cueAwaitingOnset, let flight = inFlight[.outer] {
-                // Its flip must complete before the cue's frame can be submitted.
-                KioskLog.info(String(format: "cue waits for the outer frame of %.4f in flight (now %.4f)", flight.time, now()))
+                // Its flip must complete before the cue's frame can be submitted (said
+                // after the cue's flip: a journal write now would delay it).
+                cueNote = String(format: " waited_for_flight_of=%.4f", flight.time)
             }
             if game.cueAwaitingOnset { (frameWantedNow ?? frameWanted)(.outer) } else { frameWanted(.outer) }
             console.gameChanged()
         }
         game.cueComing = { [unowned self] in renderer.warmCueBadge() }
+        game.cueFrameAhead = { [unowned self] due in framePrepareWanted(.outer, due) }
         console.gameAction = { [unowned self] id, delta in gameWidget(id, delta: delta) }
         console.gameShown = { [unowned self] shown in if shown { openGame() } else { leaveGame() } }
         console.clipsAction = { [unowned self] id in clipsWidget(id) }
@@ -267,22 +276,46 @@ package final class RigStage {
             let replayNow = replayShown(at: presentationTime)
             inner.clips = SceneRenderer.InnerClips(input: clips, replay: replayNow?.shown, picture: replayNow?.picture)
         }
-        let view = cameraView(at: presentationTime)
+        var view = cameraView(at: presentationTime)
+        var upcoming: (generation: UInt64, cue: UInt64, overlay: CameraOverlay)?
+        if target.preparing {
+            // Only the cue's frame is drawn ahead: as the participant view will be from
+            // its request, over the camera picture held since the speech's end report.
+            guard role == .outer, let next = game.upcomingCue else { return FrameReport(role: role, time: presentationTime) }
+            upcoming = next
+            view.overlay = next.overlay
+        }
         var report = renderer.draw(role, at: presentationTime, into: target, controller: controller,
                                    outerPresenting: displays[.outer]?.showsContent ?? false, camera: view,
                                    inner: inner, take: take)
         if let build = report.console { console.shown(build) }
-        if role == .outer, report.changed, game.isOpen {
+        if let upcoming, report.changed {
+            report.showsGame = true
+            report.preparedCue = (upcoming.generation, upcoming.cue)
+            prepared[role] = report
+            return report
+        }
+        if report.fromPrepared, let ahead = prepared.removeValue(forKey: role) {
+            // The cue's id goes with the frame only if it is the one it was drawn for.
+            report = ahead
+            if let cue = game.shownCue, ahead.preparedCue?.generation == cue.generation,
+               ahead.preparedCue?.cue == cue.cue {
+                report.cue = cue
+                cueTrace = CueTrace(cue: cue.cue, composeStarted: started, submitted: now(), prepared: true)
+            }
+            report.preparedCue = nil
+            report.fromPrepared = true
+        } else if role == .outer, report.changed, game.isOpen {
             // The cue id goes with the frame, so its flip is the cue's onset.
             report.showsGame = true
             if view.overlay.cue != nil { report.cue = game.shownCue }
             if game.cueAwaitingOnset, let cue = game.shownCue {
-                KioskLog.info(String(format: "cue %llu drawn for %.4f: started %.4f, took %.1f ms%@", cue.cue,
-                                     presentationTime, started, (now() - started) * 1000,
-                                     view.holdPreview ? " (camera picture held)" : ""))
+                // Logged after its flip (`cue N timing`): a journal write here, on a slow
+                // disk, would sit between the request and the onset.
                 cueTrace = CueTrace(cue: cue.cue, composeStarted: started, submitted: now(), prepared: false)
             }
         }
+        if !report.fromPrepared, report.changed { prepared[role] = nil }
         if report.changed || target.mustDraw {
             inFlight[role] = report
         } else if isAnimating(role, at: presentationTime) {
@@ -340,7 +373,8 @@ package final class RigStage {
             }
             if let cue = shown?.cue, game.cueAwaitingOnset, let trace = cueTrace, trace.cue == cue.cue,
                let requested = game.session?.attempts.last?.timing.cueRequestedAt {
-                KioskLog.info(trace.line(requested: requested, flip: stamp.time, handled: now()))
+                KioskLog.info(trace.line(requested: requested, flip: stamp.time, handled: now()) + (cueNote ?? ""))
+                cueNote = nil
                 cueTrace = nil
             }
             game.outerFlipped(stamp, cue: shown?.cue)

@@ -99,6 +99,7 @@ final class KioskApp {
         }
         stage.frameWanted = { [unowned self] role in displaysBackend.requestFrame(role) }
         stage.frameWantedNow = { [unowned self] role in displaysBackend.requestFrameNow(role) }
+        stage.framePrepareWanted = { [unowned self] role, time in displaysBackend.prepareFrame(role, for: time) }
         stage.outerEnabledWanted = { [unowned self] on in displaysBackend.setEnabled(on, for: .outer) }
         stage.statusLineChanged = { [unowned self] line in notifier.status(line) }
         stage.cameraFrameShown = { [unowned self] frame, time in camera?.presented(frame, flipTime: time) }

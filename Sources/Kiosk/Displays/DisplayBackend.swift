@@ -20,6 +20,13 @@ protocol DisplayBackend: AnyObject {
     /// takes longer than the window must not cost a whole refresh.
     func requestFrameNow(_ role: DisplayRole)
 
+    /// Draws `role`'s frame for `time` into the free buffer as soon as the display is
+    /// idle and holds it unflipped (`FrameTarget.preparing`). The next requested frame
+    /// that finds it still right flips it without drawing (`holdsPrepared`); any other
+    /// frame draws over it. For a frame whose content is known before it is due (the
+    /// cue at the speech's end), so its compose is not between the request and the flip.
+    func prepareFrame(_ role: DisplayRole, for time: Double)
+
     /// The operator's toggle (seed 001): a display shows content only when it is both
     /// available (the system's decision) and enabled (the operator's).
     func setEnabled(_ enabled: Bool, for role: DisplayRole)
@@ -44,6 +51,7 @@ protocol DisplayBackend: AnyObject {
 
 extension DisplayBackend {
     func requestFrameNow(_ role: DisplayRole) { requestFrame(role) }
+    func prepareFrame(_ role: DisplayRole, for time: Double) {}
     var statusFacts: [String: String] { [:] }
     func shownImagePPM(_ role: DisplayRole) -> [UInt8]? { nil }
     func simulateUnplug(_ role: DisplayRole) {}

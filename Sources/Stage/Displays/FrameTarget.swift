@@ -10,15 +10,23 @@ package struct FrameTarget {
     /// The buffer is fresh (after a modeset or a hotplug): draw everything, and the
     /// frame is shown whatever the delegate returns.
     package let mustDraw: Bool
+    /// Drawn ahead for `presentationTime` and held, not flipped: the display flips it
+    /// only if a later frame finds it is still what should show (`holdsPrepared`).
+    package var preparing = false
+    /// The buffer holds the frame last drawn `preparing`, untouched since: a frame that
+    /// would draw the same pixels flips it instead of drawing.
+    package var holdsPrepared = false
 
     package init(width: Int, height: Int, stride: Int, pixels: UnsafeMutableRawPointer, presentationTime: Double,
-                 mustDraw: Bool) {
+                 mustDraw: Bool, preparing: Bool = false, holdsPrepared: Bool = false) {
         self.width = width
         self.height = height
         self.stride = stride
         self.pixels = pixels
         self.presentationTime = presentationTime
         self.mustDraw = mustDraw
+        self.preparing = preparing
+        self.holdsPrepared = holdsPrepared
     }
 
     /// A row of pixels as 32-bit XRGB words.

@@ -9,6 +9,10 @@ package struct FrameReport {
     package let time: Double
     /// Something differs from the display's previous frame (or it had to be drawn).
     package var changed = false
+    /// Nothing was drawn: the buffer's frame prepared ahead is this frame (flip it).
+    package var fromPrepared = false
+    /// Drawn ahead for a cue not yet requested: its attempt generation and id.
+    package var preparedCue: (generation: UInt64, cue: UInt64)?
     /// The outer frame shows a pause made by the talent's tap.
     package var showsTapPause = false
     /// The camera frame in the outer frame's preview, nil when the preview is not shown.

@@ -99,6 +99,9 @@ package final class SceneRenderer {
     /// and a layout finisher of an older one stops.
     package private(set) var layoutGeneration = 0
     private var lastKeys: [DisplayRole: FrameKey] = [:]
+    /// The key of the frame last drawn ahead (`FrameTarget.preparing`) into a buffer
+    /// that still holds it.
+    private var preparedKeys: [DisplayRole: FrameKey] = [:]
     private var targets: [UnsafeMutableRawPointer: BorrowedFrameBuffer] = [:]
     private let compositors: [DisplayRole: Compositor] = [.inner: Compositor(), .outer: Compositor()]
     private let converter = CameraFrameConverter()
@@ -267,9 +270,37 @@ package final class SceneRenderer {
                            innerFacts: role == .inner ? innerFacts(inner) : [], take: takeShown,
                            prompting: prompting)
         var report = FrameReport(role: role, time: time)
+        if target.preparing {
+            // Ahead of its time: kept apart from what the display shows (`lastKeys`).
+            guard lastKeys[role] != key, let buffer = frameBuffer(for: target) else { return report }
+            preparedKeys[role] = key
+            report.changed = true
+            return drawLayers(role, at: time, into: buffer, controller: controller, outerPresenting: outerPresenting,
+                              camera: camera, inner: inner, takeShown: takeShown, prompting: prompting, report: report)
+        }
+        if target.holdsPrepared, !target.mustDraw, preparedKeys[role] == key {
+            // The frame drawn ahead is exactly this one: flip it as it is.
+            preparedKeys[role] = nil
+            lastKeys[role] = key
+            report.changed = true
+            report.fromPrepared = true
+            return report
+        }
         guard target.mustDraw || lastKeys[role] != key, let buffer = frameBuffer(for: target) else { return report }
+        preparedKeys[role] = nil
         lastKeys[role] = key
         report.changed = true
+        return drawLayers(role, at: time, into: buffer, controller: controller, outerPresenting: outerPresenting,
+                          camera: camera, inner: inner, takeShown: takeShown, prompting: prompting, report: report)
+    }
+
+    /// Composes the frame's layers into `buffer`.
+    private func drawLayers(_ role: DisplayRole, at time: Double, into buffer: BorrowedFrameBuffer,
+                            controller: PrompterController, outerPresenting: Bool, camera: CameraView,
+                            inner: InnerView, takeShown: TakeShown, prompting: PromptingOverlay.Shown,
+                            report: FrameReport) -> FrameReport {
+        var report = report
+        let engine = controller.engine
         let state = PrompterSceneState(scriptTitle: controller.script?.title ?? "", engine: engine,
                                        settings: controller.settings,
                                        markerPosition: controller.settings.readingLine.position(configured: markerPosition),

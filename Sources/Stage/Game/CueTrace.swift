@@ -13,7 +13,7 @@ struct CueTrace {
     /// The line, given the request time, the flip's time and when the loop handled it.
     func line(requested: Double, flip: Double, handled: Double) -> String {
         func ms(_ seconds: Double) -> String { String(format: "%.1f", seconds * 1000) }
-        return "cue \(cue) timing: wait_ms=\(ms(composeStarted - requested)) compose_ms=\(ms(submitted - composeStarted))"
+        return "cue \(cue) timing: requested=\(String(format: "%.4f", requested)) wait_ms=\(ms(composeStarted - requested)) compose_ms=\(ms(submitted - composeStarted))"
             + " flip_ms=\(ms(flip - submitted)) loop_ms=\(ms(handled - flip)) total_ms=\(ms(flip - requested))"
             + " prepared=\(prepared ? 1 : 0)"
     }

@@ -32,8 +32,9 @@ extension GameController {
                 }
             }
         case let .showCue(generation, cue, _, _):
+            // The request's time is in the `cue N timing` line after its flip: a journal
+            // write here would sit between the request and the onset.
             shownCue = (generation, cue)
-            KioskLog.info("cue \(cue) requested at \(now())")
         case let .hideCue(generation, cue):
             if shownCue?.generation == generation && shownCue?.cue == cue { shownCue = nil }
         case let .cancel(generation):
@@ -59,6 +60,9 @@ extension GameController {
         if session?.activeSnapshot?.cue != nil {
             cueImminent = generation
             onChange()
+            // The letter's frame is drawn now, while the last samples play, and flipped
+            // at the request: the compose is not between the request and the onset.
+            if end > now() { cueFrameAhead(end) }
         }
         guard end > now() else { return receive(finished) }
         schedule(end) { [weak self] in self?.receive(finished) }

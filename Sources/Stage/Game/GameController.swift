@@ -186,6 +186,16 @@ package final class GameController {
     var cueImminent: UInt64?
     /// A Visual S/Z challenge was sent: the stage prepares what its cue's frame draws.
     package var cueComing: () -> Void = {}
+    /// The speech's end is known ahead (its DAC time): the cue's frame can be drawn for it.
+    package var cueFrameAhead: (Double) -> Void = { _ in }
+
+    /// The cue about to be requested and the overlay its frames will carry, for a frame
+    /// drawn ahead (nil unless the speech of a Visual S/Z challenge has reported its end).
+    package var upcomingCue: (generation: UInt64, cue: UInt64, overlay: CameraOverlay)? {
+        guard isOpen, let cueImminent, let upcoming = session?.upcomingCue, upcoming.generation == cueImminent
+        else { return nil }
+        return (upcoming.generation, upcoming.cue, Self.overlay(upcoming.presentation))
+    }
 
     /// From the speech's end report to the cue's first flip: the participant view keeps
     /// the camera picture it has (a fraction of a second) so the loop is free for the cue.

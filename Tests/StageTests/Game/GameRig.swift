@@ -134,12 +134,44 @@ final class GameRig {
         Issue.record("Down never reached \(id)", sourceLocation: sourceLocation)
     }
 
+    /// With `prepareAhead()`: the outer display's second buffer, which holds a frame
+    /// drawn ahead (`FrameTarget.preparing`) until a vblank's frame flips it or draws over it.
+    private(set) var ahead: Canvas?
+    private(set) var aheadHolds = false
+    /// Frames drawn ahead (their presentation times) and flips of one of them.
+    private(set) var preparedFor: [Double] = []
+    private(set) var flippedAhead: [Double] = []
+
+    /// The outer display draws the stage's frames asked for ahead, as the DRM backend
+    /// does: at once into its free buffer, held there unflipped.
+    func prepareAhead() throws {
+        let back = try Canvas(size: replay.outerSize)
+        ahead = back
+        stage.framePrepareWanted = { [unowned self] role, time in
+            guard role == .outer, let ahead else { return }
+            preparedFor.append(time)
+            let target = FrameTarget(width: ahead.width, height: ahead.height, stride: ahead.width * 4,
+                                     pixels: UnsafeMutableRawPointer(ahead.pixels.baseAddress!), presentationTime: time,
+                                     mustDraw: false, preparing: true)
+            aheadHolds = stage.frame(.outer, at: time, into: target).changed
+        }
+    }
+
     private func vblank(at time: Double) {
         if fontsLoaded { drawInner(at: time) }
-        let target = FrameTarget(width: outer.width, height: outer.height, stride: outer.width * 4,
-                                 pixels: UnsafeMutableRawPointer(outer.pixels.baseAddress!), presentationTime: time,
-                                 mustDraw: false)
-        if stage.frame(.outer, at: time, into: target).changed {
+        // Double-buffered when frames are drawn ahead: the buffer holding one is drawn
+        // into (or flipped as it is), then copied to the screen.
+        let buffer = aheadHolds ? ahead ?? outer : outer
+        let target = FrameTarget(width: buffer.width, height: buffer.height, stride: buffer.width * 4,
+                                 pixels: UnsafeMutableRawPointer(buffer.pixels.baseAddress!), presentationTime: time,
+                                 mustDraw: false, holdsPrepared: aheadHolds)
+        let report = stage.frame(.outer, at: time, into: target)
+        if report.changed {
+            if buffer !== outer {
+                if report.fromPrepared { flippedAhead.append(time) }
+                _ = outer.pixels.update(fromContentsOf: buffer.pixels)
+                aheadHolds = false
+            }
             outerFlips.append((time, sequence))
             stage.handle(.framePresented(.outer, FlipStamp(time: time, sequence: sequence)))
         }

@@ -236,6 +236,7 @@ final class DRMBackend: DisplayBackend {
             }
             head.front = 0
             head.mustDraw = true
+            head.backHoldsPrepared = false
             let first = head.buffers[0]
             head.showingContent = draw(head, into: first, target: loop.clock() + mode.videoMode.period)
             try kms.enable(head, framebuffer: first.framebufferID)
@@ -259,6 +260,8 @@ final class DRMBackend: DisplayBackend {
     private func takeDown(_ head: DRMHead, reason: String) {
         if let timer = head.composeTimer { loop.cancel(timer) }
         head.composeTimer = nil
+        head.backHoldsPrepared = false
+        head.prepareFor = nil
         let wasAvailable = head.status.available
         head.status.available = false
         if head.flipPending {
@@ -277,16 +280,40 @@ final class DRMBackend: DisplayBackend {
     // MARK: Frames
 
     private func schedule(_ head: DRMHead) {
-        guard active, head.status.available, head.frameRequested || head.mustDraw,
+        guard active, head.status.available, head.frameRequested || head.mustDraw || head.prepareFor != nil,
               !head.flipPending, !head.composing, head.composeTimer == nil else { return }
         let now = loop.clock()
         let (pacedAt, target) = head.pacer.schedule(now: now)
-        let composeAt = head.frameRequestedNow ? now : pacedAt
+        let preparing = !head.frameRequested && !head.mustDraw
+        let composeAt = head.frameRequestedNow || preparing ? now : pacedAt
         head.composeTimer = loop.addTimer(at: composeAt) { [weak self, weak head] in
             guard let self, let head else { return }
             head.composeTimer = nil
-            self.compose(head, target: target)
+            if !head.frameRequested && !head.mustDraw, let time = head.prepareFor {
+                self.prepare(head, for: time)
+            } else {
+                self.compose(head, target: target)
+            }
         }
+    }
+
+    func prepareFrame(_ role: DisplayRole, for time: Double) {
+        guard let head = heads[role] else { return }
+        head.prepareFor = time
+        schedule(head)
+    }
+
+    /// Draws the frame for `time` into the back buffer and holds it there unflipped.
+    private func prepare(_ head: DRMHead, for time: Double) {
+        head.prepareFor = nil
+        guard active, head.status.available, head.status.enabled, !head.flipPending, let back = head.backBuffer
+        else { return }
+        head.composing = true
+        let frame = FrameTarget(width: back.width, height: back.height, stride: back.stride, pixels: back.pixels,
+                                presentationTime: time, mustDraw: false, preparing: true)
+        if delegate?.drawFrame(for: head.role, into: frame) == true { head.backHoldsPrepared = true }
+        head.composing = false
+        schedule(head)
     }
 
     private func compose(_ head: DRMHead, target: Double) {
@@ -325,11 +352,15 @@ final class DRMBackend: DisplayBackend {
         head.mustDraw = false
         guard head.status.enabled else {
             buffer.clear()
+            head.backHoldsPrepared = false
             return mustDraw || head.showingContent
         }
         let frame = FrameTarget(width: buffer.width, height: buffer.height, stride: buffer.stride,
-                                pixels: buffer.pixels, presentationTime: target, mustDraw: mustDraw)
+                                pixels: buffer.pixels, presentationTime: target, mustDraw: mustDraw,
+                                holdsPrepared: head.backHoldsPrepared && buffer === head.backBuffer)
         let changed = delegate?.drawFrame(for: head.role, into: frame) ?? false
+        // Drawn over, or about to be flipped: either way no longer a frame held ahead.
+        if changed || mustDraw { head.backHoldsPrepared = false }
         return changed || mustDraw
     }
 

@@ -31,6 +31,10 @@ final class DRMHead {
     var frameRequested = false
     /// The requested frame is composed as soon as the buffer is free (`requestFrameNow`).
     var frameRequestedNow = false
+    /// A frame to draw ahead for this presentation time once idle (`prepareFrame`).
+    var prepareFor: Double?
+    /// The back buffer holds the frame drawn ahead, untouched since.
+    var backHoldsPrepared = false
     /// The next frame must be drawn and shown whatever the delegate says.
     var mustDraw = true
     /// The screen currently shows content (not black for a disabled display).
