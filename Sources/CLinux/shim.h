@@ -16,3 +16,10 @@ static inline int rig_udp_socket(int family) {
 static inline int rig_tcp_socket(int family) {
     return socket(family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
 }
+
+// The calling thread's name in the kernel (/proc/self/task/*/comm, `top -H`): Foundation
+// names only its Thread object. prctl is variadic, so Swift cannot call it directly.
+#include <sys/prctl.h>
+static inline int rig_name_this_thread(const char *name) {
+    return prctl(PR_SET_NAME, (unsigned long)name, 0, 0, 0);
+}

@@ -10,6 +10,8 @@ enum BenchCase: Equatable, Sendable {
     case speech
     /// The follow passage heard once (`frames` is ignored); the figures on stderr.
     case follow
+    /// A prompter take at full load for `frames` camera frames (30 fps); figures on stderr.
+    case recordingLoad
 
     static func parse(_ name: String) throws(BenchOptions.ParseError) -> BenchCase {
         let parts = name.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
@@ -27,10 +29,12 @@ enum BenchCase: Equatable, Sendable {
             return .speech
         case "follow" where parts.count == 1:
             return .follow
+        case "recording-load" where parts.count == 1:
+            return .recordingLoad
         case "console" where parts.count == 2:
             return .console(try display(parts[1], in: name))
         default:
-            throw .badCase(name, "expected floor:WxH, compose:WxH:SIZE[:TRANSFORM], layout:SIZE, camera, console:WxH, speech or follow")
+            throw .badCase(name, "expected floor:WxH, compose:WxH:SIZE[:TRANSFORM], layout:SIZE, camera, console:WxH, speech, follow or recording-load")
         }
     }
 

@@ -45,6 +45,11 @@ enum BenchCaseRunner {
                 // `frames` utterances of the instruction; the figures on stderr.
                 let figures = SpeechBench.measure(runs: max(1, frames))
                 BenchCommand.printError(BenchReportText.speechLines(figures).joined(separator: "\n"))
+            case .recordingLoad:
+                let figures = RecordingLoadBench.measure(seconds: Double(max(30, frames)) / RecordingLoadBench.cameraFPS,
+                                                         text: text)
+                BenchCommand.printError(RecordingLoadBench.lines(figures).joined(separator: "\n"))
+                if case let .failure(error) = figures { throw error }
             case .follow:
                 let figures = FollowBench.measure()
                 BenchCommand.printError(FollowBench.lines(figures).joined(separator: "\n"))

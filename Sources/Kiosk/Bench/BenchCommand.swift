@@ -6,7 +6,7 @@ import Stage
 /// the software a teleprompter would otherwise use (bench/README.md).
 enum BenchCommand: Command {
     static let name = "bench"
-    static let summary = "Measure frame composition, layout, camera conversion, speech and voice follow"
+    static let summary = "Measure frame composition, layout, camera conversion, speech, voice follow and the recording load"
     static let help = """
         Usage: rig bench [--json] [--quick] [--no-peers]
                rig bench --case NAME [--frames N]
@@ -21,7 +21,9 @@ enum BenchCommand: Command {
           --no-peers      rig's own cases only (no Pango, no GStreamer)
           --case NAME     run one case only (for callgrind): floor:WxH,
                           compose:WxH:SIZE[:TRANSFORM], layout:SIZE, camera,
-                          console:WxH, speech, follow (their figures on stderr)
+                          console:WxH, speech, follow, recording-load (their
+                          figures on stderr; recording-load: --frames camera
+                          frames at 30 fps, at least 30)
           --frames N      frames for --case (default 50)
         """
 

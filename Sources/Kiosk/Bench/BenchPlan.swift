@@ -19,6 +19,8 @@ struct BenchPlan: Sendable {
     var firstFrameRepeats: Int { quick ? 1 : 3 }
     var cameraFrames: Int { quick ? 40 : 200 }
     var speechRuns: Int { quick ? 10 : 40 }
+    /// Seconds of the recording load (camera, preview, recorder and prompter at once).
+    var recordingLoadSeconds: Double { quick ? 4 : 10 }
 
     /// Quick: identity, the three single transforms a rig actually uses (mirror for a
     /// beam splitter, flip for an upside-down monitor, a quarter turn for portrait).

@@ -101,6 +101,7 @@ struct BenchReport: Sendable {
     var camera: Camera?
     var speech: Speech?
     var follow: Result<FollowBench.Figures, FollowPassageError>?
+    var recordingLoad: Result<RecordingLoadBench.Figures, RecordingLoadBench.Failure>?
     var memory: Memory?
     var console: [ConsoleFigure] = []
 

@@ -7,7 +7,7 @@ extension BenchReport {
     static let topLevelKeys = [
         "schema", "command", "build", "quick", "machine", "text", "floor", "composition",
         "layout", "layout_samples", "first_frame", "pango", "pango_comparison", "camera", "memory",
-        "console_frame", "speech", "follow",
+        "console_frame", "speech", "follow", "recording_load",
     ]
 
     func json() -> BenchJSON {
@@ -82,6 +82,7 @@ extension BenchReport {
             })),
             ("speech", speechJSON),
             ("follow", FollowBench.json(follow)),
+            ("recording_load", RecordingLoadBench.json(recordingLoad)),
         ])
     }
 

@@ -57,6 +57,10 @@ struct BenchReportText {
             out.append("")
             out += FollowBench.lines(follow)
         }
+        if let load = report.recordingLoad {
+            out.append("")
+            out += RecordingLoadBench.lines(load)
+        }
         if let memory = report.memory {
             out.append("")
             out.append("## Peak resident memory (VmHWM)")

@@ -85,6 +85,8 @@ struct BenchRunner {
         report.speech = SpeechBench.measure(runs: plan.speechRuns)
         progress("voice follow: the GPL passage through the recogniser, the aligner and the driver")
         report.follow = FollowBench.measure()
+        progress("recording load: prompter at 60 Hz, preview at 30 fps, recorder 1080p30 from YUYV")
+        report.recordingLoad = RecordingLoadBench.measure(seconds: plan.recordingLoadSeconds, text: text)
         report.memory = .init(rigKiB: BenchEnvironment.peakResidentKiB(), pangoKiB: pangoPeak,
                               gstreamerKiB: gstreamerPeak)
         return report

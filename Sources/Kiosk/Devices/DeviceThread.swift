@@ -29,6 +29,9 @@ final class DeviceThread: Sendable {
     func start(_ body: @escaping @Sendable () -> Void) {
         guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let thread = Thread { [self] in
+            // Foundation does not name the kernel's thread: `top -H` and rig bench's
+            // thread shares read the name from /proc (cut to 15 bytes).
+            _ = rig_name_this_thread(name)
             body()
             finished.withLock { $0 = true }
         }

@@ -78,6 +78,11 @@ package final class SceneRenderer {
     package struct PreviewTarget: Equatable, Sendable {
         package var size: PixelSize
         package var mirrored: Bool
+
+        package init(size: PixelSize, mirrored: Bool) {
+            self.size = size
+            self.mirrored = mirrored
+        }
     }
 
     private struct CameraKey: Equatable {
