@@ -15,15 +15,20 @@ card, a uinput touchscreen on the outer head, both heads on virtio-gpu.
      with a retry offered, which works.
 
 The cue's bound: the issue's goal is the next vblank (at most 2 frames at the outer
-head's 60 Hz). Under TCG, with other guests on the same two cores, a frame of the
-loop can take far longer than natively, so this test asserts the onset within
-CUE_BOUND_FRAMES of the request and prints the figure; the headless tests hold the
-exact 1-frame figure.
+head's 60 Hz). The kiosk draws the cue's frame ahead, at the speech's end report
+(ALSA's DAC end still about 150 ms away), and flips it at the request; then the onset
+must come within CUE_PREPARED_BOUND_FRAMES. Under TCG, with other guests on the same
+two cores, the loop can be so late that the end report is handled after the DAC end
+itself; nothing can be drawn ahead then, and the frame is composed after the request
+(100-300 ms here): for that case only the game's 0.5 s limit (CUE_BOUND_FRAMES) is
+asserted, and the figure and the reason are printed. The kiosk's `cue N timing`
+journal line says which case it was. The headless tests hold the exact 1-frame figure.
 
   swift build && python3 vrig/tests/game_visual.py
 """
 import json
 import os
+import re
 import sys
 import time
 
@@ -37,12 +42,16 @@ KERNEL_TREE = os.path.join(vrig.CACHE, "kernel")
 SOCKET = "/tmp/rig-game.sock"
 PLAYER = os.path.join(vrig.REPO, "vrig", "uinput", "rig_uinput.py")
 OUTER = (1024, 768)
-# 2 frames is the goal on hardware. Under TCG, with the host's two cores shared, one
-# 1024x768 outer frame takes 150-200 ms to compose and its flip 40-100 ms more (measured
-# by this test's log lines), so the bound here is the game's own: the cue's 0.5 s limit
-# (30 frames at 60 Hz). The figure is printed and kept in figures.json.
+# 2 frames is the goal. A cue frame drawn ahead was flipped 1 frame (3.5-15 ms) after
+# its request in this guest at a host load average of 11-12 (vrig/cue-latency), so 3
+# frames keeps one frame of margin for a loaded host. Composed after the request
+# instead (the end report came after the DAC end), one 1024x768 outer frame takes
+# 100-300 ms under that load and its flip 1-50 ms more, so the bound there is the
+# game's own: the cue's 0.5 s limit (30 frames at 60 Hz). Printed, in figures.json.
 CUE_VOID = "The cue did not appear on the participant's display in time"
+CUE_PREPARED_BOUND_FRAMES = int(os.environ.get("RIG_GAME_CUE_PREPARED_FRAMES", "3"))
 CUE_BOUND_FRAMES = int(os.environ.get("RIG_GAME_CUE_FRAMES", "30"))
+CUE_TIMING = re.compile(r"cue (\d+) timing: (.*)")
 # vivid's default 75% colour bars, left to right as the camera sends them.
 BARS = ["rgb", "rg", "gb", "g", "rb", "r", "b", "k"]
 CONFIG = f"""
@@ -190,17 +199,29 @@ def main():
                          or g["attempts"][-1]["interruption"] is not None, 60, "the cue acknowledged or void")
             attempt = shown["attempts"][-1]
             frames = attempt["cue_frames_after_request"]
+            timing = {}
+            for match in CUE_TIMING.finditer(kiosk.log()):
+                timing = dict(part.split("=", 1) for part in match.group(2).split())
+            prepared = timing.get("prepared") == "1"
             if attempt["cue_onset"] is not None:
                 figures["cue_ms"] = (attempt["cue_onset"] - attempt["cue_requested"]) * 1000
                 figures["cue_frames"] = frames
+                figures["cue_drawn_ahead"] = prepared
+                figures["cue_timing"] = timing
             figures["send_to_speech_s"] = (attempt["speech_start"] or 0) - attempt["sent"]
             print(f"# cue requested {attempt['cue_requested']}, onset {attempt['cue_onset']} "
                   f"(flip {attempt['cue_flip_sequence']}), {frames} frame(s) at 60 Hz; speech "
                   f"{attempt['speech_start']}..{attempt['speech_end']}, {figures['send_to_speech_s']:.1f} s after Send",
                   flush=True)
-            checks.append((f"cue acknowledged by an outer flip within {CUE_BOUND_FRAMES} frames (goal 2 on hardware)",
-                           attempt["cue_onset"] is not None and frames is not None and 1 <= frames <= CUE_BOUND_FRAMES,
-                           json.dumps(attempt)))
+            late_ms = ((attempt["cue_requested"] or 0) - (attempt["speech_end"] or 0)) * 1000
+            if prepared:
+                bound, how = CUE_PREPARED_BOUND_FRAMES, "its frame drawn ahead"
+            else:
+                bound, how = CUE_BOUND_FRAMES, f"composed after the request (request {late_ms:.0f} ms after the DAC end)"
+            print(f"# cue frame {how}; timing {timing}", flush=True)
+            checks.append((f"cue acknowledged by an outer flip within {bound} frames, {how} (goal 2)",
+                           attempt["cue_onset"] is not None and frames is not None and 1 <= frames <= bound,
+                           json.dumps(attempt) + f"; timing {timing}"))
             checks.append(("speech start and end from ALSA, the cue requested at the end",
                            attempt["speech_start"] is not None and attempt["speech_end"] is not None
                            and attempt["speech_end"] <= attempt["cue_requested"], json.dumps(attempt)))
