@@ -54,6 +54,10 @@ extension GameSession {
     /// and what the participant view will show from its request (the stage draws that
     /// frame ahead, so its flip can follow the request at once). Nil outside the speech
     /// of a challenge with a cue. The id is the one `speechFinished` will give it.
+    /// The active attempt's speech length, once synthesized (its DAC end is its first
+    /// sample's time plus this).
+    public var activeSpeechDuration: Double? { active?.speechDuration }
+
     public var upcomingCue: (generation: UInt64, cue: UInt64, presentation: ParticipantPresentation)? {
         guard phase == .speech, let active, let letter = active.snapshot.cue?.letter else { return nil }
         let presentation = ParticipantPresentation(status: ParticipantPresentation.listen, countdown: nil,

@@ -25,7 +25,9 @@ extension GameController {
             var start: Double?
             speech.play(generation: generation) { [weak self] report in
                 switch report {
-                case let .started(time): start = time
+                case let .started(time):
+                    start = time
+                    self?.cueAhead(generation, speechStart: time)
                 case let .ended(time):
                     self?.speechEnded(generation, start: start ?? time, end: time)
                 case let .failed(failure): self?.speechFailed(generation, failure)
@@ -57,7 +59,7 @@ extension GameController {
     /// camera pictures, so no camera conversion is under way when the cue is requested.
     private func speechEnded(_ generation: UInt64, start: Double, end: Double) {
         let finished = GameEvent.speechFinished(generation: generation, start: start, end: end)
-        if session?.activeSnapshot?.cue != nil {
+        if session?.activeSnapshot?.cue != nil, cueImminent != generation {
             cueImminent = generation
             onChange()
             // The letter's frame is drawn now, while the last samples play, and flipped
@@ -66,6 +68,26 @@ extension GameController {
         }
         guard end > now() else { return receive(finished) }
         schedule(end) { [weak self] in self?.receive(finished) }
+    }
+
+    /// How long before the speech's DAC end the cue's frame is drawn ahead (and the
+    /// participant view keeps its camera picture): room for one participant-view frame
+    /// on a loop that is late, as the virtual rig's is under load (110-280 ms a frame).
+    static let cueFrameLead = 0.4
+
+    /// The speech's DAC end is known from its first sample and its length, well before
+    /// ALSA reports it (which a busy loop may hear only after that end): from
+    /// `cueFrameLead` before it the letter is imminent and its frame is drawn ahead.
+    private func cueAhead(_ generation: UInt64, speechStart: Double) {
+        guard session?.activeSnapshot?.cue != nil, let duration = session?.activeSpeechDuration else { return }
+        let end = speechStart + duration
+        schedule(max(now(), end - Self.cueFrameLead)) { [weak self] in
+            guard let self, isOpen, session?.activeGeneration == generation, session?.phase == .speech,
+                  cueImminent != generation else { return }
+            cueImminent = generation
+            onChange()
+            if end > now() { cueFrameAhead(end) }
+        }
     }
 
     /// Speech that cannot be made or played voids the attempt, saying why; a failure

@@ -4,10 +4,11 @@ import Render
 import Testing
 @testable import Stage
 
-/// The cue's frame drawn ahead: at the speech's end report (its DAC end still to come)
-/// the outer display draws the participant view as it will be from the cue's request
-/// and holds it; at the request that frame is flipped without drawing, and its flip,
-/// the first showing the cue's id, is the onset.
+/// The cue's frame drawn ahead: 0.4 s before the speech's DAC end (its first sample's
+/// time plus its length, known long before ALSA reports the end) the outer display
+/// draws the participant view as it will be from the cue's request and holds it; at
+/// the request that frame is flipped without drawing, and its flip, the first showing
+/// the cue's id, is the onset.
 @Suite struct CueFrameAheadTests {
     private func visualGame() throws -> GameRig {
         let rig = try GameRig(camera: true, fonts: try FontLibrary())
@@ -24,7 +25,7 @@ import Testing
         return rig
     }
 
-    /// Runs the rig until the speech's end is reported, feeding camera frames meanwhile
+    /// Runs the rig until the cue's frame is drawn ahead, feeding camera frames meanwhile
     /// (each asks for an outer frame, as the kiosk's camera does).
     private func runToEndReport(_ rig: GameRig) {
         var sequence: UInt32 = 2
@@ -40,8 +41,10 @@ import Testing
         runToEndReport(rig)
         let due = try #require(rig.preparedFor.first)
         #expect(rig.phase == "speech")
-        // Drawn for the DAC end, 150 ms ahead of it.
-        #expect(abs(due - rig.now - 0.15) < 1.0 / 30 + 1e-9)
+        // Drawn for the DAC end, 0.4 s ahead of it (before ALSA's end report, 0.15 s ahead).
+        let attempt = try #require(rig.status["attempts"]?.arrayValue?.last)
+        #expect(attempt["speech_end"] == .null)
+        #expect(abs(due - rig.now - GameController.cueFrameLead) < 1.0 / 30 + 1e-9)
         // Camera frames keep coming until the request: none flips the held cue frame.
         let flipsBefore = rig.outerFlips.count
         var sequence: UInt32 = 100
@@ -54,11 +57,12 @@ import Testing
         #expect(rig.aheadHolds)
         rig.run(to: due + 0.1)
         #expect(rig.phase == "response")
-        let attempt = try #require(rig.status["attempts"]?.arrayValue?.last)
-        let request = try #require(attempt["cue_requested"]?.numberValue)
-        let onset = try #require(attempt["cue_onset"]?.numberValue)
+        let done = try #require(rig.status["attempts"]?.arrayValue?.last)
+        #expect(done["speech_end"]?.numberValue == due)
+        let request = try #require(done["cue_requested"]?.numberValue)
+        let onset = try #require(done["cue_onset"]?.numberValue)
         #expect(request >= due)
-        #expect(attempt["cue_frames_after_request"]?.numberValue == 1)
+        #expect(done["cue_frames_after_request"]?.numberValue == 1)
         // The onset is the flip of the frame drawn ahead, nothing drawn after the request.
         #expect(rig.flippedAhead == [onset])
         // And that frame is the one the cue phase draws: the same pixels drawn afresh.
@@ -72,7 +76,7 @@ import Testing
         runToEndReport(rig)
         let due = try #require(rig.preparedFor.first)
         let aheadPixels = Array(try #require(rig.ahead).pixels)
-        // The participant taps Stop while the last samples play: the attempt is void.
+        // The participant taps Stop while the last words play: the attempt is void.
         rig.stage.handle(.outerTap(time: rig.now))
         rig.run(to: due + 0.2)
         #expect(rig.phase == "interrupted")
