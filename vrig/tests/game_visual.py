@@ -15,11 +15,11 @@ card, a uinput touchscreen on the outer head, both heads on virtio-gpu.
      with a retry offered, which works.
 
 The cue's bound: the issue's goal is the next vblank (at most 2 frames at the outer
-head's 60 Hz). The kiosk draws the cue's frame ahead, at the speech's end report
-(ALSA's DAC end still about 150 ms away), and flips it at the request; then the onset
+head's 60 Hz). The kiosk draws the cue's frame ahead, 0.4 s before the speech's DAC
+end (its first sample plus its length), and flips it at the request; then the onset
 must come within CUE_PREPARED_BOUND_FRAMES. Under TCG, with other guests on the same
-two cores, the loop can be so late that the end report is handled after the DAC end
-itself; nothing can be drawn ahead then, and the frame is composed after the request
+two cores, the loop can be so late that it gets to that only after the DAC end;
+nothing can be drawn ahead then, and the frame is composed after the request
 (100-300 ms here): for that case only the game's 0.5 s limit (CUE_BOUND_FRAMES) is
 asserted, and the figure and the reason are printed. The kiosk's `cue N timing`
 journal line says which case it was. The headless tests hold the exact 1-frame figure.
@@ -45,7 +45,7 @@ OUTER = (1024, 768)
 # 2 frames is the goal. A cue frame drawn ahead was flipped 1 frame (3.5-15 ms) after
 # its request in this guest at a host load average of 11-12 (vrig/cue-latency), so 3
 # frames keeps one frame of margin for a loaded host. Composed after the request
-# instead (the end report came after the DAC end), one 1024x768 outer frame takes
+# instead (the loop got to it only after the DAC end), one 1024x768 outer frame takes
 # 100-300 ms under that load and its flip 1-50 ms more, so the bound there is the
 # game's own: the cue's 0.5 s limit (30 frames at 60 Hz). Printed, in figures.json.
 CUE_VOID = "The cue did not appear on the participant's display in time"
