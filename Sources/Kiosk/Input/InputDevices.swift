@@ -51,6 +51,7 @@ final class InputDevices {
                                    limits: configuration.tapLimits)
         pointer = (configuration.innerWidth / 2, configuration.innerHeight / 2)
         readerID = loop.addReader(fd: context.fd, name: "libinput") { [weak self] in self?.drain() }
+        repeater.readPending = { [weak self] in self?.drain() }
         // Devices present at start are queued during seat assignment; report them at once.
         loop.addTimer(at: loop.clock()) { [weak self] in self?.drain() }
     }
