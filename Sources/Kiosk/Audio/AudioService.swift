@@ -109,6 +109,33 @@ final class AudioService {
         return nextID
     }
 
+    /// A stream of sound whose samples keep coming (a replay's): `first` now, then
+    /// `append`, then `finish`; `report` as for `play`. Returns the playback id.
+    @discardableResult
+    func stream(_ first: PreparedSound, generation: Int, text: String? = nil,
+                report: @escaping (Report) -> Void = { _ in }) -> Int? {
+        guard let playback else {
+            report(.failed(generation: generation, reason: "no sound output configured ([audio] output is empty)"))
+            return nil
+        }
+        nextID += 1
+        let entry = Playback(id: nextID, generation: generation, duration: first.duration, text: text, requested: clock())
+        inFlight[nextID] = (entry, report)
+        lastPlayback = entry
+        playback.stream(id: nextID, sound: first)
+        return nextID
+    }
+
+    func append(_ more: PreparedSound, to id: Int) {
+        guard inFlight[id] != nil else { return }
+        playback?.append(id: id, sound: more)
+    }
+
+    func finish(_ id: Int) {
+        guard inFlight[id] != nil else { return }
+        playback?.finish(id: id)
+    }
+
     /// A prepared speech clip (the game's instruction, synthesized ahead of Send).
     @discardableResult
     func play(_ clip: SpeechClip, generation: Int, report: @escaping (Report) -> Void = { _ in }) -> Int? {
