@@ -284,7 +284,7 @@ def main():
             after = {row["player"]: row for row in off["scores"]}
             checks.append(("rig ctl outer off mid-attempt voids it, no penalty, retry offered",
                            last["interruption"] == "The participant's display was turned off"
-                           and last["verdict"] is None and "retry" in off["allowed"]
+                           and last["verdict"] in (None, "void") and "retry" in off["allowed"]
                            and all(after[p]["points"] == before[p]["points"] and after[p]["scored"] == before[p]["scored"]
                                    for p in before), json.dumps(off)[:1500]))
             must(rig, "game", "retry")

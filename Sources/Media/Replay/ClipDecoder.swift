@@ -46,6 +46,7 @@ public final class ClipDecoder: @unchecked Sendable {
     private var stopping = false
     private var running = true
     private var holding: Double?
+    private var idle = false
     private let onReady: @Sendable () -> Void
 
     /// Starts decoding `path` (its sound too when `sound` is true, resampled to
@@ -72,6 +73,9 @@ public final class ClipDecoder: @unchecked Sendable {
         defer { condition.unlock() }
         guard time > wanted else { return }
         wanted = time
+        // Until the thread has looked at the new bound, it holds nothing known.
+        holding = nil
+        idle = false
         condition.broadcast()
     }
 
@@ -90,6 +94,14 @@ public final class ClipDecoder: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return holding
+    }
+
+    /// The thread waits with nothing due (everything wanted is handed over), or has
+    /// ended. Tests wait for this instead of sleeping.
+    public var isIdle: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return idle || !running
     }
 
     /// Ends the thread soon; never waits for it (the loop calls this).
@@ -153,6 +165,7 @@ public final class ClipDecoder: @unchecked Sendable {
         condition.lock()
         defer {
             holding = nil
+            idle = false
             condition.unlock()
         }
         while !stopping {
@@ -160,6 +173,7 @@ public final class ClipDecoder: @unchecked Sendable {
             let soundDue = sound.map { $0 <= wanted + Self.soundLead } ?? false
             if pictureDue || soundDue { return (pictureDue, soundDue) }
             holding = picture
+            idle = true
             condition.wait()
         }
         return nil
