@@ -20,8 +20,9 @@ public struct SoundMixer: Sendable {
         let gain: Float
         let startFrame: Int64
         /// A stream whose samples are still coming (`append`): it does not end when it
-        /// runs dry, and samples that come late keep their frames (the ones whose time
-        /// has passed are not played), so it stays in step with the clock.
+        /// runs dry; samples that come after it ran dry play from the next frame on,
+        /// and `append` says by how many frames the stream slipped (so whoever follows
+        /// its clock can follow the slip too).
         var open = false
         var endFrame: Int64 { startFrame + Int64(dropped + samples.count) }
     }
@@ -53,13 +54,21 @@ public struct SoundMixer: Sendable {
         return frame
     }
 
-    /// More samples of stream `id`, right after the ones it has; false if it is not an
-    /// open stream (ended, cancelled, never started).
+    /// More samples of stream `id`, right after the ones it has. Returns the frames the
+    /// stream slipped: 0 when they came in time, the frames that went by silent when it
+    /// had run dry (its samples then play from the next frame, none is skipped); nil if
+    /// it is not an open stream (ended, cancelled, never started).
     @discardableResult
-    public mutating func append(id: Int, samples: [Int16]) -> Bool {
-        guard let index = tracks.firstIndex(where: { $0.id == id && $0.open }) else { return false }
+    public mutating func append(id: Int, samples: [Int16]) -> Int64? {
+        guard let index = tracks.firstIndex(where: { $0.id == id && $0.open }) else { return nil }
+        let gap = max(0, position - tracks[index].endFrame)
+        if gap > 0 {
+            // What has played is forgotten; the stream goes on from the next frame.
+            tracks[index].dropped += tracks[index].samples.count + Int(gap)
+            tracks[index].samples.removeAll()
+        }
         tracks[index].samples += samples
-        return true
+        return gap
     }
 
     /// Stream `id` has all its samples: it ends after the last one.

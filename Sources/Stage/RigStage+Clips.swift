@@ -168,6 +168,16 @@ extension RigStage {
         frameWanted(.inner)
     }
 
+    /// The replay's sound ran dry (its decoding fell behind) and went on `seconds` late:
+    /// the clock waits as long, so picture and sound stay together.
+    package func replaySoundSlipped(id: String, by seconds: Double) {
+        guard var replay, replay.id == id, seconds > 0, replay.clock.isPlaying(at: now()) else { return }
+        replay.clock.delay(by: seconds)
+        replay.soundShift = (replay.soundShift ?? 0) + seconds
+        self.replay = replay
+        frameWanted(.inner)
+    }
+
     package func closeReplay() {
         guard let replay else { return }
         self.replay = nil

@@ -95,7 +95,11 @@ extension KioskApp {
                 let generation = audio.newGeneration()
                 let handle = ReplayHandle(app: self, id: replayer.id)
                 replayer.audioGeneration = generation
-                replayer.audioID = audio.stream(PreparedSound(samples: samples, sampleRate: rate), generation: generation) { report in
+                let sound = PreparedSound(samples: samples, sampleRate: rate)
+                replayer.audioID = audio.stream(sound, generation: generation, slipped: { seconds in
+                    // The decoder fell behind: the sound went on late, and the picture waits as long.
+                    handle.app?.stage.replaySoundSlipped(id: handle.id, by: seconds)
+                }) { report in
                     switch report {
                     case let .started(_, time):
                         // The first sample's DAC time: the replay's clock follows the sound.

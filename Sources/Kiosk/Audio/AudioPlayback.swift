@@ -228,7 +228,10 @@ final class AudioPlayback: Sendable {
                 }
                 flights[id] = Flight()
             case let .append(id, sound):
-                if flights[id] != nil, let samples = atRate(sound, rate, id: id) { mixer.append(id: id, samples: samples) }
+                if flights[id] != nil, let samples = atRate(sound, rate, id: id),
+                   let slipped = mixer.append(id: id, samples: samples), slipped > 0 {
+                    events.report(.slipped(id: id, seconds: Double(slipped) / Double(rate)))
+                }
             case let .finish(id):
                 mixer.finish(id: id)
             case let .cancel(id):

@@ -43,6 +43,12 @@ public struct ReplayClock: Equatable, Sendable {
         startedAt = time
     }
 
+    /// The sound it follows went on `seconds` late: so does the clock (while playing).
+    public mutating func delay(by seconds: Double) {
+        guard let startedAt else { return }
+        self.startedAt = startedAt + seconds
+    }
+
     /// When the clip reaches `position` at this pace; nil while paused.
     public func time(ofPosition position: Double) -> Double? {
         startedAt.map { $0 + (position - bankedPosition) }

@@ -30,7 +30,10 @@ final class ModelledSoundOutput {
         return nextID
     }
 
-    func append(_ samples: [Int16], to id: Int) { mixer.append(id: id, samples: samples) }
+    /// Seconds the stream slipped (it had run dry), 0 when the samples came in time.
+    func append(_ samples: [Int16], to id: Int) -> Double {
+        Double(mixer.append(id: id, samples: samples) ?? 0) / Double(rate)
+    }
     func finish(_ id: Int) { mixer.finish(id: id) }
     func cancel(_ id: Int) { _ = mixer.cancel(id: id) }
 

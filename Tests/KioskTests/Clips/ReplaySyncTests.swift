@@ -47,7 +47,11 @@ import Testing
 
     /// Replays `path` from the top for 2 s of vblanks; the offset in seconds, and the
     /// clock's shift to follow the sound.
-    static func measure(_ path: String, latency: Double, followSound: Bool = true) throws -> (offset: Double, shift: Double?) {
+    /// With `stall`, the decoder's sound from clip time `from` reaches the feed only at
+    /// `until` seconds after the start (a decoder that fell behind): the stream runs dry
+    /// and slips, and the clock waits as long.
+    static func measure(_ path: String, latency: Double, followSound: Bool = true,
+                        stall: (from: Double, until: Double)? = nil) throws -> (offset: Double, shift: Double?) {
         var settings = RigStage.Settings(outerSize: PixelSize(width: 320, height: 180))
         settings.cameraEnabled = false
         let start = 100.0
@@ -67,7 +71,10 @@ import Testing
             for action in actions {
                 switch action {
                 case let .start(position, samples, _): stream = (output.start(samples), position)
-                case let .append(samples): if let stream { output.append(samples, to: stream.id) }
+                case let .append(samples):
+                    guard let stream else { continue }
+                    let slipped = output.append(samples, to: stream.id)
+                    if followSound, slipped > 0 { stage.replaySoundSlipped(id: "sync", by: slipped) }
                 case .finish: if let stream { output.finish(stream.id) }
                 }
             }
@@ -88,8 +95,10 @@ import Testing
         stage.clipsWidget("clips:full")
         let canvas = try Canvas(size: replay.innerSize)
         var shownAt: Double?
+        var time = start
+        var held: [ReplaySound] = []
         for vblank in 0..<120 {
-            let time = start + Double(vblank) / 60
+            time = start + Double(vblank) / 60
             replay.advance(to: time)
             // The decoder thread catches up with what was wanted (as it does ahead of time
             // on the rig): it waits with nothing due, or has handed everything.
@@ -109,7 +118,12 @@ import Testing
         }
         func hand(_ delivery: ClipDecoder.Delivery) {
             var actions: [ReplaySoundFeed.Action] = []
-            for piece in delivery.sound { actions += feed.received(piece) }
+            held += delivery.sound
+            let stalled = stall.map { time < start + $0.until } ?? false
+            while let piece = held.first, !(stalled && piece.startTime >= stall?.from ?? .infinity) {
+                actions += feed.received(piece)
+                held.removeFirst()
+            }
             if delivery.soundEnded { actions += feed.soundEnded() }
             perform(actions)
             if !delivery.pictures.isEmpty || delivery.ended { stage.handle(.replayDelivery(id: "sync", delivery)) }
@@ -137,5 +151,20 @@ import Testing
         let (unfollowed, _) = try Self.measure(path, latency: latency, followSound: false)
         print("  without following the sound: \(String(format: "%+.1f", unfollowed * 1000)) ms")
         #expect(unfollowed > latency - 0.02 && unfollowed > 0.045, "unfollowed \(unfollowed * 1000) ms")
+    }
+
+    /// The decoder falls 0.3 s behind mid-clip (the sound from 0.6 s reaches the output
+    /// late): the stream runs dry, goes on without skipping a sample, and the picture
+    /// waits as long, so the click and the flash still meet.
+    @Test func aDecoderThatFellBehindSlipsSoundAndPictureTogether() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rig-sync-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try Self.record(in: folder.path)
+        let (offset, shift) = try Self.measure(path, latency: 0.107, stall: (from: 0.6, until: 0.107 + 0.9))
+        print("replay sync with a 0.3 s decoder stall: sound \(String(format: "%+.1f", offset * 1000)) ms against the "
+              + "picture; the clock followed the sound by \(String(format: "%.1f", (shift ?? 0) * 1000)) ms")
+        #expect(abs(offset) <= 0.045, "offset \(offset * 1000) ms")
+        #expect((shift ?? 0) > 0.107 + 0.2, "the clock waited for the slip too: \(String(describing: shift))")
     }
 }

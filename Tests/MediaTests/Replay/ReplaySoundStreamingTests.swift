@@ -6,22 +6,26 @@ import Testing
 /// and the feed between decoder and output (what is kept from the position, what a
 /// play, a piece and the end tell the output).
 @Suite struct ReplaySoundStreamingTests {
-    @Test func anOpenStreamKeepsItsFramesThroughADryPatchAndEndsOnlyWhenFinished() {
+    @Test func anOpenStreamSlipsThroughADryPatchAndEndsOnlyWhenFinished() {
         var mixer = SoundMixer(channels: 1)
         var out: [Int16] = []
         #expect(mixer.add(id: 1, samples: [], open: true) == 0, "a stream may start empty")
         #expect(mixer.render(frames: 4, into: &out) == [.started(id: 1, frame: 0)])
         #expect(out == [0, 0, 0, 0] && !mixer.isIdle, "dry: silence, still running")
-        // Samples 0-7 come now, but frames 0-3 have played: 4-7 play at frames 4-7.
-        let appended = mixer.append(id: 1, samples: [1, 2, 3, 4, 5, 6, 7, 8])
-        #expect(appended)
+        // Samples 0-7 come after frames 0-3 went by silent: they play from frame 4 on,
+        // and the stream says it slipped 4 frames (whoever follows it waits as long).
+        let slipped = mixer.append(id: 1, samples: [1, 2, 3, 4, 5, 6, 7, 8])
+        #expect(slipped == 4)
         #expect(mixer.render(frames: 4, into: &out) == [])
-        #expect(out == [5, 6, 7, 8], "late samples keep their frames (the stream stays in step)")
+        #expect(out == [1, 2, 3, 4], "no sample is skipped")
+        let onTime = mixer.append(id: 1, samples: [9])
+        #expect(onTime == 0, "in time: no slip")
         let finished = mixer.finish(id: 1)
         #expect(finished)
-        #expect(mixer.render(frames: 4, into: &out) == [.ended(id: 1, frame: 7)])
+        #expect(mixer.render(frames: 8, into: &out) == [.ended(id: 1, frame: 12)])
+        #expect(out == [5, 6, 7, 8, 9, 0, 0, 0])
         let late = mixer.append(id: 1, samples: [9])
-        #expect(mixer.isIdle && !late)
+        #expect(mixer.isIdle && late == nil)
     }
 
     @Test func aLongStreamDropsWhatHasPlayed() {
