@@ -111,10 +111,13 @@ enum RecordingLoadBench {
             outer.composeFrame()
             outer.advance()
             outerFrames += 1
-            if let picture = latest.withLock({ $0 }), picture.frame.sequence != lastShown, let preview = picture.preview {
-                compositor.compose([.image(preview.canvas, x: 0, y: 0)], into: inner)
+            if let picture = latest.withLock({ $0 }), picture.frame.sequence != lastShown {
+                converter.pictureTaken()
                 lastShown = picture.frame.sequence
-                shown += 1
+                if let preview = picture.preview {
+                    compositor.compose([.image(preview.canvas, x: 0, y: 0)], into: inner)
+                    shown += 1
+                }
             }
             let next = deadline + 1 / displayHz
             let now = MonotonicTime.now()

@@ -80,9 +80,11 @@ final class CameraCaptureEvents: Sendable {
 
     /// Everything published since the last call (on the loop).
     func take() -> Batch {
-        pending.withLock { state in
+        let batch = pending.withLock { state in
             defer { state = Pending() }
             return state.batch
         }
+        if batch.frame != nil { converter.withLock { $0 }?.pictureTaken() }
+        return batch
     }
 }

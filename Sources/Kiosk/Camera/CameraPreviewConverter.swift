@@ -11,7 +11,9 @@ import Synchronization
 /// the newest waits (an older one not yet taken is replaced, never queued). For each
 /// frame taken it makes the x8r8g8b8 picture the loop's thumbnails read and, when the
 /// outer display shows the camera, that display's preview: mirrored, fitted and
-/// letterboxed at its size. Both go to `deliver`, which hands them to the loop.
+/// letterboxed at its size. Both go to `deliver`, which hands them to the loop; the
+/// next frame converts once the loop has taken them (`pictureTaken`), so a busy loop
+/// costs no conversions it would never show.
 ///
 /// Recording comes first (`PreviewPriority`): while the recorder's queue fills, frames
 /// are skipped here, and counted, before the recorder would drop any.
@@ -29,6 +31,9 @@ final class CameraPreviewConverter: Sendable {
     private struct Input {
         var frame: CameraFrame?
         var counts = Counts()
+        /// A delivered picture the loop has not taken yet: the next waits for it, so no
+        /// conversion is spent on a picture the loop would replace unseen.
+        var delivered = false
     }
 
     private let thread: DeviceThread
@@ -69,6 +74,15 @@ final class CameraPreviewConverter: Sendable {
         thread.wake()
     }
 
+    /// On the loop: the last delivered picture was taken; the next frame may convert.
+    func pictureTaken() {
+        let wasWaiting = input.withLock { state -> Bool in
+            defer { state.delivered = false }
+            return state.delivered && state.frame != nil
+        }
+        if wasWaiting { thread.wake() }
+    }
+
     /// On the loop: the outer display's preview size and mirroring (nil: not shown).
     func setTarget(_ wanted: SceneRenderer.PreviewTarget?) {
         target.withLock { $0 = wanted }
@@ -84,6 +98,7 @@ final class CameraPreviewConverter: Sendable {
             _ = poll(&wake, 1, -1)
             thread.clearWake()
             while !thread.stopping, let frame = input.withLock({ state -> CameraFrame? in
+                guard !state.delivered else { return nil }
                 defer { state.frame = nil }
                 return state.frame
             }) {
@@ -94,9 +109,11 @@ final class CameraPreviewConverter: Sendable {
                 }
                 let converted = convert(frame, converter: converter)
                 let seconds = clock() - started
+                // Marked before the hand-over: the loop may take it before `deliver` returns.
                 input.withLock {
                     $0.counts.converted += 1
                     $0.counts.conversionSeconds += seconds
+                    $0.delivered = converted != nil
                 }
                 if let converted { deliver(converted.frame, converted.preview) }
             }
