@@ -41,6 +41,11 @@ public struct FollowDriver: Sendable, Equatable {
     public struct Anchor: Sendable, Equatable {
         public let word: Int
         public let time: Double
+
+        public init(word: Int, time: Double) {
+            self.word = word
+            self.time = time
+        }
     }
 
     /// Engine offset that puts each script word on the reading line.
