@@ -63,7 +63,8 @@ extension KioskApp {
     }
 
     var voiceFollowStatus: JSONValue {
-        voiceFollow?.status ?? ["on": false, "listening": false, "word": .null, "confidence": 0, "heard": ""]
+        voiceFollow?.status ?? ["on": false, "listening": false, "word": .null, "line": .null, "line_starts": [],
+                                "lead": .number(config.follow.lead), "confidence": 0, "heard": "", "file": .null]
     }
 
     func withFollowStatus(_ report: JSONValue) -> JSONValue {
