@@ -232,7 +232,11 @@ final class VoiceFollow {
             guard let last = all.last, let origin = audioOrigin,
                   let position = aligner.update(heard: all.map(\.word), tokenWord: script.tokenWord) else { break }
             self.aligner = aligner
+            let moved = driver?.word != position.word
             driver?.heard(word: position.word, confidence: position.confidence, heardAt: origin + last.end)
+            // A new word steers at once rather than at the next tick (up to 0.2 s later):
+            // after a pause that is the difference between catching up and lagging.
+            if moved, driver != nil { controller.driveFollow(at: loop.clock()) }
             // Old utterances are kept only as far as the aligner looks back.
             if utterances.count > 4, let oldest = utterances.keys.min() { utterances[oldest] = nil }
         }

@@ -39,6 +39,13 @@ import Testing
         let line: Int
         let spokenLine: Int
         let followWord: Int?
+        let heard: String
+    }
+
+    /// The machine's load: the test is real time, so a failure says how busy it was.
+    static var load: String {
+        ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").prefix(3)
+            .joined(separator: " ") + " (nproc \(ProcessInfo.processInfo.activeProcessorCount))"
     }
 
     @Test func followsTheSpokenWordEverySecondThroughTheKiosk() throws {
@@ -83,15 +90,17 @@ import Testing
                   let shown = status["prompter"]?["line"]?.numberValue else { continue }
             let t = time - started
             samples.append(Sample(t: t, offset: offset, line: Int(shown), spokenLine: line(ofWord: passage.spokenWord(at: t)),
-                                  followWord: status["follow"]?["word"]?.numberValue.map(Int.init)))
+                                  followWord: status["follow"]?["word"]?.numberValue.map(Int.init),
+                                  heard: status["follow"]?["heard"]?.stringValue ?? ""))
         }
         let lastLine = line(ofWord: passage.script.words.count - 1)
-        print(String(format: "follow through the kiosk: %d words on %d lines, %.1f s of audio (pause %.1f-%.1f s), %d readings",
+        let load = Self.load
+        print(String(format: "follow through the kiosk: %d words on %d lines, %.1f s of audio (pause %.1f-%.1f s), %d readings, load %@",
                      passage.script.words.count, lastLine + 1, passage.duration, passage.pauseStart, passage.secondStart,
-                     samples.count))
+                     samples.count, load))
         for sample in samples {
-            print(String(format: "  t=%5.2f reading line %2d spoken line %2d offset %6.1f follow.word %@", sample.t, sample.line,
-                         sample.spokenLine, sample.offset, sample.followWord.map(String.init) ?? "-"))
+            print(String(format: "  t=%5.2f reading line %2d spoken line %2d offset %6.1f follow.word %@ heard \"%@\"", sample.t,
+                         sample.line, sample.spokenLine, sample.offset, sample.followWord.map(String.init) ?? "-", sample.heard))
         }
 
         // At every second of the read (the first reading at or after it), the reading
@@ -102,7 +111,7 @@ import Testing
         print(String(format: "follow through the kiosk: %d of %d seconds within 2 lines (%d of %d readings)",
                      seconds.count - misses.count, seconds.count, within, samples.count))
         #expect(seconds.count >= Int(passage.duration) - 1, "readings missing: \(seconds.count) seconds")
-        #expect(misses.isEmpty, "seconds off by more than 2 lines: \(misses.map { String(format: "%.1f", $0.t) })")
+        #expect(misses.isEmpty, "seconds off by more than 2 lines: \(misses.map { String(format: "%.1f", $0.t) }) (load \(load))")
 
         // The pause holds: no reading line past the word spoken last, and from 1.5 s in
         // (follow waits 1.2 s, then eases out) the text stands still.
@@ -116,7 +125,7 @@ import Testing
         // It catches up within 1 s after the pause: moving again, and within 2 lines of
         // the talent at every reading from then on.
         let after = samples.filter { $0.t >= passage.secondStart + 1 }
-        #expect(after.first.map { $0.offset > heldAt + 1 } == true, "the text had not moved on 1 s after the pause")
+        #expect(after.first.map { $0.offset > heldAt + 1 } == true, "the text had not moved on 1 s after the pause (load \(load))")
         #expect(after.filter { $0.t <= passage.secondStart + 3 }.allSatisfy { abs($0.line - $0.spokenLine) <= 2 },
                 "not caught up 1 s after the pause")
 
