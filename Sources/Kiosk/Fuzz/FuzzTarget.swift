@@ -10,8 +10,7 @@ import Stage
 /// runs every seed and every past crash through the same functions, so the targets
 /// compile and stay alive in every build.
 ///
-/// HTTP and OSC request parsers belong here too once they land: one case each, a
-/// corpus folder `fuzz/corpus/NAME`, and their tokens in `fuzz/rig.dict`.
+/// The network remote's two (`http`, `osc`) are in FuzzTarget+Remote.swift.
 enum FuzzTarget: String, CaseIterable, Sendable {
     /// rig.toml: the toml++ shim and every schema check, and the first line as `--set`.
     case config
@@ -32,6 +31,12 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case session
     /// A recording's JSON metadata, read as the clips list reads it.
     case clip
+    /// An HTTP request to the remote, after libmicrohttpd's split (FuzzHTTPRequest):
+    /// routing, the pairing token, query and body JSON to a control request, page paths.
+    case http
+    /// An OSC datagram to the remote: liblo's decoder, the address and typed arguments
+    /// to a control request, and the reply's encoding.
+    case osc
 
     func run(_ data: Data) {
         switch self {
@@ -44,6 +49,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .catalog: _ = try? ActionCatalog.load(data)
         case .session: Self.session(data)
         case .clip: Self.clip(data)
+        case .http: Self.http(data)
+        case .osc: Self.osc(data)
         }
     }
 
@@ -101,7 +108,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     }
 
     /// A folder of this process's own for the file-based readers.
-    private static let scratch: URL = {
+    static let scratch: URL = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("rig-fuzz-\(getpid())")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
