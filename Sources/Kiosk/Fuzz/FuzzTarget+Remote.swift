@@ -55,7 +55,7 @@ extension FuzzTarget {
     /// What the kiosk's one handler would receive (it is not called: it needs the app).
     private static func command(_ json: JSONValue) {
         guard case let .success(request) = RemoteRoute.controlRequest(json) else { return }
-        _ = request.json.serialized
-        if case let .game(body) = request { _ = GameControlRequest.parse(body) }
+        keep(request.json.serialized)
+        if case let .game(body) = request { keep(GameControlRequest.parse(body)) }
     }
 }
