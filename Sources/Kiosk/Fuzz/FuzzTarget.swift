@@ -10,8 +10,7 @@ import Stage
 /// runs every seed and every past crash through the same functions, so the targets
 /// compile and stay alive in every build.
 ///
-/// HTTP and OSC request parsers belong here too once they land: one case each, a
-/// corpus folder `fuzz/corpus/NAME`, and their tokens in `fuzz/rig.dict`.
+/// The network remote's two (`http`, `osc`) are in FuzzTarget+Remote.swift.
 enum FuzzTarget: String, CaseIterable, Sendable {
     /// rig.toml: the toml++ shim and every schema check, and the first line as `--set`.
     case config
@@ -32,18 +31,26 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case session
     /// A recording's JSON metadata, read as the clips list reads it.
     case clip
+    /// An HTTP request to the remote, after libmicrohttpd's split (FuzzHTTPRequest):
+    /// routing, the pairing token, query and body JSON to a control request, page paths.
+    case http
+    /// An OSC datagram to the remote: liblo's decoder, the address and typed arguments
+    /// to a control request, and the reply's encoding.
+    case osc
 
     func run(_ data: Data) {
         switch self {
         case .config: Self.config(data)
         case .script: Self.script(data)
-        case .markdown: _ = ScriptLibrary.readingText(String(decoding: data, as: UTF8.self), format: .markdown,
-                                                       lineBreaks: .keep)
+        case .markdown: Self.keep(ScriptLibrary.readingText(String(decoding: data, as: UTF8.self), format: .markdown,
+                                                             lineBreaks: .keep))
         case .layout: Self.layout(data)
         case .control: Self.control(data)
-        case .catalog: _ = try? ActionCatalog.load(data)
+        case .catalog: Self.keep(try? ActionCatalog.load(data))
         case .session: Self.session(data)
         case .clip: Self.clip(data)
+        case .http: Self.http(data)
+        case .osc: Self.osc(data)
         }
     }
 
@@ -52,19 +59,19 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         guard ConfigLoader.firstInvalidUTF8(in: data) == nil else { return }
         let text = String(decoding: data, as: UTF8.self)
         let firstLine = String(text.prefix { $0 != "\n" })
-        _ = ConfigLoader.load(text: text, name: "fuzz.toml", overrides: [firstLine])
+        keep(ConfigLoader.load(text: text, name: "fuzz.toml", overrides: [firstLine]))
     }
 
     private static func script(_ data: Data) {
         let decoded = ScriptDecoder.decode(data)
         guard decoded.condition != .binary else { return }
         let markdown = ScriptLibrary.readingText(decoded.text, format: .markdown, lineBreaks: .keep)
-        _ = ReadingTime.wordCount(markdown)
+        keep(ReadingTime.wordCount(markdown))
         for lineBreaks in LineBreaks.allCases {
             let plain = ScriptLibrary.readingText(decoded.text, format: .plainText, lineBreaks: lineBreaks)
-            _ = ReadingTime.wordCount(plain)
+            keep(ReadingTime.wordCount(plain))
         }
-        _ = PlainTextReadingText.hardWrapWidth(of: decoded.text)
+        keep(PlainTextReadingText.hardWrapWidth(of: decoded.text))
     }
 
     /// One font library for the process: opening fontconfig per input would measure
@@ -82,27 +89,35 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         let text = String(decoding: bytes, as: UTF8.self)
         guard let layout = try? TextLayout(text: text, style: style, columnWidth: width, fonts: fonts) else { return }
         layout.layoutAll()
-        for line in layout.lines(fromY: 0, toY: layout.laidOutHeight) { _ = line }
+        for line in layout.lines(fromY: 0, toY: layout.laidOutHeight) { keep(line) }
         if let words = layout.wordCount, words > 0 {
-            _ = layout.y(ofWord: words - 1)
-            _ = layout.wordIndex(atY: layout.laidOutHeight / 2)
+            keep(layout.y(ofWord: words - 1))
+            keep(layout.wordIndex(atY: layout.laidOutHeight / 2))
         }
-        _ = layout.withColumnWidth(width / 2 + 1).withLineSpacing(2).totalHeight
+        keep(layout.withColumnWidth(width / 2 + 1).withLineSpacing(2).totalHeight)
     }
 
     private static func control(_ data: Data) {
         // The server reads one request per line.
         for line in data.split(separator: UInt8(ascii: "\n")) {
             guard case let .success(request) = ControlRequest.parse(Data(line)) else { continue }
-            _ = request.json.serialized
-            if case let .game(body) = request { _ = GameControlRequest.parse(body) }
+            keep(request.json.serialized)
+            if case let .game(body) = request { keep(GameControlRequest.parse(body)) }
         }
-        _ = JSONValue.parse(data)
+        keep(JSONValue.parse(data))
     }
 
-    /// A folder of this process's own for the file-based readers.
-    private static let scratch: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("rig-fuzz-\(getpid())")
+    /// What a target computes and drops: kept from the optimiser, so the fuzz build's
+    /// `-c release` runs every step the debug build does.
+    @inline(never) @_optimize(none)
+    static func keep<T>(_ value: T) {}
+
+    /// A folder of this process's own for the file-based readers: in /dev/shm when there
+    /// is one, because Data.write fsyncs and on a disk that flush was most of an input's time.
+    static let scratch: URL = {
+        let shm = URL(fileURLWithPath: "/dev/shm")
+        let base = FileManager.default.isWritableFile(atPath: shm.path) ? shm : FileManager.default.temporaryDirectory
+        let url = base.appendingPathComponent("rig-fuzz-\(getpid())")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }()
@@ -122,6 +137,6 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     private static func clip(_ data: Data) {
         let url = scratch.appendingPathComponent("fuzz.json")
         guard (try? data.write(to: url)) != nil else { return }
-        _ = ClipFolder.clip(folder: scratch.path, id: "fuzz")
+        keep(ClipFolder.clip(folder: scratch.path, id: "fuzz"))
     }
 }

@@ -35,15 +35,20 @@ final class OSCMessage {
         let count = Int(lo_message_get_argc(message))
         guard count > 0, let types = lo_message_get_types(message), let argv = lo_message_get_argv(message) else { return [] }
         return (0..<count).map { index -> JSONValue in
-            guard let arg = argv[index] else { return .null }
+            guard let pointer = argv[index] else { return .null }
+            // Each argument is read at its own size: liblo's buffer holds 4 bytes for an
+            // int32 or float at the end of a message, and `pointee` of the lo_arg union
+            // would read 8 (the fuzz target osc found it: fuzz/regressions/osc). OSC pads
+            // to 4 bytes, so 64-bit values need not be 8-byte aligned.
+            let arg = UnsafeRawPointer(pointer)
             switch UInt8(bitPattern: types[index]) {
-            case UInt8(ascii: "i"): return .int(Int(arg.pointee.i))
-            case UInt8(ascii: "h"): return .number(Double(arg.pointee.h))
-            case UInt8(ascii: "f"): return .number(Double(arg.pointee.f))
-            case UInt8(ascii: "d"): return .number(arg.pointee.d)
+            case UInt8(ascii: "i"): return .int(Int(arg.loadUnaligned(as: Int32.self)))
+            case UInt8(ascii: "h"): return .number(Double(arg.loadUnaligned(as: Int64.self)))
+            case UInt8(ascii: "f"): return .number(Double(arg.loadUnaligned(as: Float.self)))
+            case UInt8(ascii: "d"): return .number(arg.loadUnaligned(as: Double.self))
             case UInt8(ascii: "s"), UInt8(ascii: "S"):
                 // The string starts where the argument does.
-                return .string(String(cString: UnsafeRawPointer(arg).assumingMemoryBound(to: CChar.self)))
+                return .string(String(cString: arg.assumingMemoryBound(to: CChar.self)))
             case UInt8(ascii: "T"): return .bool(true)
             case UInt8(ascii: "F"): return .bool(false)
             default: return .null

@@ -75,22 +75,17 @@ final class OSCServer {
 
     private func handle(_ datagram: [UInt8]) {
         guard let message = OSCMessage(datagram: datagram) else { refused += 1; return }
-        var arguments = message.arguments
-        guard token.matches(arguments.popLast()?.stringValue) else {
+        switch RemoteRoute.of(path: message.path, arguments: message.arguments, token: token) {
+        case nil:
             refused += 1
             reply(.failure("pairing token missing or wrong: send it as the last argument"), to: message.path)
-            return
-        }
-        let parts = message.path.split(separator: "/").map(String.init)
-        guard parts.count >= 2, parts[0] == "rig" else {
+        case let .command(json)?:
+            received += 1
+            reply(perform(json).reply, to: message.path)
+        default:
             refused += 1
             reply(.failure("addresses start with /rig/, such as /rig/play"), to: message.path)
-            return
         }
-        received += 1
-        let json = RemoteCommandMap.request(command: parts[1], arguments: parts.dropFirst(2).map { .string($0) } + arguments,
-                                            fields: [:])
-        reply(perform(json).reply, to: message.path)
     }
 
     private func reply(_ reply: ControlReply, to path: String) {

@@ -69,13 +69,8 @@ final class RemoteService {
 
     /// A request from HTTP or OSC: refused here only for what is a local test aid.
     private func perform(_ json: JSONValue) -> (reply: ControlReply, parsed: Bool) {
-        let line = Data(json.serialized.utf8)
-        switch ControlRequest.parse(line) {
-        case let .failure(error): return (.failure(error.description), false)
-        case .success(.hang): return (.failure("hang is a local test aid, not offered over the network"), false)
-        // A path on the box read as the microphone: a network client must not learn which
-        // files exist from its errors, and rehearsing a follow is the operator's, at the box.
-        case .success(.listen): return (.failure("listen reads a file on the rig: use rig ctl listen on the box"), false)
+        switch RemoteRoute.controlRequest(json) {
+        case let .failure(refusal): return (.failure(refusal.description), false)
         case let .success(request):
             let reply = handle(request)
             publisher.check()
@@ -88,54 +83,38 @@ final class RemoteService {
     private func answer(_ request: HTTPRequest) -> HTTPResponse {
         let peer = request.peer?.host ?? "?"
         guard limiter.allow(peer, at: loop.clock()) else {
-            return .json(429, JSONValueText(text: ControlReply.failure("too many requests; at most \(Int(limiter.rate)) a second").body.serialized))
+            return failure(429, "too many requests; at most \(Int(limiter.rate)) a second")
         }
-        if request.path == "/pair" { return pair(request) }
-        guard token.matches(PairingToken.presented(in: request)) else {
-            if request.path.hasPrefix("/api/") || request.method != "GET" {
-                return .json(401, JSONValueText(text: ControlReply.failure("pairing token missing or wrong: open the pairing address shown on the rig's inner display, or send X-Rig-Token").body.serialized))
-            }
+        switch RemoteRoute.of(request, token: token) {
+        case .pair(paired: true):
+            let cookie = "\(PairingToken.cookieName)=\(token.value); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000"
+            return .body(status: 303, contentType: "text/plain", data: Data("paired\n".utf8),
+                         headers: [("Set-Cookie", cookie), ("Location", "/")])
+        case .pair(paired: false): return failure(401, "wrong pairing token")
+        case .unpaired(api: true):
+            return failure(401, "pairing token missing or wrong: open the pairing address shown on the rig's inner display, or send X-Rig-Token")
+        case .unpaired(api: false):
             let text = "<!doctype html><meta name=viewport content=\"width=device-width\"><title>rig</title><p>Not paired. Open the pairing address shown on the rig's inner display.</p>\n"
             return .body(status: 401, contentType: "text/html; charset=utf-8", data: Data(text.utf8), headers: [])
-        }
-        guard request.method == "GET" || request.method == "POST" else {
-            return .json(405, JSONValueText(text: ControlReply.failure("only GET and POST").body.serialized))
-        }
-        if request.path == "/api/events" { return .eventStream(publisher.subscribe()) }
-        if request.path.hasPrefix("/api/") { return api(request) }
-        switch page.lookup(request.path) {
-        case let .file(data, type): return .body(status: 200, contentType: type, data: data, headers: [])
-        case .refused: return .json(400, JSONValueText(text: ControlReply.failure("bad path").body.serialized))
-        case .notFound: return .json(404, JSONValueText(text: ControlReply.failure("not found").body.serialized))
-        }
-    }
-
-    private func pair(_ request: HTTPRequest) -> HTTPResponse {
-        guard token.matches(request.query["token"]) else {
-            return .json(401, JSONValueText(text: ControlReply.failure("wrong pairing token").body.serialized))
-        }
-        let cookie = "\(PairingToken.cookieName)=\(token.value); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000"
-        return .body(status: 303, contentType: "text/plain", data: Data("paired\n".utf8),
-                     headers: [("Set-Cookie", cookie), ("Location", "/")])
-    }
-
-    private func api(_ request: HTTPRequest) -> HTTPResponse {
-        let segments = request.path.dropFirst("/api/".count).split(separator: "/").map(String.init)
-        guard let command = segments.first else {
-            return .json(404, JSONValueText(text: ControlReply.failure("GET /api/status, POST /api/play, ...").body.serialized))
-        }
-        var fields: [String: JSONValue] = [:]
-        if !request.body.isEmpty {
-            guard case let .object(members)? = JSONValue.parse(request.body) else {
-                return .json(400, JSONValueText(text: ControlReply.failure("the body must be a JSON object").body.serialized))
+        case .methodNotAllowed: return failure(405, "only GET and POST")
+        case .events: return .eventStream(publisher.subscribe())
+        case .apiUsage: return failure(404, "GET /api/status, POST /api/play, ...")
+        case .badBody: return failure(400, "the body must be a JSON object")
+        case let .command(json):
+            let (reply, parsed) = perform(json)
+            let ok = reply.body["ok"]?.boolValue == true
+            return .json(ok ? 200 : (parsed ? 409 : 400), JSONValueText(text: reply.body.serialized))
+        case let .page(path):
+            switch page.lookup(path) {
+            case let .file(data, type): return .body(status: 200, contentType: type, data: data, headers: [])
+            case .refused: return failure(400, "bad path")
+            case .notFound: return failure(404, "not found")
             }
-            fields = members
+        case .badAddress: return failure(404, "not found")
         }
-        for (key, value) in request.query where key != "token" { fields[key] = .string(value) }
-        let json = RemoteCommandMap.request(command: command, arguments: segments.dropFirst().map { .string($0) },
-                                            fields: fields)
-        let (reply, parsed) = perform(json)
-        let ok = reply.body["ok"]?.boolValue == true
-        return .json(ok ? 200 : (parsed ? 409 : 400), JSONValueText(text: reply.body.serialized))
+    }
+
+    private func failure(_ status: Int, _ message: String) -> HTTPResponse {
+        .json(status, JSONValueText(text: ControlReply.failure(message).body.serialized))
     }
 }
