@@ -23,6 +23,8 @@ final class InputDevices {
     private var devicesByHandle: [OpaquePointer: Device] = [:]
     private var pointer: (x: Double, y: Double)
     private var heldRepeat: (key: UInt32, timer: EventLoop.TimerID)?
+    /// Counts starts and stops of the repeat, so a due timer knows it is still the held key's.
+    private var repeatGeneration: UInt64 = 0
     private(set) var counters = InputCounters()
     /// The `[keyboard]` layout; nil when it cannot be compiled (see `keymapError`).
     let keymap: KeyboardKeymap?
@@ -171,8 +173,13 @@ final class InputDevices {
     /// last pressed key only. A repeat carries the press's text and modifiers as they were.
     private func startRepeat(_ press: KeyPress, at deadline: Double) {
         stopRepeat()
+        let generation = repeatGeneration
         let timer = loop.addTimer(at: deadline) { [weak self] in
             guard let self else { return }
+            // A loop that stalled past the deadline (a heavy screen opened by the press
+            // itself) may not have read the release yet: a tap is not a held key.
+            self.drain()
+            guard self.repeatGeneration == generation else { return }
             var repeated = press
             repeated.time = deadline
             repeated.isRepeat = true
@@ -187,6 +194,7 @@ final class InputDevices {
     private func stopRepeat() {
         if let heldRepeat { loop.cancel(heldRepeat.timer) }
         heldRepeat = nil
+        repeatGeneration &+= 1
     }
 
     // MARK: touch
