@@ -82,7 +82,6 @@ def must(cmd, **args):
 
 
 taking = False
-tabs = 0  # Tab presses from the library's search to its Edit button
 
 
 def status():
@@ -192,18 +191,14 @@ def editor_part(round_number):
             key("ESC")
         key("C", "U", "T")
         until("Cut.txt selected", lambda s: s["console"]["selected"] == "Cut.txt", 30)
-    global tabs
-    if tabs:
-        key(*["TAB"] * tabs)  # as many as last time, at once
-        until("Tab to Edit", lambda s: s["console"]["focus"] is not None, 30)
-    pressed = 0
-    while status()["console"]["focus"] != "library:edit":
-        if pressed > 40:
-            raise Stuck("Tab never reached the library's Edit button")
-        key("TAB")
-        pressed += 1
-        time.sleep(0.3)
-    tabs = tabs or pressed
+    focus = status()["console"]["focus"]
+    for _ in range(40):
+        if focus == "library:edit":
+            break
+        key("TAB")  # one at a time, each seen to move the focus: none is still on its way at Enter
+        focus = until("the focus moved", lambda s, was=focus: s["console"]["focus"] != was, 30)["console"]["focus"]
+    else:
+        raise Stuck("Tab never reached the library's Edit button")
     key("ENTER")
     until("the editor", lambda s: s["console"]["screen"] == "editor" and s["console"]["editing"] == "Cut.txt", 30)
     before = read(SCRIPT)
@@ -282,9 +277,9 @@ def main():
     while True:
         round_number += 1
         started = time.monotonic()
+        game_part()
         prompter_part(round_number)
         editor_part(round_number)
-        game_part()
         log("round", n=round_number, seconds=round(time.monotonic() - started, 1))
 
 
