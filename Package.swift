@@ -62,8 +62,10 @@ let package = Package(
             linkerSettings: [.linkedLibrary("tomlplusplus")]
         ),
 
-        .target(name: "Prompter", swiftSettings: strict),
-        .target(name: "Game", swiftSettings: strict),
+        // Crash-safe writes (temp, fsync, rename, fsync the folder) for every module with state.
+        .target(name: "Durable", swiftSettings: strict),
+        .target(name: "Prompter", dependencies: ["Durable"], swiftSettings: strict),
+        .target(name: "Game", dependencies: ["Durable"], swiftSettings: strict),
         .target(name: "Media", dependencies: ["CFFmpeg", "CEspeak", "CPocketSphinx"], path: "Sources/Media", swiftSettings: strict),
         .target(
             name: "Render",
@@ -73,10 +75,10 @@ let package = Package(
         ),
         // The app core: what the two displays show and how timed events change it.
         // No devices and no C module of its own.
-        .target(name: "Stage", dependencies: ["Prompter", "Game", "Render", "Media"], swiftSettings: strict),
+        .target(name: "Stage", dependencies: ["Durable", "Prompter", "Game", "Render", "Media"], swiftSettings: strict),
         .executableTarget(
             name: "Kiosk",
-            dependencies: ["Stage", "Prompter", "Game", "Render", "Media", "CTOML", "CDRM", "CUdev", "CInput",
+            dependencies: ["Stage", "Durable", "Prompter", "Game", "Render", "Media", "CTOML", "CDRM", "CUdev", "CInput",
                            "CV4L2", "CSeat", "CSystemd", "CLinux", "CXKB", "CALSA", "CSDL", "CMicroHTTPD", "CLO",
                            "CFuzz"],
             swiftSettings: strict + (fuzzing ? [.define("RIG_FUZZ")] : [])
@@ -85,8 +87,8 @@ let package = Package(
         // The recorder's side of bench/recorder.sh (against the ffmpeg command line).
         .executableTarget(name: "RecorderBench", dependencies: ["Media"], swiftSettings: strict),
 
-        .testTarget(name: "PrompterTests", dependencies: ["Prompter"], swiftSettings: strict),
-        .testTarget(name: "GameTests", dependencies: ["Game"], swiftSettings: strict),
+        .testTarget(name: "PrompterTests", dependencies: ["Prompter", "Durable"], swiftSettings: strict),
+        .testTarget(name: "GameTests", dependencies: ["Game", "Durable"], swiftSettings: strict),
         .testTarget(name: "MediaTests", dependencies: ["Media"], swiftSettings: strict),
         // Voice follow end to end without devices: espeak-ng speech through the recogniser,
         // the aligner and the follow driver.

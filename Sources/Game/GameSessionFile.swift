@@ -1,3 +1,4 @@
+import Durable
 import Foundation
 
 /// The one JSON file a game session lives in (on the rig, /var/lib/rig/game/session.json),
@@ -16,7 +17,7 @@ public struct GameSessionFile: Sendable {
         do {
             return try encoder.encode(saved)
         } catch {
-            throw .writeFailed(AtomicWriteError(path: "", step: "encode", reason: "\(error)"))
+            throw .writeFailed(AtomicFileError(path: "", step: "encode", reason: "\(error)"))
         }
     }
 
@@ -26,11 +27,11 @@ public struct GameSessionFile: Sendable {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
                                                     withIntermediateDirectories: true)
         } catch {
-            throw .writeFailed(AtomicWriteError(path: url.deletingLastPathComponent().path,
+            throw .writeFailed(AtomicFileError(path: url.deletingLastPathComponent().path,
                                                 step: "create directory", reason: error.localizedDescription))
         }
         do {
-            try GameAtomicWriter.write(data, to: url)
+            try AtomicFile.write(data, to: url)
         } catch {
             throw .writeFailed(error)
         }
@@ -40,7 +41,7 @@ public struct GameSessionFile: Sendable {
     /// write are never read (and are removed), so a kill during a save yields the
     /// previous file.
     public func load() throws(SessionFileError) -> SavedSession? {
-        GameAtomicWriter.removeLeftovers(of: url)
+        AtomicFile.removeLeftovers(of: url)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let data: Data
         do {

@@ -1,3 +1,4 @@
+import Durable
 import Foundation
 
 /// What the session file holds: roster, settings, progress, scores (as the attempts'
@@ -28,7 +29,7 @@ public enum SessionFileError: Error, Equatable, Sendable, CustomStringConvertibl
     case unsupportedFormat(path: String, format: Int)
     /// The file is well formed but its setup is no longer valid (a changed catalog).
     case invalid(path: String, [SetupProblem])
-    case writeFailed(AtomicWriteError)
+    case writeFailed(AtomicFileError)
 
     public var description: String {
         switch self {

@@ -1,3 +1,4 @@
+import Durable
 import Foundation
 
 /// One JSON file of state in the state directory, written atomically. A file that

@@ -1,3 +1,4 @@
+import Durable
 import Foundation
 
 /// Markers the operator set while prompting, per script, in the state folder

@@ -82,10 +82,14 @@ public struct PrompterEngine: Sendable, Equatable {
         state == .playing && isEnded(at: t) ? .stopped : state
     }
 
-    /// True while the text moves at t (playing, or still easing out of a pause), so the
-    /// display loop knows whether frames are needed at all.
+    /// True while the text moves at t (playing, still easing out of a pause, or gliding
+    /// to a jump's target), so the display loop knows whether frames are needed at all.
+    /// A glide counts whatever its direction: a jump back while paused has a negative
+    /// rate, and at the jump's own instant its rate is still 0.
     public func isMoving(at t: Double) -> Bool {
-        currentRate(at: t) > 0
+        if currentRate(at: t) > 0 { return true }
+        let current = segment(at: t)
+        return current.isGliding(at: t) && current.glide(at: t) != 0
     }
 
     /// When the current run reaches the end, for scheduling the auto-stop; nil if it never does.

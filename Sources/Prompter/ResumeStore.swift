@@ -1,3 +1,4 @@
+import Durable
 import Foundation
 
 /// The last script and position, persisted like the settings so a restart (or a power

@@ -1,3 +1,4 @@
+import Durable
 import Foundation
 
 /// The converted text of an imported document, kept in a hidden file next to it

@@ -1,3 +1,4 @@
+import Durable
 import Foundation
 
 /// Edits to the library. Each works on the disk and then refreshes the listing.

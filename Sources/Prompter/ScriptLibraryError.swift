@@ -1,3 +1,4 @@
+import Durable
 import Foundation
 
 /// Everything the script library can refuse, with a sentence for the inner display.

@@ -1,3 +1,4 @@
+import Durable
 import Foundation
 
 /// The reading settings as persisted in the state directory. Loads once at start;

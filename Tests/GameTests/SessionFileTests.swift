@@ -1,3 +1,4 @@
+import Durable
 import Foundation
 import Testing
 @testable import Game
@@ -132,14 +133,14 @@ import Testing
     @Test func aSuccessfulWriteReplacesTheFileAndLeavesNoTemp() throws {
         let directory = TemporaryDirectory()
         let url = directory.path("session.json")
-        try GameAtomicWriter.write(Data("old".utf8), to: url)
-        try GameAtomicWriter.write(Data("new".utf8), to: url)
+        try AtomicFile.write(Data("old".utf8), to: url)
+        try AtomicFile.write(Data("new".utf8), to: url)
         #expect(try String(contentsOf: url, encoding: .utf8) == "new")
         #expect(directory.names() == ["session.json"])
         // A temp file of a live writer (this process) is left alone.
         let live = directory.path(".session.json.\(getpid()).1.tmp")
         try Data("partial".utf8).write(to: live)
-        #expect(GameAtomicWriter.removeLeftovers(of: url).isEmpty)
+        #expect(AtomicFile.removeLeftovers(of: url).isEmpty)
         #expect(directory.names() == [".session.json.\(getpid()).1.tmp", "session.json"])
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Prompter
+@testable import Durable
 
 @Suite struct AtomicFileTests {
     @Test func writesAndReplacesLeavingNoTemporaryFiles() throws {

@@ -53,6 +53,21 @@ import Testing
         #expect(!engine.isMoving(at: clock.now() + glide + 0.001))
     }
 
+    @Test func aJumpBackWhilePausedIsMovingUntilItLands() {
+        // The display loop stops asking for frames when nothing moves: a glide back to
+        // an earlier marker (negative rate) froze on its first frame before.
+        var (engine, clock) = playing(from: 100)
+        clock.advance(by: 10)
+        engine.pause(at: clock.now())
+        clock.advance(by: 2)
+        engine.jump(to: 50, at: clock.now())
+        #expect(engine.isMoving(at: clock.now()))
+        #expect(engine.isMoving(at: clock.now() + glide / 2))
+        #expect(engine.isMoving(at: clock.now() + glide * 0.99))
+        #expect(close(engine.offset(at: clock.now() + glide), 50))
+        #expect(!engine.isMoving(at: clock.now() + glide + 0.001))
+    }
+
     @Test func aJumpDuringARampKeepsTheRamp() {
         var (engine, clock) = playing(from: 100)
         clock.advance(by: 5)

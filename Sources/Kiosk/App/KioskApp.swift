@@ -1,3 +1,4 @@
+import Durable
 import Foundation
 import Prompter
 import Render

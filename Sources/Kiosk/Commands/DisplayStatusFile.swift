@@ -1,3 +1,4 @@
+import Durable
 import Foundation
 import Stage
 
@@ -30,17 +31,7 @@ final class DisplayStatusFile {
     }
 
     private func writeAtomically(_ text: String) -> Bool {
-        let temp = path + ".tmp"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return false }
-        let bytes = Array(text.utf8)
-        let ok = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) } == bytes.count && fsync(fd) == 0
-        close(fd)
-        guard ok, rename(temp, path) == 0 else { return false }
-        let dir = open((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent,
-                       O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dir >= 0 { fsync(dir); close(dir) }
-        return true
+        (try? AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: path))) != nil
     }
 }
 

@@ -22,9 +22,7 @@ final class InputDevices {
     private var recognizer: TapRecognizer
     private var devicesByHandle: [OpaquePointer: Device] = [:]
     private var pointer: (x: Double, y: Double)
-    private var heldRepeat: (key: UInt32, timer: EventLoop.TimerID)?
-    /// Counts starts and stops of the repeat, so a due timer knows it is still the held key's.
-    private var repeatGeneration: UInt64 = 0
+    private let repeater: KeyRepeater
     private(set) var counters = InputCounters()
     /// The `[keyboard]` layout; nil when it cannot be compiled (see `keymapError`).
     let keymap: KeyboardKeymap?
@@ -39,6 +37,7 @@ final class InputDevices {
         self.loop = loop
         self.configuration = configuration
         self.handler = handler
+        repeater = KeyRepeater(loop: loop) { handler(.key($0)) }
         context = try LibinputContext(opener: opener, seat: configuration.seat)
         do {
             keymap = try KeyboardKeymap(names: configuration.keyboard)
@@ -52,13 +51,13 @@ final class InputDevices {
                                    limits: configuration.tapLimits)
         pointer = (configuration.innerWidth / 2, configuration.innerHeight / 2)
         readerID = loop.addReader(fd: context.fd, name: "libinput") { [weak self] in self?.drain() }
+        repeater.readPending = { [weak self] in self?.drain() }
         // Devices present at start are queued during seat assignment; report them at once.
         loop.addTimer(at: loop.clock()) { [weak self] in self?.drain() }
     }
 
     deinit {
         if let readerID { loop.remove(readerID) }
-        if let heldRepeat { loop.cancel(heldRepeat.timer) }
     }
 
     /// Why keys type no text, for the operator's problems banner, with the rig.toml place
@@ -89,7 +88,7 @@ final class InputDevices {
 
     /// A VT switch away: libinput closes every device; `resume()` reopens them.
     func suspend() {
-        stopRepeat()
+        repeater.stop()
         context.suspend()
     }
 
@@ -115,7 +114,7 @@ final class InputDevices {
             handler(.deviceAdded(info))
         case LIBINPUT_EVENT_DEVICE_REMOVED:
             guard let removed = devicesByHandle.removeValue(forKey: device) else { return }
-            stopRepeat()
+            repeater.stop()
             if removed.info.role == .outerTouchscreen {
                 // A finger on a panel that vanished (unplugged, VT switch) is not a tap later.
                 _ = recognizer.handle(TouchSample(phase: .cancel, slot: -1, x: 0, y: 0, time: 0))
@@ -154,7 +153,7 @@ final class InputDevices {
         let keyboard = devicesByHandle[device]?.keyboard
         guard pressed else {
             keyboard?.release(code: code)
-            if heldRepeat?.key == code { stopRepeat() }
+            repeater.released(code: code)
             return
         }
         let meaning = keyboard?.press(code: code) ?? KeyMeaning.fallback(code: code)
@@ -166,35 +165,9 @@ final class InputDevices {
         handler(.key(press))
         // Speed keys always repeat; the rest as the layout says (not the modifiers).
         let repeats = keymap?.repeats(code: code) ?? KeyMeaning.fallbackRepeats(code: code)
-        if repeats || action?.repeatsWhileHeld == true { startRepeat(press, at: time + configuration.repeatDelay) }
-    }
-
-    /// libinput never repeats keys; the kiosk repeats held keys on the loop's timers, the
-    /// last pressed key only. A repeat carries the press's text and modifiers as they were.
-    private func startRepeat(_ press: KeyPress, at deadline: Double) {
-        stopRepeat()
-        let generation = repeatGeneration
-        let timer = loop.addTimer(at: deadline) { [weak self] in
-            guard let self else { return }
-            // A loop that stalled past the deadline (a heavy screen opened by the press
-            // itself) may not have read the release yet: a tap is not a held key.
-            self.drain()
-            guard self.repeatGeneration == generation else { return }
-            var repeated = press
-            repeated.time = deadline
-            repeated.isRepeat = true
-            self.handler(.key(repeated))
-            // After a stall of the loop, one catch-up repeat, not a burst.
-            let next = max(deadline + self.configuration.repeatInterval, self.loop.clock())
-            self.startRepeat(press, at: next)
+        if repeats || action?.repeatsWhileHeld == true {
+            repeater.start(press, delay: configuration.repeatDelay, interval: configuration.repeatInterval)
         }
-        heldRepeat = (press.code, timer)
-    }
-
-    private func stopRepeat() {
-        if let heldRepeat { loop.cancel(heldRepeat.timer) }
-        heldRepeat = nil
-        repeatGeneration &+= 1
     }
 
     // MARK: touch

@@ -219,6 +219,11 @@ package final class SceneRenderer {
         return max(viewportRows, budgetRows * 2 / 3)
     }
 
+    /// The scroll row `role`'s last drawn frame shows (tests: a glide's last frame landed).
+    package func drawnOffsetRow(_ role: DisplayRole) -> Int? {
+        lastKeys[role]?.offsetRow
+    }
+
     /// The word at the reading line, for saving the reading position.
     package func wordIndex(atOffset offset: Double) -> Int? {
         readingText?.layout?.wordIndex(atY: offset)

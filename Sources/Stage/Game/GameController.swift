@@ -1,3 +1,4 @@
+import Durable
 import Foundation
 import Game
 
@@ -85,7 +86,7 @@ package final class GameController {
         guard let file else { return }
         try? FileManager.default.createDirectory(at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
         do {
-            try GameAtomicWriter.write(Data(sessionID.utf8), to: sessionIDURL(file))
+            try AtomicFile.write(Data(sessionID.utf8), to: sessionIDURL(file))
         } catch {
             KioskLog.warning("game session id not saved: \(error)")
         }

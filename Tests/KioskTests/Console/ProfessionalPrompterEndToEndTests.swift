@@ -47,6 +47,9 @@ import Testing
         rig.run { abs(offset(rig) - sport) < 0.01 }
         #expect(try ctl(rig, ["marker", "1"])["ok"] == true)
         rig.run { offset(rig) < 0.01 }
+        // The glide back, paused, is drawn to its end on the talent's display (its
+        // frames once stopped at the first: a backward glide did not count as moving).
+        #expect(rig.run { rig.app.stage.renderer.drawnOffsetRow(.outer) == 0 })
         #expect(try ctl(rig, ["marker", "next"])["marker"]?["name"] == "Weather")
         // Playing: a jump keeps playing.
         rig.key("Space")

@@ -224,6 +224,8 @@ final class DRMBackend: DisplayBackend {
             }
             head.front = 0
             head.mustDraw = true
+            if let timer = head.flipRetryTimer { loop.cancel(timer) }
+            head.flipRetryTimer = nil
             let first = head.buffers[0]
             head.showingContent = draw(head, into: first, target: loop.clock() + mode.videoMode.period)
             try kms.enable(head, framebuffer: first.framebufferID)
@@ -247,6 +249,8 @@ final class DRMBackend: DisplayBackend {
     private func takeDown(_ head: DRMHead, reason: String) {
         if let timer = head.composeTimer { loop.cancel(timer) }
         head.composeTimer = nil
+        if let timer = head.flipRetryTimer { loop.cancel(timer) }
+        head.flipRetryTimer = nil
         let wasAvailable = head.status.available
         head.status.available = false
         if head.flipPending {
@@ -266,7 +270,7 @@ final class DRMBackend: DisplayBackend {
 
     private func schedule(_ head: DRMHead) {
         guard active, head.status.available, head.frameRequested || head.mustDraw,
-              !head.flipPending, !head.composing, head.composeTimer == nil else { return }
+              !head.flipPending, !head.composing, head.composeTimer == nil, head.flipRetryTimer == nil else { return }
         let (composeAt, target) = head.pacer.schedule(now: loop.clock())
         head.composeTimer = loop.addTimer(at: composeAt) { [weak self, weak head] in
             guard let self, let head else { return }
@@ -288,20 +292,47 @@ final class DRMBackend: DisplayBackend {
             return
         }
         head.showingContent = head.status.showsContent
-        let rc = kms.flip(head, framebuffer: back.framebufferID,
+        submit(head, buffer: back, target: target, attempt: 0)
+    }
+
+    /// Queues the flip of the frame just drawn. EBUSY means the kernel still holds a
+    /// flip of this CRTC (one queued before a replug's modeset completes late): the
+    /// frame is already drawn and the stage counts it as on its way, so it is the one
+    /// flipped a moment later. Dropping it instead froze a display that had stopped
+    /// moving on the frame before, since nothing would ask for another.
+    private func submit(_ head: DRMHead, buffer: DumbFramebuffer, target: Double, attempt: Int) {
+        guard let kms else { return }
+        let rc = kms.flip(head, framebuffer: buffer.framebufferID,
                           userData: Unmanaged.passUnretained(self).toOpaque())
-        if rc == EBUSY {
-            head.frameRequested = true
+        if rc == EBUSY, attempt < Self.busyRetries {
+            if attempt == 0 { log("displays: \(head.role) flip busy; retrying the drawn frame") }
+            head.flipRetryTimer = loop.addTimer(at: loop.clock() + Self.busyRetryDelay) { [weak self, weak head] in
+                guard let self, let head else { return }
+                head.flipRetryTimer = nil
+                guard self.active, head.status.available, !head.flipPending, head.backBuffer === buffer else {
+                    // Taken down or replugged meanwhile: whatever comes next is drawn afresh.
+                    head.mustDraw = true
+                    self.schedule(head)
+                    return
+                }
+                self.submit(head, buffer: buffer, target: target, attempt: attempt + 1)
+            }
             return
         }
         if rc != 0 {
             log("displays: \(head.role) flip failed: \(String(cString: strerror(rc)))")
+            // Drawn but never shown: the next frame is drawn whatever the stage says.
+            head.mustDraw = true
             return
         }
         head.flipPending = true
         head.front = 1 - head.front
         head.pacer.submitted(target: target)
     }
+
+    /// A busy CRTC is retried every 2 ms for up to 0.25 s (a modeset's last flip).
+    private static let busyRetries = 125
+    private static let busyRetryDelay = 0.002
 
     /// Asks the delegate for a frame, or blanks the buffer while the operator has the
     /// display turned off. Returns whether the buffer now differs from the screen.

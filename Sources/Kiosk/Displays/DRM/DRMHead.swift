@@ -34,6 +34,8 @@ final class DRMHead {
     /// The screen currently shows content (not black for a disabled display).
     var showingContent = false
     var composeTimer: EventLoop.TimerID?
+    /// A drawn frame waiting to be flipped again after EBUSY.
+    var flipRetryTimer: EventLoop.TimerID?
     /// The connector went away while a flip was queued: turn off when it completes.
     var disableWhenFlipped = false
 

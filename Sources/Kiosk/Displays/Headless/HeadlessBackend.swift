@@ -6,24 +6,18 @@ import Stage
 final class HeadlessBackend: DisplayBackend {
     weak var delegate: (any DisplayBackendDelegate)?
 
-    private struct Head {
-        var status: DisplayStatus
+    /// A display's pixels: what it shows (`front`) and what the next frame is drawn into.
+    private struct Buffers {
         var front: HeadlessFramebuffer
         var back: HeadlessFramebuffer
-        var pacer: FramePacer
-        var frameRequested = false
-        var mustDraw = true
-        var showingContent = false
-        var busy = false
-        var composing = false
     }
 
     private let loop: EventLoop
     private let mode: [DisplayRole: VideoMode]
     /// The configured connector names, so a headless rendering reads as the rig's.
     private let connectors: [DisplayRole: String]
-    private var heads: [DisplayRole: Head] = [:]
-    private var timers: [DisplayRole: EventLoop.TimerID] = [:]
+    private var heads: [DisplayRole: GridPacedHead] = [:]
+    private var buffers: [DisplayRole: Buffers] = [:]
 
     init(sizes: [DisplayRole: (width: Int, height: Int)], refreshMillihertz: Int = 60_000,
          connectors: [DisplayRole: String] = [:], loop: EventLoop) {
@@ -43,28 +37,21 @@ final class HeadlessBackend: DisplayBackend {
     /// Simulated hotplug: the display appears (and is "modeset").
     func connect(_ role: DisplayRole) {
         guard let mode = mode[role], heads[role]?.status.available != true else { return }
-        var status = heads[role]?.status ?? DisplayStatus(connector: connectorName(role))
-        status.connected = true
-        status.available = true
-        status.mode = mode
-        var pacer = FramePacer(period: mode.period)
-        pacer.modeset(period: mode.period, at: loop.clock())
-        heads[role] = Head(status: status, front: HeadlessFramebuffer(width: mode.width, height: mode.height),
-                           back: HeadlessFramebuffer(width: mode.width, height: mode.height), pacer: pacer)
-        delegate?.displayStatusChanged(role, status)
-        schedule(role)
+        buffers[role] = Buffers(front: HeadlessFramebuffer(width: mode.width, height: mode.height),
+                                back: HeadlessFramebuffer(width: mode.width, height: mode.height))
+        let head = heads[role] ?? GridPacedHead(role: role, status: DisplayStatus(connector: connectorName(role)),
+                                                loop: loop, owner: self)
+        heads[role] = head
+        head.connect(mode: mode)
+        delegate?.displayStatusChanged(role, head.status)
     }
 
     /// Simulated unplug: the display becomes unavailable; the other is untouched.
     func simulateUnplug(_ role: DisplayRole) { disconnect(role) }
 
     func disconnect(_ role: DisplayRole) {
-        guard var head = heads[role], head.status.available else { return }
-        if let timer = timers.removeValue(forKey: role) { loop.cancel(timer) }
-        head.status.connected = false
-        head.status.available = false
-        head.busy = false
-        heads[role] = head
+        guard let head = heads[role], head.status.available else { return }
+        head.disconnect()
         delegate?.displayStatusChanged(role, head.status)
     }
 
@@ -73,17 +60,12 @@ final class HeadlessBackend: DisplayBackend {
     }
 
     func requestFrame(_ role: DisplayRole) {
-        heads[role]?.frameRequested = true
-        schedule(role)
+        heads[role]?.requestFrame()
     }
 
     func setEnabled(_ enabled: Bool, for role: DisplayRole) {
-        guard var head = heads[role], head.status.enabled != enabled else { return }
-        head.status.enabled = enabled
-        head.mustDraw = true
-        heads[role] = head
+        guard let head = heads[role], head.setEnabled(enabled) else { return }
         delegate?.displayStatusChanged(role, head.status)
-        requestFrame(role)
     }
 
     func status(of role: DisplayRole) -> DisplayStatus {
@@ -91,84 +73,39 @@ final class HeadlessBackend: DisplayBackend {
     }
 
     func shutdown() {
-        for (_, timer) in timers { loop.cancel(timer) }
-        timers = [:]
-        for role in heads.keys { heads[role]?.front.clear() }
+        for head in heads.values { head.halt() }
+        for role in buffers.keys { buffers[role]?.front.clear() }
     }
 
     /// True when the display shows its latest frame: nothing asked for, composing or
     /// waiting for its flip. Tests poll for this instead of sleeping.
     func isSettled(_ role: DisplayRole) -> Bool {
-        guard let head = heads[role] else { return true }
-        return !head.frameRequested && !head.mustDraw && !head.busy && !head.composing && timers[role] == nil
+        heads[role]?.isSettled ?? true
     }
 
     /// What the display shows now (the last completed flip).
-    func screen(_ role: DisplayRole) -> HeadlessFramebuffer? { heads[role]?.front }
+    func screen(_ role: DisplayRole) -> HeadlessFramebuffer? { buffers[role]?.front }
 
     func shownImagePPM(_ role: DisplayRole) -> [UInt8]? { screen(role)?.ppm() }
+}
 
-    private func schedule(_ role: DisplayRole) {
-        guard let head = heads[role], head.status.available, head.frameRequested || head.mustDraw,
-              !head.busy, !head.composing, timers[role] == nil else { return }
-        let (composeAt, target) = head.pacer.schedule(now: loop.clock())
-        timers[role] = loop.addTimer(at: composeAt) { [weak self] in
-            self?.timers[role] = nil
-            self?.compose(role, target: target)
-        }
+extension HeadlessBackend: GridPacedHeadOwner {
+    func drawBuffer(for role: DisplayRole) -> HeadlessFramebuffer? { buffers[role]?.back }
+
+    func drawFrame(for role: DisplayRole, into target: FrameTarget) -> Bool {
+        delegate?.drawFrame(for: role, into: target) ?? false
     }
 
-    private func compose(_ role: DisplayRole, target: Double) {
-        guard var head = heads[role], head.status.available else { return }
-        head.frameRequested = false
-        let mustDraw = head.mustDraw
-        head.mustDraw = false
-        var changed = mustDraw
-        if head.status.enabled {
-            let back = head.back
-            head.composing = true
-            heads[role] = head
-            let frame = FrameTarget(width: back.width, height: back.height, stride: back.stride,
-                                    pixels: back.pixels, presentationTime: target, mustDraw: mustDraw)
-            changed = (delegate?.drawFrame(for: role, into: frame) ?? false) || mustDraw
-            guard let latest = heads[role] else { return }
-            head = latest
-            head.composing = false
-        } else {
-            head.back.clear()
-            changed = changed || head.showingContent
-        }
-        guard changed else {
-            heads[role] = head
-            // Nothing new for this vblank: a frame asked for meanwhile (text that has not
-            // moved a whole pixel yet) is for the next one, composed once this one passed.
-            if head.frameRequested {
-                timers[role] = loop.addTimer(at: target) { [weak self] in
-                    self?.timers[role] = nil
-                    self?.schedule(role)
-                }
-            }
-            return
-        }
-        head.showingContent = head.status.enabled
-        head.busy = true
-        head.pacer.submitted(target: target)
-        heads[role] = head
-        timers[role] = loop.addTimer(at: target) { [weak self] in
-            self?.timers[role] = nil
-            self?.flipCompleted(role, at: target)
-        }
-    }
+    /// Memory "shows" a frame at the vblank it was made for.
+    func show(_ role: DisplayRole, target: Double) -> Double? { target }
 
-    private func flipCompleted(_ role: DisplayRole, at time: Double) {
-        guard var head = heads[role] else { return }
-        swap(&head.front, &head.back)
-        head.busy = false
-        head.status.lastFlip = head.pacer.flipCompleted(time: time, sequence: UInt32(truncatingIfNeeded: head.pacer.flips + 1))
-        head.status.flips = head.pacer.flips
-        head.status.missedVblanks = head.pacer.missedVblanks
-        heads[role] = head
-        if let stamp = head.status.lastFlip { delegate?.framePresented(role, stamp) }
-        schedule(role)
+    func submitted(_ role: DisplayRole) {}
+
+    func presented(_ role: DisplayRole, _ stamp: FlipStamp) {
+        if var pair = buffers[role] {
+            swap(&pair.front, &pair.back)
+            buffers[role] = pair
+        }
+        delegate?.framePresented(role, stamp)
     }
 }

@@ -28,25 +28,20 @@ final class WindowBackend: DisplayBackend {
     /// The operator closed the inner window.
     var onQuit: (() -> Void)?
 
-    private struct Head {
+    /// A display's window and the pixels drawn for it (the display's own size; SDL
+    /// scales them into the window).
+    private struct Surface {
         var size: WindowLayout.Size
-        var status: DisplayStatus
         var window: SDLWindow?
         var frame: HeadlessFramebuffer
-        var pacer = FramePacer(period: 1.0 / 60)
-        var frameRequested = false
-        var mustDraw = true
-        var showingContent = false
-        var busy = false
-        var composing = false
         var note: String?
     }
 
     private let loop: EventLoop
     private let log: (String) -> Void
     private let forcedScale: Double?
-    private var heads: [DisplayRole: Head] = [:]
-    private var timers: [DisplayRole: EventLoop.TimerID] = [:]
+    private var surfaces: [DisplayRole: Surface] = [:]
+    private var heads: [DisplayRole: GridPacedHead] = [:]
     private var video: SDLVideo?
     private var layout = WindowLayout(inner: .init(width: 1, height: 1), outer: nil, screen: nil)
     private var reader: EventLoop.SourceID?
@@ -64,14 +59,14 @@ final class WindowBackend: DisplayBackend {
         for (role, size) in sizes {
             let size = WindowLayout.Size(width: size.width, height: size.height)
             let connector = connectors[role].flatMap { $0 == DisplayConfiguration.automatic ? nil : $0 } ?? "window-\(role)"
-            heads[role] = Head(size: size, status: DisplayStatus(connector: connector),
-                               frame: HeadlessFramebuffer(width: size.width, height: size.height))
+            surfaces[role] = Surface(size: size, frame: HeadlessFramebuffer(width: size.width, height: size.height))
+            heads[role] = GridPacedHead(role: role, status: DisplayStatus(connector: connector), loop: loop, owner: self)
         }
     }
 
     var statusFacts: [String: String] {
         var facts = ["window": video?.driver ?? "closed", "window_scale": "\(layout.scale)"]
-        if let renderer = heads[.inner]?.window?.rendererName { facts["window_renderer"] = renderer }
+        if let renderer = surfaces[.inner]?.window?.rendererName { facts["window_renderer"] = renderer }
         return facts
     }
 
@@ -80,52 +75,45 @@ final class WindowBackend: DisplayBackend {
     func start() throws {
         let video = try SDLVideo(clock: loop.clock)
         self.video = video
-        guard let inner = heads[.inner]?.size else { return }
-        layout = WindowLayout(inner: inner, outer: heads[.outer]?.size, screen: video.usableScreen, forced: forcedScale)
+        guard let inner = surfaces[.inner]?.size else { return }
+        layout = WindowLayout(inner: inner, outer: surfaces[.outer]?.size, screen: video.usableScreen, forced: forcedScale)
         var x = WindowLayout.margin
+        var modes: [DisplayRole: VideoMode] = [:]
         for role in DisplayRole.allCases {
-            guard var head = heads[role] else { continue }
-            let size = layout.windowSize(for: head.size)
-            let window = try SDLWindow(role: role, display: head.size, size: size, x: Int32(x), y: Int32(WindowLayout.margin),
-                                       title: WindowLayout.title(role, display: head.size, scale: layout.scale, note: head.note))
+            guard let surface = surfaces[role] else { continue }
+            let size = layout.windowSize(for: surface.size)
+            let window = try SDLWindow(role: role, display: surface.size, size: size, x: Int32(x), y: Int32(WindowLayout.margin),
+                                       title: WindowLayout.title(role, display: surface.size, scale: layout.scale,
+                                                                 note: surface.note))
             x += size.width + WindowLayout.margin
-            let mode = VideoMode(width: head.size.width, height: head.size.height,
-                                 refreshMillihertz: video.refreshMillihertz(displayIndex: window.displayIndex))
-            head.window = window
-            head.pacer.modeset(period: mode.period, at: loop.clock())
-            head.status.connected = true
-            head.status.available = true
-            head.status.mode = mode
-            head.mustDraw = true
-            heads[role] = head
-            log("displays: \(role) window \(size.width)x\(size.height) for \(mode) (\(video.driver), \(window.rendererName))")
+            modes[role] = VideoMode(width: surface.size.width, height: surface.size.height,
+                                    refreshMillihertz: video.refreshMillihertz(displayIndex: window.displayIndex))
+            surfaces[role]?.window = window
+            log("displays: \(role) window \(size.width)x\(size.height) for \(modes[role].map { "\($0)" } ?? "") "
+                + "(\(video.driver), \(window.rendererName))")
         }
-        let fd = heads[.inner]?.window?.x11ConnectionFD ?? -1
+        let fd = surfaces[.inner]?.window?.x11ConnectionFD ?? -1
         if fd >= 0 {
             reader = loop.addReader(fd: fd, name: "window events") { [weak self] in self?.pump() }
         } else {
             log("displays: \(video.driver) gives no event descriptor; pumping SDL's events every 10 ms")
             pumpEvery(0.010)
         }
-        for role in DisplayRole.allCases where heads[role] != nil {
-            if let head = heads[role] { delegate?.displayStatusChanged(role, head.status) }
-            schedule(role)
+        for role in DisplayRole.allCases {
+            guard let head = heads[role], let mode = modes[role] else { continue }
+            head.connect(mode: mode)
+            delegate?.displayStatusChanged(role, head.status)
         }
         pump()
     }
 
     func requestFrame(_ role: DisplayRole) {
-        heads[role]?.frameRequested = true
-        schedule(role)
+        heads[role]?.requestFrame()
     }
 
     func setEnabled(_ enabled: Bool, for role: DisplayRole) {
-        guard var head = heads[role], head.status.enabled != enabled else { return }
-        head.status.enabled = enabled
-        head.mustDraw = true
-        heads[role] = head
+        guard let head = heads[role], head.setEnabled(enabled) else { return }
         delegate?.displayStatusChanged(role, head.status)
-        requestFrame(role)
     }
 
     func status(of role: DisplayRole) -> DisplayStatus {
@@ -133,16 +121,12 @@ final class WindowBackend: DisplayBackend {
     }
 
     func shutdown() {
-        for (_, timer) in timers { loop.cancel(timer) }
-        timers = [:]
+        for head in heads.values { head.disconnect() }
         if let pumpTimer { loop.cancel(pumpTimer) }
         pumpTimer = nil
         if let reader { loop.remove(reader) }
         reader = nil
-        for role in heads.keys {
-            heads[role]?.window = nil
-            heads[role]?.status.available = false
-        }
+        for role in surfaces.keys { surfaces[role]?.window = nil }
         video = nil
     }
 
@@ -151,82 +135,10 @@ final class WindowBackend: DisplayBackend {
 
     /// A word after the window's title ("no camera"); nil removes it.
     func setNote(_ note: String?, for role: DisplayRole) {
-        guard var head = heads[role], head.note != note else { return }
-        head.note = note
-        heads[role] = head
-        head.window?.setTitle(WindowLayout.title(role, display: head.size, scale: head.window?.viewport.scale ?? layout.scale,
-                                                 note: note))
-    }
-
-    // MARK: Frames
-
-    private func schedule(_ role: DisplayRole) {
-        guard let head = heads[role], head.status.available, head.frameRequested || head.mustDraw,
-              !head.busy, !head.composing, timers[role] == nil else { return }
-        let (composeAt, target) = head.pacer.schedule(now: loop.clock())
-        timers[role] = loop.addTimer(at: composeAt) { [weak self] in
-            self?.timers[role] = nil
-            self?.compose(role, target: target)
-        }
-    }
-
-    private func compose(_ role: DisplayRole, target: Double) {
-        guard var head = heads[role], head.status.available, let window = head.window else { return }
-        head.frameRequested = false
-        let mustDraw = head.mustDraw
-        head.mustDraw = false
-        var changed = mustDraw
-        if head.status.enabled {
-            head.composing = true
-            heads[role] = head
-            let frame = head.frame
-            let target = FrameTarget(width: frame.width, height: frame.height, stride: frame.stride,
-                                     pixels: frame.pixels, presentationTime: target, mustDraw: mustDraw)
-            changed = (delegate?.drawFrame(for: role, into: target) ?? false) || mustDraw
-            guard let latest = heads[role] else { return }
-            head = latest
-            head.composing = false
-        } else {
-            head.frame.clear()
-            changed = changed || head.showingContent
-        }
-        guard changed, head.status.available else {
-            heads[role] = head
-            if head.frameRequested {
-                timers[role] = loop.addTimer(at: target) { [weak self] in
-                    self?.timers[role] = nil
-                    self?.schedule(role)
-                }
-            }
-            return
-        }
-        window.present(pixels: head.frame.pixels, stride: head.frame.stride)
-        let done = loop.clock()
-        head.showingContent = head.status.enabled
-        head.busy = true
-        head.pacer.submitted(target: target)
-        heads[role] = head
-        // The window system shows it at the refresh it was made for, or, when composing
-        // and presenting took longer than that, as soon as the present returned: a late
-        // frame counts as missed vblanks, as on DRM.
-        let shown = max(target, done)
-        timers[role] = loop.addTimer(at: shown) { [weak self] in
-            self?.timers[role] = nil
-            self?.presented(role, at: shown)
-        }
-        pump()
-    }
-
-    private func presented(_ role: DisplayRole, at time: Double) {
-        guard var head = heads[role], head.status.available else { return }
-        head.busy = false
-        let stamp = head.pacer.flipCompleted(time: time, sequence: UInt32(truncatingIfNeeded: head.pacer.flips + 1))
-        head.status.lastFlip = stamp
-        head.status.flips = head.pacer.flips
-        head.status.missedVblanks = head.pacer.missedVblanks
-        heads[role] = head
-        delegate?.framePresented(role, stamp)
-        schedule(role)
+        guard let surface = surfaces[role], surface.note != note else { return }
+        surfaces[role]?.note = note
+        surface.window?.setTitle(WindowLayout.title(role, display: surface.size,
+                                                    scale: surface.window?.viewport.scale ?? layout.scale, note: note))
     }
 
     // MARK: Events
@@ -249,7 +161,7 @@ final class WindowBackend: DisplayBackend {
     }
 
     private func role(ofWindow id: UInt32) -> DisplayRole? {
-        DisplayRole.allCases.first { heads[$0]?.window?.id == id }
+        DisplayRole.allCases.first { surfaces[$0]?.window?.id == id }
     }
 
     private func handle(_ event: SDL_Event, video: SDLVideo) {
@@ -281,7 +193,7 @@ final class WindowBackend: DisplayBackend {
             onInput?(.pointer(role, x: point.x, y: point.y, button: (button.button, pressed), time: time))
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             let finger = event.tfinger
-            guard let role = role(ofWindow: finger.windowID), let window = heads[role]?.window else { return }
+            guard let role = role(ofWindow: finger.windowID), let window = surfaces[role]?.window else { return }
             let viewport = window.viewport
             let windowWidth = viewport.width + 2 * viewport.x, windowHeight = viewport.height + 2 * viewport.y
             let point = viewport.displayPoint(windowX: Double(finger.x) * windowWidth, windowY: Double(finger.y) * windowHeight)
@@ -295,7 +207,7 @@ final class WindowBackend: DisplayBackend {
     }
 
     private func displayPoint(_ role: DisplayRole, _ x: Double, _ y: Double) -> (x: Double, y: Double)? {
-        heads[role]?.window?.viewport.displayPoint(windowX: x, windowY: y)
+        surfaces[role]?.window?.viewport.displayPoint(windowX: x, windowY: y)
     }
 
     private func windowEvent(_ kind: SDL_WindowEventID, role: DisplayRole) {
@@ -303,11 +215,11 @@ final class WindowBackend: DisplayBackend {
         case SDL_WINDOWEVENT_CLOSE:
             windowClosed(role)
         case SDL_WINDOWEVENT_EXPOSED:
-            heads[role]?.window?.redraw()
+            surfaces[role]?.window?.redraw()
         case SDL_WINDOWEVENT_SIZE_CHANGED:
-            guard let head = heads[role], let window = head.window else { return }
+            guard let surface = surfaces[role], let window = surface.window else { return }
             window.updateViewport()
-            window.setTitle(WindowLayout.title(role, display: head.size, scale: window.viewport.scale, note: head.note))
+            window.setTitle(WindowLayout.title(role, display: surface.size, scale: window.viewport.scale, note: surface.note))
             window.redraw()
         case SDL_WINDOWEVENT_FOCUS_LOST:
             // Keys held now are released where the kiosk cannot hear it.
@@ -323,15 +235,36 @@ final class WindowBackend: DisplayBackend {
             onQuit?()
             return
         }
-        guard var head = heads[role], head.status.available else { return }
-        if let timer = timers.removeValue(forKey: role) { loop.cancel(timer) }
-        head.window = nil
-        head.status.connected = false
-        head.status.available = false
-        head.busy = false
-        head.showingContent = false
-        heads[role] = head
+        guard let head = heads[role], head.status.available else { return }
+        head.disconnect()
+        surfaces[role]?.window = nil
         log("displays: the outer window was closed; the outer display is unavailable")
         delegate?.displayStatusChanged(role, head.status)
+    }
+}
+
+extension WindowBackend: GridPacedHeadOwner {
+    func drawBuffer(for role: DisplayRole) -> HeadlessFramebuffer? {
+        surfaces[role]?.window == nil ? nil : surfaces[role]?.frame
+    }
+
+    func drawFrame(for role: DisplayRole, into target: FrameTarget) -> Bool {
+        delegate?.drawFrame(for: role, into: target) ?? false
+    }
+
+    /// The window system shows the frame at the refresh it was made for, or, when
+    /// composing and presenting took longer than that, as soon as the present returned:
+    /// a late frame counts as missed vblanks, as on DRM.
+    func show(_ role: DisplayRole, target: Double) -> Double? {
+        guard let surface = surfaces[role], let window = surface.window else { return nil }
+        window.present(pixels: surface.frame.pixels, stride: surface.frame.stride)
+        return max(target, loop.clock())
+    }
+
+    /// Presenting may have read events into Xlib's queue, where poll() cannot see them.
+    func submitted(_ role: DisplayRole) { pump() }
+
+    func presented(_ role: DisplayRole, _ stamp: FlipStamp) {
+        delegate?.framePresented(role, stamp)
     }
 }

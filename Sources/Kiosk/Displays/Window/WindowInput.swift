@@ -14,7 +14,7 @@ final class WindowInput {
     private var recognizer: TapRecognizer
     private let keyboard: KeyboardState?
     private var held: Set<UInt32> = []
-    private var heldRepeat: (key: UInt32, timer: EventLoop.TimerID)?
+    private let repeater: KeyRepeater
     private(set) var counters = InputCounters()
     /// Why keys type no text (the `[keyboard]` layout did not compile).
     let keymapProblem: String?
@@ -23,6 +23,7 @@ final class WindowInput {
         self.loop = loop
         self.configuration = configuration
         self.handler = handler
+        repeater = KeyRepeater(loop: loop) { handler(.key($0)) }
         recognizer = TapRecognizer(displayWidth: configuration.outerMapping.width,
                                    displayHeight: configuration.outerMapping.height, limits: configuration.tapLimits)
         do {
@@ -33,8 +34,6 @@ final class WindowInput {
             keymapProblem = error.operatorMessage(places: configuration.keyboardPlaces)
         }
     }
-
-    deinit { if let heldRepeat { loop.cancel(heldRepeat.timer) } }
 
     /// Whether the talent sees the outer content; clicks while it does not are ignored.
     var isOuterPresented: Bool {
@@ -67,7 +66,7 @@ final class WindowInput {
             // Slot 0 is the mouse's: fingers take the slots after it.
             outerTouch(TouchSample(phase: phase, slot: slot &+ 1, x: x, y: y, time: time))
         case .keyboardLost:
-            stopRepeat()
+            repeater.stop()
             for code in held { keyboard?.release(code: code) }
             held = []
         }
@@ -94,7 +93,7 @@ final class WindowInput {
         let action = configuration.bindings.action(forKey: code)
         guard pressed else {
             if held.remove(code) != nil { keyboard?.release(code: code) }
-            if heldRepeat?.key == code { stopRepeat() }
+            repeater.released(code: code)
             return
         }
         guard held.insert(code).inserted else { return }
@@ -104,27 +103,9 @@ final class WindowInput {
                              modifiers: meaning.modifiers, time: time)
         handler(.key(press))
         let repeats = keyboard?.keymap.repeats(code: code) ?? KeyMeaning.fallbackRepeats(code: code)
-        if repeats || action?.repeatsWhileHeld == true { startRepeat(press, at: time + configuration.repeatDelay) }
-    }
-
-    /// As on the rig: the last pressed key repeats on the loop's timers, one catch-up
-    /// repeat after a stall, never a burst.
-    private func startRepeat(_ press: KeyPress, at deadline: Double) {
-        stopRepeat()
-        let timer = loop.addTimer(at: deadline) { [weak self] in
-            guard let self else { return }
-            var repeated = press
-            repeated.time = deadline
-            repeated.isRepeat = true
-            self.handler(.key(repeated))
-            self.startRepeat(press, at: max(deadline + self.configuration.repeatInterval, self.loop.clock()))
+        if repeats || action?.repeatsWhileHeld == true {
+            repeater.start(press, delay: configuration.repeatDelay, interval: configuration.repeatInterval)
         }
-        heldRepeat = (press.code, timer)
-    }
-
-    private func stopRepeat() {
-        if let heldRepeat { loop.cancel(heldRepeat.timer) }
-        heldRepeat = nil
     }
 
     // MARK: pointer and touch

@@ -1,12 +1,18 @@
 import Foundation
 
 /// Why an atomic write failed: the path, the step and the system's reason.
-public struct AtomicFileError: Error, Equatable, CustomStringConvertible {
+public struct AtomicFileError: Error, Equatable, Sendable, CustomStringConvertible {
     public var path: String
     public var step: String
     public var reason: String
 
     public var description: String { "Could not save \(path) (\(step)): \(reason)" }
+
+    public init(path: String, step: String, reason: String) {
+        self.path = path
+        self.step = step
+        self.reason = reason
+    }
 
     static func posix(_ path: String, _ step: String, _ code: Int32 = errno) -> AtomicFileError {
         AtomicFileError(path: path, step: step, reason: String(cString: strerror(code)))
@@ -15,7 +21,10 @@ public struct AtomicFileError: Error, Equatable, CustomStringConvertible {
 
 /// Writes state so that a power cut leaves either the old file or the new one, never
 /// a torn mix: temp file in the same directory, fsync, rename over, fsync the directory
-/// (the rename is only durable once the directory entry is on disk).
+/// (the rename is only durable once the directory entry is on disk). The one writer of
+/// every module that keeps state (Prompter, Game, Stage, Kiosk); a module of its own so
+/// Game needs nothing of Prompter for it. A kill at any point leaves at worst a hidden
+/// `.<name>.<pid>.<n>.tmp`, which readers never open and `removeLeftovers` deletes.
 public enum AtomicFile {
     public static func write(_ data: Data, to url: URL) throws(AtomicFileError) {
         let target = url.path
@@ -51,9 +60,19 @@ public enum AtomicFile {
     /// may be mid-write. Returns the names removed.
     @discardableResult
     public static func removeLeftovers(in directory: URL) -> [String] {
+        removeLeftovers(in: directory, named: ".")
+    }
+
+    /// Deletes the temp files of `url` alone that a killed writer left (its process is gone).
+    @discardableResult
+    public static func removeLeftovers(of url: URL) -> [String] {
+        removeLeftovers(in: url.deletingLastPathComponent(), named: "." + url.lastPathComponent + ".")
+    }
+
+    private static func removeLeftovers(in directory: URL, named prefix: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         var removed: [String] = []
-        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+        for name in names.sorted() where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
             let parts = name.split(separator: ".")
             // ".<file>.<pid>.<random>.tmp": the pid is third from the end.
             guard parts.count >= 4, let pid = Int32(parts[parts.count - 3]), pid > 0 else { continue }
