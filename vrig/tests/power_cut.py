@@ -38,7 +38,8 @@ import vrig  # noqa: E402
 from kiosk import Kiosk  # noqa: E402
 from power_cut_check import check_files, check_restored  # noqa: E402
 
-OUT = os.path.join(vrig.REPO, "out", "vrig-tests", "power-cut")
+# RIG_POWER_CUT_OUT: another folder, for a second run beside one under way.
+OUT = os.environ.get("RIG_POWER_CUT_OUT") or os.path.join(vrig.REPO, "out", "vrig-tests", "power-cut")
 KERNEL_TREE = os.path.join(vrig.CACHE, "kernel")
 PLAYER = os.path.join(vrig.REPO, "vrig", "uinput", "rig_uinput.py")
 DRIVER = os.path.join(vrig.REPO, "vrig", "tests", "power_cut_driver.py")
