@@ -31,6 +31,27 @@ extension GameSession {
         return [.deleteMedia(attempt: id, file: file), .save]
     }
 
+    /// Deletes the video of every attempt that still has one (the host's "delete this
+    /// game's media" at the end); verdicts, timings and scores stay. Nothing to delete
+    /// is not an error: the answer is simply no effect but the save.
+    mutating func deleteGameMedia() -> [GameEffect] {
+        var effects: [GameEffect] = []
+        for index in attempts.indices {
+            guard case .saved(let file) = attempts[index].media else { continue }
+            attempts[index].media = .deleted
+            effects.append(.deleteMedia(attempt: attempts[index].id, file: file))
+        }
+        return effects + [.save]
+    }
+
+    /// The attempts whose video is still on the rig, with the file of each.
+    public var savedMedia: [(attempt: Int, file: String)] {
+        attempts.compactMap { record in
+            guard case .saved(let file) = record.media else { return nil }
+            return (record.id, file)
+        }
+    }
+
     /// After a verdict: back to ready, and to the next player once this turn's scored
     /// challenges are used (a void used none).
     mutating func next() -> [GameEffect] {

@@ -105,6 +105,7 @@ public struct GameSession: Sendable {
         case .judge(let verdict): return judge(verdict)
         case .correct(let id, let verdict): return try correct(id, verdict)
         case .deleteMedia(let id): return try deleteMedia(id)
+        case .deleteGameMedia: return deleteGameMedia()
         case .retry: return retry()
         case .next: return next()
         case .endGame:

@@ -16,6 +16,9 @@ public enum HostCommand: Equatable, Sendable {
     /// A new verdict for an attempt already judged (by id).
     case correct(attempt: Int, Verdict)
     case deleteMedia(attempt: Int)
+    /// Every attempt's video of this game at once (offered when the game ends); the
+    /// results stay, as retention keeps them.
+    case deleteGameMedia
     case retry
     case next
     case endGame
@@ -29,7 +32,7 @@ public enum HostCommand: Equatable, Sendable {
         case .stop: .stop
         case .judge: .judge
         case .correct: .correct
-        case .deleteMedia: .deleteMedia
+        case .deleteMedia, .deleteGameMedia: .deleteMedia
         case .retry: .retry
         case .next: .next
         case .endGame: .endGame

@@ -105,4 +105,17 @@ public final class Resampler {
         output.removeSubrange(Int(converted)...)
         return output
     }
+
+    /// The end of a stream fed with `convertPiece`: what the filter still holds.
+    public func flushPieces() throws(ResamplerError) -> [Int16] {
+        var output = [Int16](repeating: 0, count: 512)
+        let flushed: Int32 = output.withUnsafeMutableBufferPointer { target in
+            guard let targetBase = target.baseAddress else { return -1 }
+            var outPlane: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(targetBase).assumingMemoryBound(to: UInt8.self)
+            return swr_convert(context, &outPlane, Int32(target.count), nil, 0)
+        }
+        guard flushed >= 0 else { throw .conversionFailed(flushed) }
+        output.removeSubrange(Int(flushed)...)
+        return output
+    }
 }

@@ -14,10 +14,17 @@ public struct SoundMixer: Sendable {
 
     private struct Track: Sendable {
         let id: Int
-        let samples: [Int16]
+        var samples: [Int16]
+        /// Frames already played and dropped from the front of `samples` (streams only).
+        var dropped = 0
         let gain: Float
         let startFrame: Int64
-        var endFrame: Int64 { startFrame + Int64(samples.count) }
+        /// A stream whose samples are still coming (`append`): it does not end when it
+        /// runs dry; samples that come after it ran dry play from the next frame on,
+        /// and `append` says by how many frames the stream slipped (so whoever follows
+        /// its clock can follow the slip too).
+        var open = false
+        var endFrame: Int64 { startFrame + Int64(dropped + samples.count) }
     }
 
     public let channels: Int
@@ -37,12 +44,39 @@ public struct SoundMixer: Sendable {
 
     /// Queues `samples` to start at stream frame `at` (default: the next frame rendered).
     /// Returns the frame it starts at. An empty clip is not queued and returns nil.
+    /// With `open`, the clip is a stream: more comes with `append`, its end with `finish`
+    /// (an open stream may start empty).
     @discardableResult
-    public mutating func add(id: Int, samples: [Int16], gain: Float = 1, at start: Int64? = nil) -> Int64? {
-        guard !samples.isEmpty else { return nil }
+    public mutating func add(id: Int, samples: [Int16], gain: Float = 1, at start: Int64? = nil, open: Bool = false) -> Int64? {
+        guard !samples.isEmpty || open else { return nil }
         let frame = max(start ?? position, position)
-        tracks.append(Track(id: id, samples: samples, gain: min(max(gain, 0), 1), startFrame: frame))
+        tracks.append(Track(id: id, samples: samples, gain: min(max(gain, 0), 1), startFrame: frame, open: open))
         return frame
+    }
+
+    /// More samples of stream `id`, right after the ones it has. Returns the frames the
+    /// stream slipped: 0 when they came in time, the frames that went by silent when it
+    /// had run dry (its samples then play from the next frame, none is skipped); nil if
+    /// it is not an open stream (ended, cancelled, never started).
+    @discardableResult
+    public mutating func append(id: Int, samples: [Int16]) -> Int64? {
+        guard let index = tracks.firstIndex(where: { $0.id == id && $0.open }) else { return nil }
+        let gap = max(0, position - tracks[index].endFrame)
+        if gap > 0 {
+            // What has played is forgotten; the stream goes on from the next frame.
+            tracks[index].dropped += tracks[index].samples.count + Int(gap)
+            tracks[index].samples.removeAll()
+        }
+        tracks[index].samples += samples
+        return gap
+    }
+
+    /// Stream `id` has all its samples: it ends after the last one.
+    @discardableResult
+    public mutating func finish(id: Int) -> Bool {
+        guard let index = tracks.firstIndex(where: { $0.id == id && $0.open }) else { return false }
+        tracks[index].open = false
+        return true
     }
 
     /// Removes the clips with `id`; returns their cancellation events.
@@ -66,22 +100,31 @@ public struct SoundMixer: Sendable {
         var events: [Event] = []
         let blockStart = position
         let blockEnd = position + Int64(frames)
-        for track in tracks {
+        for index in tracks.indices {
+            let track = tracks[index]
             let from = max(track.startFrame, blockStart)
             let to = min(track.endFrame, blockEnd)
             if track.startFrame >= blockStart && track.startFrame < blockEnd {
                 events.append(.started(id: track.id, frame: track.startFrame))
             }
-            guard from < to else { continue }
-            let gain = track.gain * volume
-            track.samples.withUnsafeBufferPointer { samples in
-                for frame in from..<to {
-                    mix[Int(frame - blockStart)] += Float(samples[Int(frame - track.startFrame)]) * gain
+            if from < to {
+                let gain = track.gain * volume
+                let first = track.startFrame + Int64(track.dropped)
+                track.samples.withUnsafeBufferPointer { samples in
+                    for frame in from..<to {
+                        mix[Int(frame - blockStart)] += Float(samples[Int(frame - first)]) * gain
+                    }
                 }
             }
-            if track.endFrame <= blockEnd { events.append(.ended(id: track.id, frame: track.endFrame - 1)) }
+            if !track.open && track.endFrame <= blockEnd { events.append(.ended(id: track.id, frame: track.endFrame - 1)) }
+            // A stream drops what has played, a second at a time, so it holds only what is ahead.
+            let played = Int(min(max(0, blockEnd - track.startFrame - Int64(track.dropped)), Int64(track.samples.count)))
+            if track.open && played >= 48_000 {
+                tracks[index].samples.removeFirst(played)
+                tracks[index].dropped += played
+            }
         }
-        tracks.removeAll { $0.endFrame <= blockEnd }
+        tracks.removeAll { !$0.open && $0.endFrame <= blockEnd }
         output.withUnsafeMutableBufferPointer { out in
             for frame in 0..<frames {
                 let value = Int16(max(-32768, min(32767, mix[frame].rounded())))

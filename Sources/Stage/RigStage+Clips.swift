@@ -118,6 +118,7 @@ extension RigStage {
         replay = opened
         clipRequested(.openReplay(id: clip.id))
         clipRequested(.replayWants(id: clip.id, through: ClipReplay.lead))
+        replay?.soundFrom = 0
         clipRequested(.replayPlaying(id: clip.id, position: 0, time: time))
         console.clipsChanged()
         frameWanted(.inner)
@@ -130,6 +131,7 @@ extension RigStage {
         }
         if replay.clock.isPlaying(at: time) {
             replay.clock.pause(at: time)
+            replay.soundFrom = nil
             clipRequested(.replayPaused(id: replay.id))
         } else {
             let restarting = replay.clock.hasEnded(at: time)
@@ -142,11 +144,37 @@ extension RigStage {
                 clipRequested(.openReplay(id: replay.id))
             }
             let position = replay.clock.position(at: time)
+            replay.soundFrom = position
             clipRequested(.replayWants(id: replay.id, through: position + ClipReplay.lead))
             clipRequested(.replayPlaying(id: replay.id, position: position, time: time))
         }
         self.replay = replay
         console.clipsChanged()
+        frameWanted(.inner)
+    }
+
+    /// The output says the replay's sound from `position` reached the DAC at `time`
+    /// (CLOCK_MONOTONIC): the replay's clock follows it, so the picture shown at a
+    /// vblank and the sample heard then are the same moment of the clip. A report for a
+    /// play since paused or replaced changes nothing.
+    package func replaySoundStarted(id: String, position: Double, time: Double) {
+        guard var replay, replay.id == id, let asked = replay.soundFrom, abs(asked - position) < 1e-6,
+              replay.clock.isPlaying(at: now()) else { return }
+        let expected = replay.clock.time(ofPosition: position) ?? time
+        replay.clock.anchor(position: position, at: time)
+        replay.soundFrom = nil
+        replay.soundShift = time - expected
+        self.replay = replay
+        frameWanted(.inner)
+    }
+
+    /// The replay's sound ran dry (its decoding fell behind) and went on `seconds` late:
+    /// the clock waits as long, so picture and sound stay together.
+    package func replaySoundSlipped(id: String, by seconds: Double) {
+        guard var replay, replay.id == id, seconds > 0, replay.clock.isPlaying(at: now()) else { return }
+        replay.clock.delay(by: seconds)
+        replay.soundShift = (replay.soundShift ?? 0) + seconds
+        self.replay = replay
         frameWanted(.inner)
     }
 
@@ -179,7 +207,8 @@ extension RigStage {
         let replayStatus: JSONValue = replay.map { replay in
             ["id": .string(replay.id), "position": .number(replay.clock.position(at: time)),
              "playing": .bool(replay.clock.isPlaying(at: time)), "full_screen": .bool(replay.fullScreen),
-             "shown": .optional(replay.pictures.shown.map { "\($0.index)" }), "failure": .optional(replay.failure)]
+             "shown": .optional(replay.pictures.shown.map { "\($0.index)" }), "failure": .optional(replay.failure),
+             "sound_shift_ms": replay.soundShift.map { .number(($0 * 1000).rounded()) } ?? .null]
         } ?? .null
         let export: JSONValue = clips.export.map { export in
             ["id": .string(export.id), "to": .string(export.destination), "state": .string(export.state.rawValue),

@@ -36,6 +36,13 @@ extension RigStage {
             case "stop": try game.perform(.stop)
             case "retry": try game.perform(.retry)
             case "next": try game.perform(.next)
+            case "end":
+                console.update { $0.dialog = .endGame(media: game.mediaCount); $0.focus = "dialog:cancel" }
+            case "delete-media":
+                console.update { $0.dialog = .deleteGameMedia(media: game.mediaCount); $0.focus = "dialog:cancel" }
+            case "answer":
+                try answerGameDialog(argument)
+                return
             case "verdict":
                 guard let verdict = Verdict(rawValue: argument) else { return }
                 try game.perform(.judge(verdict))

@@ -8,16 +8,35 @@ extension RigStage {
         switch GameControlRequest.parse(json) {
         case let .failure(error): return .failure(error.description)
         case let .success(request):
+            let deletion: GameMediaDeletion?
             do {
-                try perform(request)
+                deletion = try perform(request)
             } catch {
                 return .failure(error.description)
             }
-            return .success(["game": gameStatus])
+            guard let deletion else { return .success(["game": gameStatus]) }
+            return .success(["game": gameStatus, "media": Self.json(deletion)])
         }
     }
 
-    private func perform(_ request: GameControlRequest) throws(GameControlError) {
+    /// Carries out a request; a media deletion says what it did.
+    private func perform(_ request: GameControlRequest) throws(GameControlError) -> GameMediaDeletion? {
+        switch request {
+        case let .end(deleteMedia):
+            let deletion = try game.endGame(deletingMedia: deleteMedia)
+            gameMediaDeleted(deletion)
+            return deletion
+        case .deleteMedia:
+            let deletion = try game.deleteGameMedia()
+            gameMediaDeleted(deletion)
+            return deletion
+        default:
+            try performOther(request)
+            return nil
+        }
+    }
+
+    private func performOther(_ request: GameControlRequest) throws(GameControlError) {
         switch request {
         case .status: return
         case .open: try requireGame(); openGame()
@@ -30,7 +49,7 @@ extension RigStage {
         case .stop: try game.perform(.stop)
         case .retry: try game.perform(.retry)
         case .next: try game.perform(.next)
-        case .end: try game.perform(.endGame)
+        case .end, .deleteMedia: return
         case let .verdict(verdict, nil): try game.perform(.judge(verdict))
         case let .verdict(verdict, attempt?): try game.perform(.correct(attempt: attempt, verdict))
         }
@@ -115,6 +134,12 @@ extension RigStage {
             "response_start": time(timing.responseStart),
             "response_end": time(timing.responseEnd),
         ]
+    }
+
+    private static func json(_ deletion: GameMediaDeletion) -> JSONValue {
+        ["deleted": .array(deletion.deleted.map { .int($0) }),
+         "in_use": .array(deletion.inUse.map { ["attempt": .int($0.attempt), "by": .array($0.users.map { .string($0) })] }),
+         "message": .string(deletion.description)]
     }
 
     /// A Codable game value as the socket's JSON.

@@ -19,7 +19,8 @@ extension RigStage {
                 let words = layout.wordCount ?? controller?.script?.wordCount ?? 0
                 let height = layout.totalHeight
                 return height > 0 && words > 0 ? Double(words) / height : nil
-            })
+            },
+            lineIndex: { [weak renderer] y in renderer?.readingText?.layout?.lineIndex(atY: y) })
     }
 
     /// Schedules what the end of the script does at the moment it is reached: a loop

@@ -28,6 +28,8 @@ package struct StatusReport {
             "blanked": .bool(controller.blanked),
         ]
         prompter["words"] = script.map { .int($0.wordCount) } ?? .null
+        // The outer layout's line at the reading line (what voice follow's lines count).
+        prompter["line"] = script == nil ? .null : controller.markerLayout?.lineIndex(engine.offset(at: time)).map { .int($0) } ?? .null
         let settings = controller.settings
         return [
             "ok": true,

@@ -91,3 +91,16 @@ import Testing
         #expect(jumped.position?.token == far)
     }
 }
+
+extension WordAlignerTests {
+    /// The operator jumped: the aligner searches around the new place and finds the
+    /// talent there from their first words.
+    @Test func anAnchorMovesTheSearchToTheOperatorsPlace() {
+        var aligner = follow(words(0...6))
+        let later = script.tokens.count - 8
+        aligner.anchor(token: later, tokenWord: script.tokenWord)
+        #expect(aligner.position?.token == later)
+        aligner.update(heard: words(later...(later + 1)), tokenWord: script.tokenWord)
+        #expect(aligner.position?.token == later + 1)
+    }
+}

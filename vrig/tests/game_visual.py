@@ -9,6 +9,10 @@ card, a uinput touchscreen on the outer head, both heads on virtio-gpu.
   3. a tap on the outer touchscreen in that response window voids the attempt;
   4. the outer head unplugged mid-attempt voids it, and the retry works after replug;
   5. kill -9 during the review: after a restart the pending review is back;
+  5b. `rig ctl outer off` mid-attempt (the host turns the participant's display off):
+     the attempt is void with no penalty and a retry offered; Visual S/Z says why it
+     cannot be sent while the display is off (readiness and the refused send); after
+     `rig ctl outer on` the retry plays to review;
   6. the camera unplugged mid-attempt (recording off): the attempt goes on, as the rules
      say for play without recording;
   7. SIGTERM mid-attempt: a clean stop, and after a restart the attempt is interrupted
@@ -253,6 +257,58 @@ def main():
                            restored["phase"] == "review" and restored["attempts"][-1]["id"] == pending
                            and restored["attempts"][-1]["verdict"] is None, json.dumps(restored)[:1500]))
             must(rig, "game", "open")
+            must(rig, "game", "verdict", "verdict=pass")
+            must(rig, "game", "next")
+
+            # 5b: the outer display turned off (not unplugged) mid-attempt. Spoken, slowly,
+            # with the longest window, and `outer off` sent right after Send without a
+            # status poll between (each `rig ctl` takes seconds in a loaded TCG guest), so
+            # the attempt still runs when it lands. Should the attempt end first all the
+            # same, the host voids it (no score) and tries again.
+            must(rig, "game", "setup", "mode=spoken", "response=10", "wpm=80")
+            must(rig, "game", "select", "card=poses.statue", "rule=simon")
+            for _ in range(3):
+                wait(rig, lambda g: g["ready"], 90, "ready before the outer display is turned off")
+                before = {row["player"]: row for row in game(rig)["scores"]}
+                must(rig, "game", "send")
+                must(rig, "outer", "off")
+                off = wait(rig, lambda g: g["phase"] in ("interrupted", "review"), 60,
+                           "the attempt void when the outer display went off")
+                if off["phase"] == "interrupted":
+                    break
+                print("# the attempt ended before `rig ctl outer off` landed; voided, again", flush=True)
+                must(rig, "outer", "on")
+                must(rig, "game", "verdict", "verdict=void")
+                must(rig, "game", "next")
+            last = off["attempts"][-1]
+            after = {row["player"]: row for row in off["scores"]}
+            checks.append(("rig ctl outer off mid-attempt voids it, no penalty, retry offered",
+                           last["interruption"] == "The participant's display was turned off"
+                           and last["verdict"] in (None, "void") and "retry" in off["allowed"]
+                           and all(after[p]["points"] == before[p]["points"] and after[p]["scored"] == before[p]["scored"]
+                                   for p in before), json.dumps(off)[:1500]))
+            must(rig, "game", "retry")
+            must(rig, "game", "setup", "mode=visual", "wpm=175")
+            refused_rc, refused = ctl(rig, "game", "send")
+            ready = game(rig)
+            reason = "The participant's display is turned off"
+            checks.append(("Visual S/Z says why it cannot be sent while the outer display is off",
+                           refused_rc != 0 and reason in refused and reason in ready["readiness"]
+                           and not ready["ready"], f"send: {refused.strip()}; readiness {ready['readiness']}"))
+            must(rig, "outer", "on")
+            wait(rig, lambda g: g["ready"], 90, "ready again after rig ctl outer on")
+            for _ in range(3):
+                must(rig, "game", "send")
+                review = wait(rig, lambda g: g["phase"] in ("review", "interrupted"), 120, "the retry reaching review")
+                if review["phase"] == "review" or review["attempts"][-1]["interruption"] != CUE_VOID:
+                    break
+                print("# the retry's cue was void under TCG; retrying", flush=True)
+                must(rig, "game", "retry")
+                wait(rig, lambda g: g["ready"], 90, "ready for another retry")
+            checks.append(("after rig ctl outer on the retry plays to review, its cue acknowledged",
+                           review["phase"] == "review" and review["attempts"][-1]["cue_onset"] is not None
+                           and review["attempts"][-1]["player"] == last["player"],
+                           json.dumps(review["attempts"][-1])))
             must(rig, "game", "verdict", "verdict=pass")
             must(rig, "game", "next")
 

@@ -60,14 +60,17 @@ extension KioskApp {
         replayer = ClipReplayer(id: id, decoder: decoder, lease: lease)
     }
 
-    /// The decoder has pictures (or the sound, the end, a failure): to the stage.
+    /// The decoder has pictures (or sound, the end, a failure): pictures to the stage,
+    /// sound to the output as it comes (the stream started at the position once some is there).
     fileprivate func replayReady(_ id: String) {
         guard let replayer, replayer.id == id else { return }
         let delivery = replayer.decoder.take()
-        if let sound = delivery.sound {
-            replayer.sound = sound
-            if let position = replayer.pendingPlay ?? currentReplayPosition { playReplaySound(from: position) }
-        }
+        var actions: [ReplaySoundFeed.Action] = []
+        for piece in delivery.sound { actions += replayer.feed.received(piece) }
+        if delivery.soundEnded { actions += replayer.feed.soundEnded() }
+        // Only what is ahead of the position is kept: a long take holds a second of sound.
+        if let position = currentReplayPosition { replayer.feed.trim(before: position) }
+        perform(actions, for: replayer)
         stage.handle(.replayDelivery(id: id, delivery))
     }
 
@@ -76,29 +79,51 @@ extension KioskApp {
         return replay.clock.position(at: loop.clock())
     }
 
-    /// The replay's sound from `position` on, through the same output as speech.
+    /// The replay's sound from `position` on, through the same output (and mixer) as speech.
     private func playReplaySound(from position: Double) {
-        guard let replayer, let audio else { return }
+        guard let replayer, audio != nil else { return }
         stopReplaySound()
-        guard let sound = replayer.sound else {
-            replayer.pendingPlay = position
-            return
-        }
-        replayer.pendingPlay = nil
-        let samples = sound.remainder(from: position)
-        guard !samples.isEmpty else { return }
-        let generation = audio.newGeneration()
-        replayer.audioGeneration = generation
-        audio.play(PreparedSound(samples: samples, sampleRate: sound.sampleRate), generation: generation) { report in
-            if case let .failed(_, reason) = report { KioskLog.warning("replay sound did not play: \(reason)") }
+        replayer.feed.trim(before: position)
+        perform(replayer.feed.play(from: position), for: replayer)
+    }
+
+    private func perform(_ actions: [ReplaySoundFeed.Action], for replayer: ClipReplayer) {
+        guard let audio else { return }
+        for action in actions {
+            switch action {
+            case let .start(position, samples, rate):
+                let generation = audio.newGeneration()
+                let handle = ReplayHandle(app: self, id: replayer.id)
+                replayer.audioGeneration = generation
+                let sound = PreparedSound(samples: samples, sampleRate: rate)
+                replayer.audioID = audio.stream(sound, generation: generation, slipped: { seconds in
+                    // The decoder fell behind: the sound went on late, and the picture waits as long.
+                    handle.app?.stage.replaySoundSlipped(id: handle.id, by: seconds)
+                }) { report in
+                    switch report {
+                    case let .started(_, time):
+                        // The first sample's DAC time: the replay's clock follows the sound.
+                        handle.app?.stage.replaySoundStarted(id: handle.id, position: position, time: time)
+                    case let .failed(_, reason) where reason != "stopped":
+                        KioskLog.warning("replay sound did not play: \(reason)")
+                    default: break
+                    }
+                }
+            case let .append(samples):
+                guard let id = replayer.audioID, let rate = replayer.feed.sampleRate else { continue }
+                audio.append(PreparedSound(samples: samples, sampleRate: rate), to: id)
+            case .finish:
+                if let id = replayer.audioID { audio.finish(id) }
+            }
         }
     }
 
     private func stopReplaySound() {
         guard let replayer else { return }
-        replayer.pendingPlay = nil
+        replayer.feed.pause()
         if let generation = replayer.audioGeneration { audio?.cancel(generation: generation) }
         replayer.audioGeneration = nil
+        replayer.audioID = nil
     }
 
     /// Stops the decoder and gives the lease back: the clip may be deleted again.

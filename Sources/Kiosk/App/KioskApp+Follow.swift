@@ -25,8 +25,12 @@ extension KioskApp {
     }
 
     private func makeVoiceFollow() -> VoiceFollow {
-        let follow = voiceFollow ?? VoiceFollow(loop: loop, controller: stage.controller,
-                                                folder: URL(fileURLWithPath: config.state.dir).appendingPathComponent("follow"))
+        let follow = voiceFollow ?? {
+            let made = VoiceFollow(loop: loop, controller: stage.controller,
+                                   folder: URL(fileURLWithPath: config.state.dir).appendingPathComponent("follow"))
+            made.lead = config.follow.lead
+            return made
+        }()
         voiceFollow = follow
         follow.shownChanged = { [weak self] shown in self?.stage.handle(.follow(shown)) }
         follow.captureRing = audio?.captureRing
@@ -52,14 +56,15 @@ extension KioskApp {
         }
         let mono = wav.channels == 1 ? wav.samples
             : stride(from: 0, to: wav.samples.count - wav.channels + 1, by: wav.channels).map { wav.samples[$0] }
-        follow.listen(samples: mono, rate: wav.sampleRate)
+        let started = follow.listen(samples: mono, rate: wav.sampleRate, path: path)
         let seconds = Double(mono.count) / Double(wav.sampleRate)
         KioskLog.info("voice follow: listening to \(path) (\(String(format: "%.1f", seconds)) s) instead of the microphone")
-        return .success(["seconds": .number(seconds)])
+        return .success(["seconds": .number(seconds), "started": .number(started)])
     }
 
     var voiceFollowStatus: JSONValue {
-        voiceFollow?.status ?? ["on": false, "listening": false, "word": .null, "confidence": 0, "heard": ""]
+        voiceFollow?.status ?? ["on": false, "listening": false, "word": .null, "line": .null, "line_starts": [],
+                                "lead": .number(config.follow.lead), "confidence": 0, "heard": "", "file": .null]
     }
 
     func withFollowStatus(_ report: JSONValue) -> JSONValue {

@@ -36,10 +36,12 @@ enum PlaybackReport: Equatable, Sendable {
     /// The clip did not play to its end: the device went away, it was stopped, or it
     /// could not be converted.
     case failed(id: Int, reason: String)
+    /// A stream ran dry and went on `seconds` later than its first sample's time said.
+    case slipped(id: Int, seconds: Double)
 
     var id: Int {
         switch self {
-        case let .started(id, _), let .ended(id, _), let .failed(id, _): id
+        case let .started(id, _), let .ended(id, _), let .failed(id, _), let .slipped(id, _): id
         }
     }
 }

@@ -34,6 +34,10 @@ final class AudioPlayback: Sendable {
 
     private enum Command: Sendable {
         case play(id: Int, sound: PreparedSound)
+        /// A stream: `sound` first, more with `append`, the end with `finish`.
+        case stream(id: Int, sound: PreparedSound)
+        case append(id: Int, sound: PreparedSound)
+        case finish(id: Int)
         case cancel(id: Int)
     }
 
@@ -87,6 +91,12 @@ final class AudioPlayback: Sendable {
 
     /// Queues `sound` as clip `id`; reports come through `events`.
     func play(id: Int, sound: PreparedSound) { send(.play(id: id, sound: sound)) }
+    /// A sound whose samples keep coming (a replay's, decoded ahead a piece at a time):
+    /// `sound` now (it may be empty), `append` the rest in order, `finish` after the last.
+    /// Samples handed over late keep their place, so the stream stays in step.
+    func stream(id: Int, sound: PreparedSound) { send(.stream(id: id, sound: sound)) }
+    func append(id: Int, sound: PreparedSound) { send(.append(id: id, sound: sound)) }
+    func finish(id: Int) { send(.finish(id: id)) }
     func cancel(id: Int) { send(.cancel(id: id)) }
 
     private func send(_ command: Command) {
@@ -116,7 +126,10 @@ final class AudioPlayback: Sendable {
                 waitForDevice(monitor, reason: error.description)
             }
         }
-        for command in takeCommands() { if case let .play(id, _) = command { events.report(.failed(id: id, reason: "the kiosk is stopping")) } }
+        for command in takeCommands() {
+            if case let .play(id, _) = command { events.report(.failed(id: id, reason: "the kiosk is stopping")) }
+            if case let .stream(id, _) = command { events.report(.failed(id: id, reason: "the kiosk is stopping")) }
+        }
         events.report(.stopped)
     }
 
@@ -205,27 +218,39 @@ final class AudioPlayback: Sendable {
     private func accept(_ commands: [Command], into mixer: inout SoundMixer, flights: inout [Int: Flight], rate: Int) {
         for command in commands {
             switch command {
-            case let .play(id, sound):
-                var samples = sound.samples
-                if sound.sampleRate != rate {
-                    do {
-                        samples = try Resampler(from: sound.sampleRate, to: rate).convert(sound.samples)
-                    } catch {
-                        events.report(.failed(id: id, reason: AudioDeviceError.clipNotPlayable(error.description).description))
-                        continue
-                    }
-                }
-                guard mixer.add(id: id, samples: samples) != nil else {
+            case let .play(id, sound), let .stream(id, sound):
+                let open: Bool
+                if case .stream = command { open = true } else { open = false }
+                guard let samples = atRate(sound, rate, id: id) else { continue }
+                guard mixer.add(id: id, samples: samples, open: open) != nil else {
                     events.report(.failed(id: id, reason: AudioDeviceError.clipNotPlayable("it is empty").description))
                     continue
                 }
                 flights[id] = Flight()
+            case let .append(id, sound):
+                if flights[id] != nil, let samples = atRate(sound, rate, id: id),
+                   let slipped = mixer.append(id: id, samples: samples), slipped > 0 {
+                    events.report(.slipped(id: id, seconds: Double(slipped) / Double(rate)))
+                }
+            case let .finish(id):
+                mixer.finish(id: id)
             case let .cancel(id):
                 if !mixer.cancel(id: id).isEmpty || flights[id] != nil {
                     flights[id] = nil
                     events.report(.failed(id: id, reason: "stopped"))
                 }
             }
+        }
+    }
+
+    /// The sound's samples at the device's rate; nil (reported failed) if they cannot be.
+    private func atRate(_ sound: PreparedSound, _ rate: Int, id: Int) -> [Int16]? {
+        guard sound.sampleRate != rate, !sound.samples.isEmpty else { return sound.samples }
+        do {
+            return try Resampler(from: sound.sampleRate, to: rate).convert(sound.samples)
+        } catch {
+            events.report(.failed(id: id, reason: AudioDeviceError.clipNotPlayable(error.description).description))
+            return nil
         }
     }
 
@@ -341,6 +366,7 @@ final class AudioPlayback: Sendable {
         while !stopping {
             for command in takeCommands() {
                 if case let .play(id, _) = command { events.report(.failed(id: id, reason: reason)) }
+                if case let .stream(id, _) = command { events.report(.failed(id: id, reason: reason)) }
             }
             let remaining = deadline - MonotonicTime.now()
             if remaining <= 0 { return }

@@ -46,6 +46,8 @@ final class AudioService {
     let playback: AudioPlayback?
     let capture: AudioCapture?
     private var inFlight: [Int: (playback: Playback, report: (Report) -> Void)] = [:]
+    /// Streams' slip callbacks, by playback id.
+    private var slipped: [Int: (Double) -> Void] = [:]
     private var nextID = 0
     private let mailbox: LoopMailbox
     private let clock: () -> Double
@@ -107,6 +109,37 @@ final class AudioService {
         lastPlayback = entry
         playback.play(id: nextID, sound: sound)
         return nextID
+    }
+
+    /// A stream of sound whose samples keep coming (a replay's): `first` now, then
+    /// `append`, then `finish`; `report` as for `play`; `slipped` with the seconds the
+    /// stream went on late after it ran dry (samples handed over after their time).
+    /// Returns the playback id.
+    @discardableResult
+    func stream(_ first: PreparedSound, generation: Int, text: String? = nil,
+                slipped: @escaping (Double) -> Void = { _ in },
+                report: @escaping (Report) -> Void = { _ in }) -> Int? {
+        guard let playback else {
+            report(.failed(generation: generation, reason: "no sound output configured ([audio] output is empty)"))
+            return nil
+        }
+        nextID += 1
+        let entry = Playback(id: nextID, generation: generation, duration: first.duration, text: text, requested: clock())
+        inFlight[nextID] = (entry, report)
+        self.slipped[nextID] = slipped
+        lastPlayback = entry
+        playback.stream(id: nextID, sound: first)
+        return nextID
+    }
+
+    func append(_ more: PreparedSound, to id: Int) {
+        guard inFlight[id] != nil else { return }
+        playback?.append(id: id, sound: more)
+    }
+
+    func finish(_ id: Int) {
+        guard inFlight[id] != nil else { return }
+        playback?.finish(id: id)
     }
 
     /// A prepared speech clip (the game's instruction, synthesized ahead of Send).
@@ -185,7 +218,10 @@ final class AudioService {
             inFlight[id] = nil
             failed += 1
             entry.report(.failed(generation: generation, reason: reason))
+        case let .slipped(id, seconds):
+            slipped[id]?(seconds)
         }
+        if inFlight[report.id] == nil { slipped[report.id] = nil }
     }
 
     private func update(_ id: Int, _ change: (inout Playback) -> Void) {

@@ -62,6 +62,7 @@ final class BlockingPlayer {
                     result.end = time
                     return result
                 case let .failed(_, reason): throw .unavailable("playback cut short: \(reason)")
+                case .slipped: break
                 }
             }
             _ = wake.wait(timeout: .now() + 0.1)

@@ -9,12 +9,12 @@ final class ClipReplayer {
     let id: String
     let decoder: ClipDecoder
     let lease: MediaLeases.Lease
-    /// The clip's sound at the output's rate (resampled on the decoder's thread), once it has it.
-    var sound: ReplaySound?
-    /// The sound playing now (its generation with AudioService), if any.
+    /// The clip's sound at the output's rate (resampled on the decoder's thread) as it
+    /// comes, kept from the position on, and what the output is told of it.
+    var feed = ReplaySoundFeed()
+    /// The stream playing now: its generation and playback id with AudioService.
     var audioGeneration: Int?
-    /// Where the stage asked playing to start before the sound was ready.
-    var pendingPlay: Double?
+    var audioID: Int?
 
     init(id: String, decoder: ClipDecoder, lease: MediaLeases.Lease) {
         self.id = id

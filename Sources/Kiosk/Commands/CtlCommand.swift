@@ -30,7 +30,10 @@ enum CtlCommand: Command {
                                   open | leave | status | setup players=Ann,Bo mode=visual ... |
                                   consent player=Ann [agreed=no] | select card=ID [fingers=N]
                                   [hand=left] [rule=simon|not|draw] | send | stop | retry |
-                                  verdict verdict=pass|fail|void [attempt=N] | next | end
+                                  verdict verdict=pass|fail|void [attempt=N] | next |
+                                  end [--delete-media] | delete-media (this game's clips and
+                                  derived exports; results stay; a clip replaying or
+                                  exporting goes when that ends)
           record start|stop       a prompter take: countdown, then recording; stop keeps the file
           clips list              the recordings, newest first, as JSON
           clips export ID [--to FOLDER]   copy a clip (default: [recording] export_folder)
@@ -148,6 +151,11 @@ enum CtlCommand: Command {
                 throw .usage("game takes an action: " + GameControlRequest.actions.joined(separator: ", "))
             }
             var fields: [String: JSONValue] = ["cmd": "game", "action": .string(action)]
+            // `game end --delete-media`: the same as delete_media=yes.
+            if arguments.flag("--delete-media") {
+                guard action == "end" else { throw .usage("--delete-media goes with game end (or use game delete-media)") }
+                fields["delete_media"] = "yes"
+            }
             while let pair = arguments.positional() {
                 guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
                     throw .usage("game \(action) takes KEY=VALUE, found '\(pair)'")

@@ -33,6 +33,8 @@ struct FollowPassage {
 
     /// 16 kHz mono: the first read, the pause, the second read.
     let audio: [Int16]
+    /// The script's text (what was spoken, the paragraphs apart) and its words.
+    let text: String
     let script: ScriptWords
     /// (time in the audio, script word) of every spoken word, in order.
     let truth: [(time: Double, word: Int)]
@@ -73,7 +75,8 @@ struct FollowPassage {
         pauseStart = first.duration
         secondStart = first.duration + Self.pause
         // The script is what was spoken.
-        let script = ScriptWords(first.text + "\n\n" + second.text)
+        text = first.text + "\n\n" + second.text
+        let script = ScriptWords(text)
         self.script = script
         let secondOffset = first.text.unicodeScalars.count + 2
         func scriptWord(atScalar offset: Int) -> Int {

@@ -19,8 +19,18 @@ final class VoiceFollow {
     private var script: ScriptWords?
     private var listener: VoiceListener?
     private var aligner: WordAligner?
-    private var driver: FollowDriver?
+    /// The driver lives in the controller, where the keys and the tap reach it.
+    private var driver: FollowDriver? {
+        get { controller.followDriver }
+        set { controller.followDriver = newValue }
+    }
     private var driverMaxOffset = Double.nan
+    /// The layout line of each script word, for the status.
+    private var wordLines: [Int] = []
+    /// Where the operator last moved the position (the driver's anchor), as seen here.
+    private var anchor: FollowDriver.Anchor?
+    /// Lines ahead of the voice: rig.toml's, then the speed keys'; kept across off and on.
+    var lead = 0.0
     private var utterances: [Int: [HeardWord]] = [:]
     private var timer: EventLoop.TimerID?
     private var language = "en"
@@ -34,6 +44,8 @@ final class VoiceFollow {
     var captureRing: AudioCaptureRing?
     private var nextCaptureFrame: Int64?
     private var file: (samples: [Int16], rate: Int, next: Int, startedAt: Double)?
+    /// The WAV file being heard (`rig ctl listen`), for the status: its loop time 0 and length.
+    private var fileHeard: (path: String, startedAt: Double, seconds: Double)?
     private let handle = FollowHandle()
     /// Output: what the console shows of follow changed (nil: off); the kiosk hands it to the stage.
     var shownChanged: (FollowShown?) -> Void = { _ in }
@@ -112,7 +124,11 @@ final class VoiceFollow {
         text = nil
         script = nil
         aligner = nil
+        if let driver { lead = driver.lead }
         driver = nil
+        wordLines = []
+        anchor = nil
+        fileHeard = nil
         utterances = [:]
         heard = []
         heardAny = false
@@ -126,7 +142,8 @@ final class VoiceFollow {
     var shown: FollowShown? {
         guard isOn else { return nil }
         return FollowShown(mode: driver?.mode.rawValue ?? (listener == nil ? "starting" : "waiting"),
-                           confidence: driver?.confidence ?? 0, heard: heard.joined(separator: " "), problem: problem)
+                           confidence: driver?.confidence ?? 0, heard: heard.joined(separator: " "), problem: problem,
+                           lead: driver?.lead ?? lead)
     }
 
     /// Hands the console's line to the stage when it changed.
@@ -146,9 +163,13 @@ final class VoiceFollow {
         if controller.engine.speed != fixed { controller.setSpeed(fixed, at: now) }
     }
 
-    /// Takes the microphone from a WAV file, in real time from now.
-    func listen(samples: [Int16], rate: Int) {
-        file = (samples, rate, 0, loop.clock())
+    /// Takes the microphone from a WAV file, in real time from now; returns that time.
+    @discardableResult
+    func listen(samples: [Int16], rate: Int, path: String = "") -> Double {
+        let now = loop.clock()
+        file = (samples, rate, 0, now)
+        fileHeard = (path, now, Double(samples.count) / Double(max(1, rate)))
+        return now
     }
 
     var status: JSONValue {
@@ -156,11 +177,26 @@ final class VoiceFollow {
             "on": .bool(isOn),
             "listening": .bool(isListening),
             "word": driver?.word.map { .int($0) } ?? .null,
+            "line": driver?.word.flatMap { wordLines.indices.contains($0) ? .int(wordLines[$0]) : nil } ?? .null,
+            "line_starts": .array(lineStarts.map { .int($0) }),
+            "lead": .number(driver?.lead ?? lead),
+            "file": fileHeard.map { ["path": .string($0.path), "started": .number($0.startedAt), "seconds": .number($0.seconds)] }
+                ?? .null,
             "confidence": .number(driver?.confidence ?? 0),
             "mode": .optional(driver?.mode.rawValue),
             "heard": .string(heard.joined(separator: " ")),
             "problem": .optional(problem),
         ]
+    }
+
+    /// The first script word of each layout line: a word's line is the last entry at or
+    /// below its index (a line with no word of its own repeats the next word's index).
+    var lineStarts: [Int] {
+        guard let last = wordLines.last else { return [] }
+        var starts = [Int](repeating: wordLines.count, count: last + 1)
+        for (word, line) in wordLines.enumerated().reversed() { starts[line] = word }
+        for line in starts.indices.reversed().dropFirst() where starts[line] > starts[line + 1] { starts[line] = starts[line + 1] }
+        return starts
     }
 
     // MARK: on the loop
@@ -189,12 +225,18 @@ final class VoiceFollow {
         case let .success(hearing):
             heardAny = true
             utterances[hearing.utterance] = hearing.words
-            let all = utterances.keys.sorted().flatMap { utterances[$0] ?? [] }
+            var all = utterances.keys.sorted().flatMap { utterances[$0] ?? [] }
+            // After the operator moved the position, only what was said since counts.
+            if let anchor, let origin = audioOrigin { all.removeAll { origin + $0.start < anchor.time } }
             heard = all.suffix(Self.heardWords).map(\.word)
             guard let last = all.last, let origin = audioOrigin,
                   let position = aligner.update(heard: all.map(\.word), tokenWord: script.tokenWord) else { break }
             self.aligner = aligner
+            let moved = driver?.word != position.word
             driver?.heard(word: position.word, confidence: position.confidence, heardAt: origin + last.end)
+            // A new word steers at once rather than at the next tick (up to 0.2 s later):
+            // after a pause that is the difference between catching up and lagging.
+            if moved, driver != nil { controller.driveFollow(at: loop.clock()) }
             // Old utterances are kept only as far as the aligner looks back.
             if utterances.count > 4, let oldest = utterances.keys.min() { utterances[oldest] = nil }
         }
@@ -218,9 +260,20 @@ final class VoiceFollow {
         guard let listener else { return }
         feed(listener, now: now)
         if driver == nil || driverMaxOffset != controller.engine.maxOffset { makeDriver() }
-        guard var driver else { return }
-        controller.drive(&driver, at: now)
-        self.driver = driver
+        guard driver != nil else { return }
+        reanchor()
+        controller.driveFollow(at: now)
+    }
+
+    /// The operator moved the position (a jump, a resume): the aligner searches from there.
+    private func reanchor() {
+        guard let moved = driver?.anchor, moved != anchor, var aligner, let script else { return }
+        anchor = moved
+        if let token = script.tokenWord.firstIndex(where: { $0 >= moved.word }) {
+            aligner.anchor(token: token, tokenWord: script.tokenWord)
+            self.aligner = aligner
+        }
+        KioskLog.info("voice follow: re-anchored at word \(moved.word)")
     }
 
     private func makeDriver() {
@@ -228,7 +281,9 @@ final class VoiceFollow {
         let steps = zip(offsets.dropFirst(), offsets).map { $0 - $1 }.filter { $0 > 0.5 }.sorted()
         let lineHeight = steps.isEmpty ? 60 : steps[steps.count / 2]
         // The operator's speed (the settings'), not the engine's: follow may be steering it.
-        var made = FollowDriver(wordOffsets: offsets, lineHeight: lineHeight, fixedSpeed: controller.settings.speed)
+        var made = FollowDriver(wordOffsets: offsets, lineHeight: lineHeight, fixedSpeed: controller.settings.speed,
+                                lead: driver?.lead ?? lead)
+        wordLines = controller.followLines(ofOffsets: offsets) ?? []
         if let old = driver, let word = old.word, let origin = audioOrigin {
             made.heard(word: word, confidence: old.confidence, heardAt: origin + fedSeconds)
         }

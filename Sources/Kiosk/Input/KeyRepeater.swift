@@ -9,12 +9,12 @@ final class KeyRepeater {
     private let loop: EventLoop
     private let deliver: (KeyPress) -> Void
     private var held: (code: UInt32, timer: EventLoop.TimerID)?
-    /// Counts starts and stops, so a due timer knows it still repeats the held key.
+    /// Counts starts and stops, so a due repeat knows it is still the held key's.
     private var generation: UInt64 = 0
-    /// Reads the input queued meanwhile (libinput's), before a due repeat: a loop that
-    /// stalled past the deadline, say on a heavy screen the press itself opened, may not
-    /// have read the release yet, and a tap is not a held key.
-    var readPending: () -> Void = {}
+    /// Reads the device's queued events before a due repeat: a loop that stalled past
+    /// the deadline (a heavy screen opened by the press itself) may not have read the
+    /// release yet, and a tap is not a held key.
+    var readPending: (() -> Void)?
 
     init(loop: EventLoop, deliver: @escaping (KeyPress) -> Void) {
         self.loop = loop
@@ -41,11 +41,11 @@ final class KeyRepeater {
 
     private func schedule(_ press: KeyPress, at deadline: Double, interval: Double) {
         stop()
-        let scheduled = generation
+        let current = generation
         let timer = loop.addTimer(at: deadline) { [weak self] in
             guard let self else { return }
-            self.readPending()
-            guard self.generation == scheduled else { return }
+            self.readPending?()
+            guard self.generation == current else { return }
             var repeated = press
             repeated.time = deadline
             repeated.isRepeat = true

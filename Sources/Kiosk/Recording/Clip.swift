@@ -27,6 +27,9 @@ struct Clip: Sendable, Equatable {
     var export: DerivedExportStatus? = nil
     /// The `export` annotation: the derived file's name beside the clip, once ready.
     var exportFile: String? = nil
+    /// The host deleted the media (`media` annotation "deleted"); a file still there
+    /// was held by a replay or an export when the kiosk stopped, and goes at start.
+    var mediaDeleted = false
 
     /// The derived MP4 beside the clip, when its export is ready and the file exists.
     var derivedPath: String? {
@@ -73,6 +76,7 @@ enum ClipFolder {
             clip.verdict = text("verdict")
             clip.game = text("game")
             clip.attempt = text("attempt").flatMap { Int($0) }
+            clip.mediaDeleted = text("media") == "deleted"
             clip.exportFile = text("export").flatMap { $0.contains("/") || $0.hasPrefix(".") ? nil : $0 }
             if let export = object["export"], JSONSerialization.isValidJSONObject(export),
                let bytes = try? JSONSerialization.data(withJSONObject: export) {

@@ -29,6 +29,13 @@ extension KioskGameRecording {
         write(clip)
     }
 
+    /// What holds the attempt's MP4 or its derived exports now (a replay, an export copy).
+    func mediaInUse(_ file: String) -> [String] {
+        let json = jsonPath(of: file)
+        let files = [mediaPath(of: json), derivedPath(of: json, kind: .cue), derivedPath(of: json, kind: .narrated)]
+        return Array(Set(files.flatMap(service.leases.purposes))).sorted()
+    }
+
     /// Removes a clip's MP4 and derived exports (and its JSON unless `keepJSON`). A file
     /// leased to a copy or replay is removed when the lease is given back.
     func removeMedia(_ json: String, keepJSON: Bool) {

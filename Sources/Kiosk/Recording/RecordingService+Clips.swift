@@ -15,6 +15,10 @@ extension RecordingService {
         for clip in expired {
             for file in [clip.mediaPath] + Self.derivedFiles(of: clip) where !leases.isLeased(file) { unlink(file) }
         }
+        // A deletion the host asked for that waited on a lease when the kiosk stopped.
+        for clip in clips() where clip.mediaDeleted {
+            for file in [clip.mediaPath] + Self.derivedFiles(of: clip) where !leases.isLeased(file) { unlink(file) }
+        }
         return expired
     }
 

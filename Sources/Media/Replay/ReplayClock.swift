@@ -33,6 +33,22 @@ public struct ReplayClock: Equatable, Sendable {
         startedAt = nil
     }
 
+    /// The sound's first sample, clip position `position`, reached the DAC at `time`:
+    /// the clock follows the sound from there (the picture waits for it, as players
+    /// slave video to the audio clock). Until `time` the position stands a little
+    /// behind where it was, so the picture shown holds rather than jumps back.
+    public mutating func anchor(position: Double, at time: Double) {
+        guard startedAt != nil else { return }
+        bankedPosition = min(max(0, position), duration)
+        startedAt = time
+    }
+
+    /// The sound it follows went on `seconds` late: so does the clock (while playing).
+    public mutating func delay(by seconds: Double) {
+        guard let startedAt else { return }
+        self.startedAt = startedAt + seconds
+    }
+
     /// When the clip reaches `position` at this pace; nil while paused.
     public func time(ofPosition position: Double) -> Double? {
         startedAt.map { $0 + (position - bankedPosition) }

@@ -68,6 +68,13 @@ public struct WordAligner: Sendable, Equatable {
         return position
     }
 
+    /// The operator moved the position (a jump, a resume): the talent is taken to be
+    /// just before `token`, and the search stays local to it from now on.
+    public mutating func anchor(token: Int, tokenWord: [Int]) {
+        guard tokens.indices.contains(token), tokenWord.indices.contains(token) else { return }
+        position = Position(token: token, word: tokenWord[token], confidence: 0, matches: 0)
+    }
+
     /// Evidence needed to move `distance` tokens (negative: back): one word for the next
     /// few, more the further it goes, so a stray word never carries the position far.
     static func matchesNeeded(distance: Int) -> Int {

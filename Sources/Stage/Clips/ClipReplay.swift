@@ -13,6 +13,12 @@ package struct ClipReplay {
     /// Every picture has been handed in.
     package var decoderEnded = false
     package var failure: String?
+    /// The position the last play asked the sound to start at, until the output says
+    /// when that sample reached the DAC (`RigStage.replaySoundStarted`).
+    package var soundFrom: Double?
+    /// How far the clock was moved to follow the sound when it started (s; positive:
+    /// the sound came later than the picture had started). For status and tests.
+    package var soundShift: Double?
     /// Clip seconds decoded ahead of the position.
     package static let lead = 0.5
 

@@ -201,6 +201,10 @@ extension ConsoleController {
             update { $0.dialog = nil; $0.focus = LibraryScreen.folderID($0.folder) }
         case .confirmDeleteClip, .exportClip:
             update { $0.dialog = nil; $0.focus = $0.selectedClip.map { "clip:" + $0 } }
+        case .endGame:
+            update { $0.dialog = nil; $0.focus = "game:end" }
+        case .deleteGameMedia:
+            update { $0.dialog = nil; $0.focus = "game:delete-media" }
         default:
             update { $0.dialog = nil; $0.focus = scriptRowID }
         }
@@ -214,6 +218,13 @@ extension ConsoleController {
         }
         if case .confirmDeleteClip = dialog { return clipsAction(id) }
         if case .exportClip = dialog { return clipsAction(id) }
+        switch dialog {
+        case .endGame, .deleteGameMedia:
+            // The game's answer: "game:answer:confirm" (delete) or "game:answer:keep".
+            update { $0.dialog = nil; $0.focus = nil }
+            return gameAction("game:answer:" + id.dropFirst("dialog:".count), 0)
+        default: break
+        }
         switch dialog {
         case let .confirmDelete(script, title) where id == "dialog:confirm":
             let wasOpen = controller.script?.id == script

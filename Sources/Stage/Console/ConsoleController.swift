@@ -114,6 +114,8 @@ package final class ConsoleController {
         case .confirmDeleteFolder: "confirm_delete_folder"
         case .confirmDeleteClip: "confirm_delete_clip"
         case .exportClip: "export_clip"
+        case .endGame: "end_game"
+        case .deleteGameMedia: "delete_game_media"
         case nil: nil
         }
         return ["screen": .string(state.screen.rawValue), "focus": .optional(state.focus),

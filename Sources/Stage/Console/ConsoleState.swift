@@ -36,12 +36,17 @@ package enum ConsoleDialog: Equatable {
     case confirmDeleteClip(id: String, title: String)
     /// The share sheet: where to export the clip.
     case exportClip(id: String, title: String)
+    /// Ending the game, with the choice to delete its media (`media` attempts still
+    /// have a video); the results and scores stay either way.
+    case endGame(media: Int)
+    /// Deleting the media of a game already ended.
+    case deleteGameMedia(media: Int)
 
     /// The text a dialog's field holds, if it has one.
     package var fieldText: String? {
         switch self {
         case let .rename(_, text), let .newFolder(text), let .renameFolder(_, text): text
-        case .confirmDelete, .move, .confirmDeleteFolder, .confirmDeleteClip, .exportClip: nil
+        case .confirmDelete, .move, .confirmDeleteFolder, .confirmDeleteClip, .exportClip, .endGame, .deleteGameMedia: nil
         }
     }
 
@@ -50,7 +55,7 @@ package enum ConsoleDialog: Equatable {
         case let .rename(id, _): .rename(id: id, text: text)
         case .newFolder: .newFolder(text: text)
         case let .renameFolder(name, _): .renameFolder(name: name, text: text)
-        case .confirmDelete, .move, .confirmDeleteFolder, .confirmDeleteClip, .exportClip: self
+        case .confirmDelete, .move, .confirmDeleteFolder, .confirmDeleteClip, .exportClip, .endGame, .deleteGameMedia: self
         }
     }
 }

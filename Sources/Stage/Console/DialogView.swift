@@ -41,8 +41,11 @@ package enum DialogView {
                                                            width: inner.width / 2 - theme.gap * 2, secondary: true)])
                 y += theme.rowHeight + theme.gap
             }
-        case .confirmDelete, .confirmDeleteFolder, .confirmDeleteClip:
+        case .confirmDelete, .confirmDeleteFolder, .confirmDeleteClip, .deleteGameMedia:
             break
+        case let .endGame(media):
+            endGameButtons(media: media, panel: panel, inner: inner, y: box.maxY - theme.gap * 2 - theme.rowHeight)
+            return
         }
         let buttonWidth = (inner.width - theme.gap) / 2
         let buttonY = box.maxY - theme.gap * 2 - theme.rowHeight
@@ -50,7 +53,8 @@ package enum DialogView {
         case .confirmDelete: ("Delete", .danger)
         case .confirmDeleteFolder: ("Delete folder", .danger)
         case .confirmDeleteClip: ("Delete clip", .danger)
-        case .exportClip: nil
+        case .deleteGameMedia: ("Delete media", .danger)
+        case .exportClip, .endGame: nil
         case .rename, .renameFolder: ("Rename", .primary)
         case .newFolder: ("Create", .primary)
         case .move: nil
@@ -64,12 +68,27 @@ package enum DialogView {
                      in: PixelRect(x: inner.maxX - buttonWidth, y: buttonY, width: buttonWidth, height: theme.rowHeight))
     }
 
+    /// End and delete the media, end and keep them, or cancel; without media just end or cancel.
+    private static func endGameButtons(media: Int, panel: WidgetPanel, inner: PixelRect, y: Int) {
+        let theme = panel.theme
+        var buttons: [(WidgetID, String, WidgetPanel.ButtonStyle)] = []
+        if media > 0 { buttons.append(("dialog:confirm", "End, delete media", .danger)) }
+        buttons.append(("dialog:keep", media > 0 ? "End, keep media" : "End game", .primary))
+        buttons.append(("dialog:cancel", "Cancel", .normal))
+        let width = (inner.width - theme.gap * (buttons.count - 1)) / buttons.count
+        for (index, button) in buttons.enumerated() {
+            panel.button(button.0, button.1, in: PixelRect(x: inner.x + index * (width + theme.gap), y: y, width: width,
+                                                           height: theme.rowHeight), style: button.2)
+        }
+    }
+
     private static func choiceCount(_ dialog: ConsoleDialog, model: ConsoleModel) -> Int {
         switch dialog {
         case .move: 1 + model.listing.folders.count
         case .rename, .newFolder, .renameFolder: 1
         case .confirmDelete: 0
         case .confirmDeleteClip: 1
+        case .endGame, .deleteGameMedia: 1
         // A line for "none mounted" when there is no destination.
         case .exportClip: max(1, model.clips.input.destinations.count)
         // Its question takes two lines.
@@ -86,6 +105,14 @@ package enum DialogView {
         case let .renameFolder(name, _): "Rename the folder “\(name)” to:"
         case let .confirmDeleteClip(_, title):
             "Delete the clip “\(title)”, its video and its details, for good? This cannot be undone."
+        case let .endGame(media) where media > 0:
+            "End the game? Its results and scores stay. Delete this game's media too: the video of "
+                + "\(media == 1 ? "1 attempt" : "\(media) attempts") and their exports?"
+        case .endGame:
+            "End the game? Its results and scores stay; no attempt of it has media left."
+        case let .deleteGameMedia(media):
+            "Delete this game's media: the video of \(media == 1 ? "1 attempt" : "\(media) attempts") and "
+                + "their exports? The results and scores stay. This cannot be undone."
         case let .exportClip(_, title):
             model.clips.input.destinations.isEmpty
                 ? "Export “\(title)”: no USB stick is mounted and no export folder is set ([recording] export_folder)."

@@ -140,6 +140,12 @@ package enum GameScreen {
             let other = last.verdict == .pass ? "fail" : "pass"
             buttons.append(("game:correct:\(last.id):\(other)", "Make #\(last.id) \(other)", .normal))
         }
+        // The end of the session: End game asks whether this game's media go too; once
+        // ended, what media are left can still be deleted.
+        if allowed.contains(.endGame) { buttons.append(("game:end", "End game", .normal)) }
+        if session.ended && !session.savedMedia.isEmpty {
+            buttons.append(("game:delete-media", "Delete game media", .danger))
+        }
         for (index, button) in buttons.enumerated() {
             panel.button(button.0, button.1, in: PixelRect(x: area.x + index * (width + theme.gap), y: y, width: width, height: row),
                          style: button.2, group: "game-actions")

@@ -12,12 +12,17 @@ package enum GameControlRequest: Equatable {
     /// `agreed=norecord`: the player plays without being recorded.
     case playWithoutRecording(player: String)
     case select(ChallengeSelection?)
-    case send, stop, retry, next, end
+    case send, stop, retry, next
+    /// Ends the game; with `deleteMedia`, its attempts' videos and derived exports go
+    /// too (results stay). `delete_media=yes`, or `rig ctl game end --delete-media`.
+    case end(deleteMedia: Bool)
+    /// Deletes the media of the game in play (or of one ended), results kept.
+    case deleteMedia
     /// The verdict on the pending attempt, or (with an attempt id) a correction.
     case verdict(Verdict, attempt: Int?)
 
     package static let actions = ["open", "leave", "status", "setup", "consent", "select", "send", "stop", "retry",
-                                  "verdict", "next", "end"]
+                                  "verdict", "next", "end", "delete-media"]
     package static let setupKeys = ["host", "players", "per_turn", "response", "wpm", "groups", "seated", "mode",
                                     "cue", "recording"]
 
@@ -42,7 +47,15 @@ package enum GameControlRequest: Equatable {
         case "stop": return .success(.stop)
         case "retry": return .success(.retry)
         case "next": return .success(.next)
-        case "end": return .success(.end)
+        case "end":
+            if let unknown = values.keys.sorted().first(where: { $0 != "delete_media" }) {
+                return .failure(.badRequest("game end: unknown key \(unknown); the only key is delete_media=yes|no"))
+            }
+            guard let delete = flag(values["delete_media"] ?? "no") else {
+                return .failure(.badRequest("game end: delete_media must be yes or no, found \(values["delete_media"] ?? "")"))
+            }
+            return .success(.end(deleteMedia: delete))
+        case "delete-media": return .success(.deleteMedia)
         case "setup":
             if let unknown = values.keys.sorted().first(where: { !setupKeys.contains($0) }) {
                 return .failure(.badRequest("game setup: unknown key \(unknown); keys are " + setupKeys.joined(separator: ", ")))

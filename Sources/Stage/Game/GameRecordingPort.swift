@@ -15,10 +15,14 @@ package protocol GameRecordingPort: AnyObject {
     /// After every change of the session (a verdict, a correction, an attempt's times),
     /// so the port keeps its attempts' metadata current. `id` names the game session.
     func sessionChanged(_ session: GameSession, id: String)
+    /// What holds an attempt's files now ("replay", "export"): a delete of them waits
+    /// until it lets go. Empty when nothing does.
+    func mediaInUse(_ file: String) -> [String]
 }
 
 extension GameRecordingPort {
     package func sessionChanged(_ session: GameSession, id: String) {}
+    package func mediaInUse(_ file: String) -> [String] { [] }
 }
 
 package final class UnavailableGameRecording: GameRecordingPort {

@@ -8,12 +8,16 @@ package struct MarkerLayout {
     /// Words per pixel of scroll in the current layout (its words over its height), nil
     /// before there is a layout: what turns px/s into words per minute at any font size.
     package var wordsPerPixel: () -> Double?
+    /// The layout line (from 0) at a scroll offset's reading line; nil before there is a
+    /// layout. Voice follow and the status count lines with it.
+    package var lineIndex: (Double) -> Int?
 
     package init(offsetOfText: @escaping (Int) -> Double, textAtOffset: @escaping (Double) -> Int,
-                 wordsPerPixel: @escaping () -> Double? = { nil }) {
+                 wordsPerPixel: @escaping () -> Double? = { nil }, lineIndex: @escaping (Double) -> Int? = { _ in nil }) {
         self.offsetOfText = offsetOfText
         self.textAtOffset = textAtOffset
         self.wordsPerPixel = wordsPerPixel
+        self.lineIndex = lineIndex
     }
 }
 

@@ -26,6 +26,7 @@ extension PrompterController {
         guard script != nil else { throw .noScript }
         if target == .start {
             change { $0.jump(to: 0, at: t) }
+            followDriver?.moved(toOffset: 0, at: t)
             KioskLog.info("jumped to the start")
             return nil
         }
@@ -54,6 +55,7 @@ extension PrompterController {
             marker = found
         }
         change { $0.jump(to: marker.offset, at: t) }
+        followDriver?.moved(toOffset: marker.offset, at: t)
         KioskLog.info("jumped to \(marker.label)")
         return marker
     }

@@ -49,6 +49,9 @@ package final class PrompterController {
     /// Why the target can no longer be met, shown with it.
     package internal(set) var targetProblem: String?
     package let wordsPerMinute: Int
+    /// Voice follow's hand on the engine while follow is on (the kiosk's `VoiceFollow`
+    /// feeds it what was heard); the keys and the tap consult it (PrompterController+Follow).
+    package var followDriver: FollowDriver?
     /// Only a controller that keeps state has a writer thread.
     private let stateWriter: StateWriter?
     /// The reading position last handed to `stateWriter`.
@@ -106,6 +109,7 @@ package final class PrompterController {
     package func openText(_ newScript: OpenScript, at t: Double) {
         script = newScript
         opened += 1
+        followDriver = nil
         engine = PrompterEngine(speed: settings.speed)
         applyEngineSettings()
         pausedByTap = false
@@ -154,6 +158,7 @@ package final class PrompterController {
     /// Moves the text to `offset` (resuming after a restart); a stopped script pauses there.
     package func seek(to offset: Double, at t: Double) {
         engine.seek(to: offset, at: t)
+        followDriver?.moved(toOffset: offset, at: t)
         onChange()
     }
 
@@ -176,13 +181,35 @@ package final class PrompterController {
 
     // MARK: transport
 
-    package func play(at t: Double) { change { $0.play(at: t) }; refitTarget(at: t) }
-    package func pause(at t: Double) { change { $0.pause(at: t) } }
+    package func play(at t: Double) {
+        let resuming = engine.state(at: t) != .playing
+        change { $0.play(at: t) }
+        if resuming { followResumed(at: t) }
+        refitTarget(at: t)
+    }
+    package func pause(at t: Double) {
+        if followHolding(at: t) { followDriver?.operatorPaused() }
+        change { $0.pause(at: t) }
+    }
     package func stop(at t: Double) { change { $0.stop(at: t) } }
-    package func togglePlayPause(at t: Double) { change { $0.togglePlayPause(at: t) }; refitTarget(at: t) }
-    // A speed set by hand drops a "finish in" target.
-    package func faster(at t: Double) { targetEnd = nil; change { $0.faster(at: t) }; rememberSpeed() }
-    package func slower(at t: Double) { targetEnd = nil; change { $0.slower(at: t) }; rememberSpeed() }
+    package func togglePlayPause(at t: Double) {
+        // During follow's hold the text is already still: the key makes it the operator's pause.
+        if followHolding(at: t) { return pause(at: t) }
+        let resuming = engine.state(at: t) != .playing
+        change { $0.togglePlayPause(at: t) }
+        if resuming { followResumed(at: t) }
+        refitTarget(at: t)
+    }
+    // A speed set by hand drops a "finish in" target. While voice follow steers, the
+    // speed keys move the reading line ahead of or behind the voice instead.
+    package func faster(at t: Double) {
+        if nudgeFollowLead(1, at: t) { return }
+        targetEnd = nil; change { $0.faster(at: t) }; rememberSpeed()
+    }
+    package func slower(at t: Double) {
+        if nudgeFollowLead(-1, at: t) { return }
+        targetEnd = nil; change { $0.slower(at: t) }; rememberSpeed()
+    }
     package func setSpeed(_ value: Int, at t: Double) {
         targetEnd = nil
         targetProblem = nil
@@ -194,8 +221,16 @@ package final class PrompterController {
     package func tap(at t: Double) {
         guard mode == .prompter, script != nil else { return }
         taps += 1
+        if followHolding(at: t) {
+            // Follow holds the text for the talent's breath; their tap makes it their pause.
+            followDriver?.operatorPaused()
+            pausedByTap = true
+            KioskLog.info("paused by a tap (follow was holding)")
+            return onChange()
+        }
         let wasPlaying = engine.state(at: t) == .playing
         engine.togglePlayPause(at: t)
+        if !wasPlaying { followResumed(at: t) }
         refitTarget(at: t)
         pausedByTap = wasPlaying
         KioskLog.info(wasPlaying ? "paused by a tap" : "resumed by a tap")

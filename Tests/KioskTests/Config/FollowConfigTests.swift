@@ -21,6 +21,14 @@ import Testing
         #expect(german.problems.isEmpty && german.config.follow.language == "de", "\(german.problems)")
     }
 
+    @Test func leadIsLinesAheadOfTheVoiceWithinThreeEitherWay() {
+        #expect(ConfigLoader.load(text: "", name: "rig.toml").config.follow.lead == 0)
+        let ahead = ConfigLoader.load(text: "[follow]\nlead = 1.5\n", name: "rig.toml")
+        #expect(ahead.problems.isEmpty && ahead.config.follow.lead == 1.5, "\(ahead.problems)")
+        let far = ConfigLoader.load(text: "[follow]\nlead = 5\n", name: "rig.toml")
+        #expect(far.errors.map(\.description).first?.hasPrefix("rig.toml:2:8: follow.lead") == true, "\(far.errors)")
+    }
+
     @Test func vTogglesFollowAndCanBeRebound() {
         #expect(KeyBindings.defaults.action(forKey: UInt32(KEY_V)) == .follow)
         #expect(KeyAction(rawValue: "follow") == .follow)

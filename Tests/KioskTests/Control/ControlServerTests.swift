@@ -142,6 +142,14 @@ import Testing
         #expect(throws: CLIError.self) { try parse(["outer", "maybe"]) }
         #expect(try parse(["game", "select", "card=hands.wave", "rule=simon"])
             == .game(["cmd": "game", "action": "select", "card": "hands.wave", "rule": "simon"]))
+        #expect(try parse(["game", "end", "--delete-media"])
+            == .game(["cmd": "game", "action": "end", "delete_media": "yes"]))
+        #expect(try parse(["game", "end", "delete_media=yes"])
+            == .game(["cmd": "game", "action": "end", "delete_media": "yes"]))
+        #expect(try parse(["game", "delete-media"]) == .game(["cmd": "game", "action": "delete-media"]))
+        #expect(throws: CLIError.self) {
+            try parse(["game", "next", "--delete-media"])
+        }
         #expect(throws: CLIError.self) { try parse(["game", "setup", "players"]) }
         #expect(throws: CLIError.self) { try parse(["game"]) }
         for request in [ControlRequest.status, .play, .pause, .toggle, .stop, .faster, .slower, .speed(5),

@@ -5,18 +5,21 @@ import Stage
 import Testing
 @testable import Kiosk
 
-/// Voice follow through a running headless kiosk: espeak-ng reads a paragraph of the
-/// GPL (a text the project did not write) into a WAV file, the kiosk opens the same
-/// paragraph as its script, `rig ctl follow on` and `rig ctl listen FILE.wav` make it
-/// hear the file in real time through the microphone path, and `rig ctl status`'s
-/// `follow.word` must advance and end near the paragraph's last word.
+/// Voice follow through a running headless kiosk, end to end: the passage of
+/// `FollowPassage` (two paragraphs of the GPL, a text the project did not write, read
+/// by espeak-ng at 165 words a minute, a 3 s pause, then 230) goes into a WAV file, the
+/// kiosk opens the same text as its script, `rig ctl follow on` and `rig ctl listen
+/// FILE.wav` make it hear the file in real time through the microphone path, and
+/// `rig ctl status` is read four times a second on a deadline schedule. espeak-ng's word
+/// events are the truth; lines are the kiosk's own layout lines (`prompter.line`, the
+/// line on the reading line, and `follow.line_starts`, which word starts each line).
 @Suite(.serialized) struct FollowKioskTests {
-    static let rate = 200
     /// The layout's text size and line pitch (rig.toml below): a line is 31.2 px.
     static let fontSize = 24.0
     static let lineSpacing = 1.3
     /// The fixed speed: too slow to reach the end of the passage in its reading time.
     static let speed = 10
+    static let samplesPerSecond = 4.0
 
     static func passage() throws -> String {
         let license = "/usr/share/common-licenses/GPL-3"
@@ -27,66 +30,114 @@ import Testing
         return paragraphs[2]
     }
 
-    @Test func followsAWavFileHeardThroughTheKiosk() throws {
-        let speech = try SpeechSynthesizer.shared.synthesize(try Self.passage(), rate: Self.rate)
+    /// One reading of `rig ctl status` during the read.
+    struct Sample {
+        /// Seconds into the audio (status `time` minus the listen's start).
+        let t: Double
+        let offset: Double
+        /// The layout line on the reading line, and the line of the word being spoken.
+        let line: Int
+        let spokenLine: Int
+        let followWord: Int?
+        let heard: String
+    }
+
+    /// The machine's load: the test is real time, so a failure says how busy it was.
+    static var load: String {
+        ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").prefix(3)
+            .joined(separator: " ") + " (nproc \(ProcessInfo.processInfo.activeProcessorCount))"
+    }
+
+    @Test func followsTheSpokenWordEverySecondThroughTheKiosk() throws {
+        let passage = try FollowPassage.gpl()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rig-follow-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: folder) }
         let scripts = folder.appendingPathComponent("scripts")
         try FileManager.default.createDirectory(at: scripts, withIntermediateDirectories: true)
-        try Data((speech.text + "\n").utf8).write(to: scripts.appendingPathComponent("passage.txt"))
+        try Data((passage.text + "\n").utf8).write(to: scripts.appendingPathComponent("passage.txt"))
         let wav = folder.appendingPathComponent("passage.wav")
-        try WAVFile.data(samples: speech.samples, sampleRate: speech.sampleRate).write(to: wav)
+        try WAVFile.data(samples: passage.audio, sampleRate: SpeechRecognizer.sampleRate).write(to: wav)
         let kiosk = try FollowKiosk(folder: folder)
-        func control(_ request: ControlRequest) -> JSONValue? { kiosk.control(request) }
-        func poll(_ seconds: Double, until done: (JSONValue) -> Bool) -> JSONValue? { kiosk.poll(seconds, until: done) }
-        #expect(poll(30) { _ in true } != nil, "the kiosk did not answer")
-        #expect(control(.open("passage.txt"))?["ok"]?.boolValue == true)
-        #expect(control(.play)?["ok"]?.boolValue == true)
-        let opened = poll(10) { ($0["prompter"]?["max_offset"]?.numberValue ?? 0) > 0 }
+        #expect(kiosk.poll(30) { _ in true } != nil, "the kiosk did not answer")
+        #expect(kiosk.control(.open("passage.txt"))?["ok"]?.boolValue == true)
+        #expect(kiosk.control(.play)?["ok"]?.boolValue == true)
+        let opened = kiosk.poll(10) { ($0["prompter"]?["max_offset"]?.numberValue ?? 0) > 0 }
         let maxOffset = try #require(opened?["prompter"]?["max_offset"]?.numberValue, "no layout")
-        let lineHeight = Self.fontSize * Self.lineSpacing
-        let on = control(.follow(true))
+        // The truth counts words as the kiosk does.
+        #expect(opened?["prompter"]?["words"]?.numberValue.map(Int.init) == passage.script.words.count)
+        let on = kiosk.control(.follow(true))
         #expect(on?["ok"]?.boolValue == true, "follow on: \(String(describing: on))")
         // The model is built on a worker; listening starts when it is ready.
-        #expect(poll(20) { $0["follow"]?["listening"]?.boolValue == true } != nil, "follow never started listening")
-        let listen = control(.listen(wav.path))
-        #expect(listen?["ok"]?.boolValue == true, "listen: \(String(describing: listen))")
-
-        let words = speech.text.split(whereSeparator: \.isWhitespace).count
-        // Two lines' worth of words in this layout.
-        let slackWords = Int((2 * lineHeight * Double(words) / maxOffset).rounded(.up))
-        var seen: [Int] = []
-        let duration = Double(speech.samples.count) / Double(speech.sampleRate)
-        let deadline = Date() + duration + 8
-        while Date() < deadline {
-            if let word = control(.status)?["follow"]?["word"]?.numberValue.map(Int.init) {
-                if seen.last != word { seen.append(word) }
-                if word >= words - 1 { break }
-            }
-            usleep(250_000)
+        let listening = kiosk.poll(20) {
+            $0["follow"]?["listening"]?.boolValue == true && ($0["follow"]?["line_starts"]?.arrayValue?.isEmpty == false)
         }
-        print("follow through the kiosk: \(words) words in \(String(format: "%.1f", duration)) s; follow.word went \(seen)")
-        let last = try #require(seen.last, "follow.word never set")
-        #expect(seen.count >= 5, "follow.word did not advance: \(seen)")
-        #expect(last >= words - slackWords, "follow ended at word \(last) of \(words): \(seen)")
-        #expect(zip(seen, seen.dropFirst()).allSatisfy { $1 >= $0 - 8 }, "follow.word stepped back more than 8 words: \(seen)")
+        let starts = try #require(listening?["follow"]?["line_starts"]?.arrayValue?.compactMap { $0.numberValue.map(Int.init) },
+                                  "follow never started listening with a layout")
+        func line(ofWord word: Int) -> Int { starts.lastIndex { $0 <= word } ?? 0 }
+        let listen = kiosk.control(.listen(wav.path))
+        let started = try #require(listen?["started"]?.numberValue, "listen: \(String(describing: listen))")
 
-        // The engine was steered: without follow, the fixed speed over the read would not reach
-        // the end; with it, the reading line is on the talent's last lines.
-        let offset = control(.status)?["prompter"]?["offset"]?.numberValue ?? 0
-        print("follow through the kiosk: offset \(offset) of \(maxOffset) px after the read; 2 lines = \(slackWords) words")
-        // max_offset is where the text's end reaches the reading line, a line past the
-        // last line's top: the reading line on the last line is max_offset - 1 line.
-        let lastLine = maxOffset - lineHeight
-        #expect(Double(Self.speed) * (duration + 8) < lastLine - 2 * lineHeight,
-                "the passage is too short to tell follow from the fixed speed")
-        #expect(offset >= lastLine - 2 * lineHeight, "the engine was not steered to within 2 lines of the talent's last line")
-        let off = control(.follow(false))
+        // Four readings a second, each on its deadline (not a sleep after the last one).
+        var samples: [Sample] = []
+        let origin = Date()
+        var next = 0.0
+        while samples.last.map({ $0.t < passage.duration + 2 }) ?? true, Date().timeIntervalSince(origin) < passage.duration + 15 {
+            let wait = next - Date().timeIntervalSince(origin)
+            if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
+            next += 1 / Self.samplesPerSecond
+            guard let status = kiosk.control(.status), let time = status["time"]?.numberValue,
+                  let offset = status["prompter"]?["offset"]?.numberValue,
+                  let shown = status["prompter"]?["line"]?.numberValue else { continue }
+            let t = time - started
+            samples.append(Sample(t: t, offset: offset, line: Int(shown), spokenLine: line(ofWord: passage.spokenWord(at: t)),
+                                  followWord: status["follow"]?["word"]?.numberValue.map(Int.init),
+                                  heard: status["follow"]?["heard"]?.stringValue ?? ""))
+        }
+        let lastLine = line(ofWord: passage.script.words.count - 1)
+        let load = Self.load
+        print(String(format: "follow through the kiosk: %d words on %d lines, %.1f s of audio (pause %.1f-%.1f s), %d readings, load %@",
+                     passage.script.words.count, lastLine + 1, passage.duration, passage.pauseStart, passage.secondStart,
+                     samples.count, load))
+        for sample in samples {
+            print(String(format: "  t=%5.2f reading line %2d spoken line %2d offset %6.1f follow.word %@ heard \"%@\"", sample.t,
+                         sample.line, sample.spokenLine, sample.offset, sample.followWord.map(String.init) ?? "-", sample.heard))
+        }
+
+        // At every second of the read (the first reading at or after it), the reading
+        // line is within 2 lines of the spoken word: the issue's bar, every second.
+        let seconds = (1...Int(passage.duration)).compactMap { k in samples.first { $0.t >= Double(k) } }
+        let misses = seconds.filter { abs($0.line - $0.spokenLine) > 2 }
+        let within = samples.filter { abs($0.line - $0.spokenLine) <= 2 }.count
+        print(String(format: "follow through the kiosk: %d of %d seconds within 2 lines (%d of %d readings)",
+                     seconds.count - misses.count, seconds.count, within, samples.count))
+        #expect(seconds.count >= Int(passage.duration) - 1, "readings missing: \(seconds.count) seconds")
+        #expect(misses.isEmpty, "seconds off by more than 2 lines: \(misses.map { String(format: "%.1f", $0.t) }) (load \(load))")
+
+        // The pause holds: no reading line past the word spoken last, and from 1.5 s in
+        // (follow waits 1.2 s, then eases out) the text stands still.
+        let pause = samples.filter { $0.t >= passage.pauseStart && $0.t < passage.secondStart }
+        #expect(pause.count >= 10, "too few readings in the pause")
+        #expect(pause.allSatisfy { $0.line <= $0.spokenLine }, "the reading line moved beyond the spoken word in the pause")
+        let still = pause.filter { $0.t >= passage.pauseStart + 1.5 }
+        let heldAt = still.first?.offset ?? .nan
+        #expect(still.allSatisfy { abs($0.offset - heldAt) <= 1 }, "the text moved during the pause: \(still.map(\.offset))")
+
+        // It catches up within 1 s after the pause: moving again, and within 2 lines of
+        // the talent at every reading from then on.
+        let after = samples.filter { $0.t >= passage.secondStart + 1 }
+        #expect(after.first.map { $0.offset > heldAt + 1 } == true, "the text had not moved on 1 s after the pause (load \(load))")
+        #expect(after.filter { $0.t <= passage.secondStart + 3 }.allSatisfy { abs($0.line - $0.spokenLine) <= 2 },
+                "not caught up 1 s after the pause")
+
+        // The engine was steered: the fixed speed alone would not be near the end.
+        #expect(Double(Self.speed) * (passage.duration + 2) < maxOffset / 2, "the passage is too short to tell follow from the fixed speed")
+        #expect(samples.last.map { $0.line >= lastLine - 2 } == true, "the read ended with the reading line off the last lines")
+        let off = kiosk.control(.follow(false))
         #expect(off?["ok"]?.boolValue == true)
-        let status = control(.status)
+        let status = kiosk.control(.status)
         #expect(status?["follow"]?["on"]?.boolValue == false)
         #expect(status?["prompter"]?["speed"]?.numberValue == Double(Self.speed), "follow off did not hand back the fixed speed")
-        if seen.count < 5 || last < words - slackWords {
+        if !misses.isEmpty {
             print((try? String(contentsOf: folder.appendingPathComponent("kiosk.log"), encoding: .utf8)) ?? "")
         }
         withExtendedLifetime(kiosk) {}
@@ -178,4 +229,8 @@ private final class FollowKiosk {
         }
         return nil
     }
+}
+
+private extension JSONValue {
+    var arrayValue: [JSONValue]? { if case let .array(items) = self { return items }; return nil }
 }

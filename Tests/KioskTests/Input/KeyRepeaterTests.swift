@@ -81,4 +81,18 @@ import Testing
         }
         #expect(codes == [48, 48])
     }
+
+    @Test func aReleaseReadJustBeforeADueRepeatStopsIt() throws {
+        // The loop stalled past the deadline with the release still queued: reading it
+        // first (InputDevices drains libinput) means no repeat of a tap.
+        let clock = Clock()
+        let loop = try EventLoop(clock: { clock.now })
+        var delivered = 0
+        let repeater = KeyRepeater(loop: loop) { _ in delivered += 1 }
+        repeater.readPending = { [unowned repeater] in repeater.released(code: 28) }
+        repeater.start(KeyPress(code: 28, time: 100), delay: 0.4, interval: 0.1)
+        clock.now = 101
+        loop.runOnce(timeout: 0)
+        #expect(delivered == 0)
+    }
 }

@@ -15,6 +15,10 @@ import Testing
         #expect(line.contains("heard \u{201C}the quick brown fox jumps\u{201D}"))
         #expect(FollowShown(mode: "waiting", confidence: 0, heard: "").line.contains("nothing heard yet"))
         #expect(FollowShown(mode: "lost", confidence: 1.7, heard: "x").line.hasPrefix("Follow (English): 100 %"))
+        // The speed keys' lead shows after the mode; none at 0.
+        #expect(!line.contains("lead"))
+        #expect(FollowShown(mode: "tracking", confidence: 1, heard: "x", lead: 1).line.contains("tracking · lead +1.0 line ·"))
+        #expect(FollowShown(mode: "holding", confidence: 1, heard: "x", lead: -1.5).line.contains("lead -1.5 lines"))
     }
 
     @Test func theLineAppearsInTheSidePanelWhileFollowIsOnAndGoesWhenItIsOff() throws {

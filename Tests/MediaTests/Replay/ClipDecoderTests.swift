@@ -46,11 +46,12 @@ import Testing
         #expect(delivery.pictures.map(\.index) == Array(0...7))
         #expect(delivery.pictures.allSatisfy { $0.time <= 0.25 })
         #expect(!delivery.ended && delivery.failure == nil)
-        let sound = try #require(delivery.sound)
-        #expect(sound.sampleRate == 48_000)
-        #expect(sound.samples.count > 48_000 * 14 / 10)
-        let floats = sound.samples.map { Float($0) / 32767 }
-        #expect(abs(SyntheticMedia.amplitude(of: 1000, in: floats, rate: 48_000, range: 4800..<9600) - 0.5) < 0.05)
+        // The sound streams too: pieces up to the soundLead past what is wanted, no further.
+        var pieces = delivery.sound
+        #expect(!pieces.isEmpty && pieces.allSatisfy { $0.sampleRate == 48_000 })
+        #expect(pieces.allSatisfy { $0.startTime <= 0.25 + ClipDecoder.soundLead + 1e-9 })
+        let early = pieces.reduce(0) { $0 + $1.samples.count }
+        #expect(early >= 48_000 * 7 / 10 && early <= 48_000 * 8 / 10, "\(early) samples decoded ahead")
         for picture in delivery.pictures {
             #expect(picture.width == 320 && picture.height == 240 && picture.bytes.count == 320 * 240 * 3 / 2)
             #expect(SyntheticMedia.frameIndex(of: luma(picture)) == picture.index, "picture \(picture.index) shows another frame")
@@ -58,12 +59,24 @@ import Testing
         }
         decoder.want(through: 10)
         var rest: [ReplayPicture] = []
+        var ended = false, soundEnded = false
         #expect(waitUntil {
             delivery = decoder.take()
             rest += delivery.pictures
-            return delivery.ended
+            pieces += delivery.sound
+            ended = ended || delivery.ended
+            soundEnded = soundEnded || delivery.soundEnded
+            return ended && soundEnded
         })
         #expect(rest.map(\.index) == Array(8..<45))
+        // The pieces join without gap or overlap, and are the recorded tone, mono.
+        for (before, after) in zip(pieces, pieces.dropFirst()) {
+            #expect(abs(before.startTime + Double(before.samples.count) / 48_000 - after.startTime) < 1e-9)
+        }
+        let sound = pieces.flatMap(\.samples)
+        #expect(sound.count > 48_000 * 14 / 10)
+        let floats = sound.map { Float($0) / 32767 }
+        #expect(abs(SyntheticMedia.amplitude(of: 1000, in: floats, rate: 48_000, range: 4800..<9600) - 0.5) < 0.05)
         #expect(signals.count.withLock { $0 } > 0)
         #expect(decoder.waitUntilStopped(seconds: 5))
     }
@@ -77,7 +90,7 @@ import Testing
         decoder.stop()
         #expect(decoder.waitUntilStopped(seconds: 5))
         let delivery = decoder.take()
-        #expect(delivery.pictures.map(\.index) == [0] && delivery.sound == nil && !delivery.ended)
+        #expect(delivery.pictures.map(\.index) == [0] && delivery.sound.isEmpty && !delivery.ended)
     }
 
     @Test func aMissingFileIsAFailureWithItsPath() {

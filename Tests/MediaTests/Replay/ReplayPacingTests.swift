@@ -77,15 +77,6 @@ struct ReplayPacingTests {
         #expect(queue.picture(at: 7.0 / 30)?.index == 7)
     }
 
-    @Test func soundIsResampledToTheOutputRate() {
-        let sound = ReplaySound(sampleRate: 48_000, startTime: 0.02, samples: [Int16](repeating: 1000, count: 48_000))
-        let resampled = ClipDecoder.resampled(sound, to: 44_100)
-        #expect(resampled.sampleRate == 44_100 && resampled.startTime == 0.02)
-        #expect(abs(resampled.samples.count - 44_100) <= 1)
-        #expect(ClipDecoder.resampled(sound, to: 48_000) == sound)
-        #expect(ClipDecoder.resampled(sound, to: nil) == sound)
-    }
-
     @Test func soundRemainderStartsAtThePosition() {
         let sound = ReplaySound(sampleRate: 100, startTime: 0, samples: (0..<300).map { Int16($0) })
         #expect(sound.remainder(from: 0).count == 300)
