@@ -18,7 +18,6 @@ enum CLI {
     /// Test aids: runnable, but not listed in `rig --help`.
     static let hiddenCommands: [CommandEntry] = [
         CommandEntry(StateWriterCommand.self),
-        CommandEntry(PowerCutCommand.self),
         CommandEntry(CameraProbeCommand.self),
         CommandEntry(InputProbeCommand.self),
         CommandEntry(ListenCommand.self),

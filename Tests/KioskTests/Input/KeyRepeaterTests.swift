@@ -42,6 +42,31 @@ import Testing
         #expect(delivered.count == 6)
     }
 
+    @Test func aReleaseQueuedWhileTheLoopStalledEndsTheRepeatBeforeItFires() throws {
+        let clock = Clock()
+        let loop = try EventLoop(clock: { clock.now })
+        var delivered: [KeyPress] = []
+        let repeater = KeyRepeater(loop: loop) { delivered.append($0) }
+        // Enter tapped for 40 ms, its press handled by opening a screen that held the
+        // loop for 0.6 s: the release waits in the queue when the repeat falls due.
+        var queued: [UInt32] = [28]
+        repeater.readPending = {
+            for code in queued { repeater.released(code: code) }
+            queued = []
+        }
+        repeater.start(KeyPress(code: 28, time: 100), delay: 0.4, interval: 0.1)
+        clock.now = 100.6
+        loop.runOnce(timeout: 0)
+        clock.now = 101
+        loop.runOnce(timeout: 0)
+        #expect(delivered.isEmpty)
+        // Held for real (nothing queued): it repeats.
+        repeater.start(KeyPress(code: 28, time: 101), delay: 0.4, interval: 0.1)
+        clock.now = 101.5
+        loop.runOnce(timeout: 0)
+        #expect(delivered.count == 1)
+    }
+
     @Test func aNewPressReplacesTheRepeatingKey() throws {
         let clock = Clock()
         let loop = try EventLoop(clock: { clock.now })
