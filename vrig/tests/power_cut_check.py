@@ -177,6 +177,17 @@ def check_restored(rig, kiosk, socket, history, report, verified):
         problems.append(problem)
     if restored["phase"] is not None:
         verified.append(restored)
+    # The take the cut left is recovered at start: a prompter clip under its own name.
+    takes = [e for e in history if e["e"] == "take" and e.get("file")]
+    if takes:
+        take = os.path.basename(takes[-1]["file"]).removesuffix(".mp4")
+        rc, out = rig.exec(f"{rig_binary()} ctl --socket {socket} clips list", check=False, timeout=120)
+        try:
+            clips = json.loads(out).get("clips", []) if rc == 0 else []
+        except ValueError:
+            clips = []
+        if not any(c.get("id") == take and c.get("kind") == "prompter" for c in clips):
+            problems.append(f"the cut take {take} is not among the recovered clips: {[c.get('id') for c in clips]}")
     return problems
 
 

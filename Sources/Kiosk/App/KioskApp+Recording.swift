@@ -16,11 +16,13 @@ extension KioskApp {
                                   countdown: config.recording.countdown)
     }
 
-    /// At start: what a crash left half-written goes, and the service learns the
+    /// At start: what a crash left half-written is recovered or goes, and the service learns the
     /// microphone and reports how takes end.
     func startRecording() {
         guard let recording else { return }
-        for file in recording.removeIncompleteFiles() { KioskLog.notice("removed \(file), a take cut short by a crash") }
+        let cutShort = recording.settleIncompleteFiles()
+        for file in cutShort.recovered { KioskLog.notice("recovered \(file), a take cut short by a crash or power cut") }
+        for file in cutShort.removed { KioskLog.notice("removed \(file), a recording cut short by a crash") }
         for clip in recording.applyRetention(now: Date()) {
             KioskLog.notice("removed the media of \(clip.id), older than \(recording.settings.retentionDays) days (its JSON stays)")
         }

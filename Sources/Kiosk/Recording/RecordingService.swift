@@ -1,3 +1,4 @@
+import Durable
 import Foundation
 import Media
 import Stage
@@ -87,12 +88,43 @@ final class RecordingService {
     /// A game clip's metadata as the game's port last wrote it (by JSON path).
     var gameMetadata: ((String) -> GameClipMetadata?)?
 
-    /// Removes what a crash or power cut left half-written in the folder (at start).
-    func removeIncompleteFiles() -> [String] {
-        let files = Recorder.incompleteFiles(in: settings.folder)
-        for file in files { unlink(file) }
-        return files
+    /// What a crash or power cut left half-written in the folder (at start). A prompter
+    /// take plays to its last fragment (the recorder writes fragmented MP4 for this): it
+    /// becomes a take again under its own name, its JSON saying it was recovered, so
+    /// the talent's read is not lost with the power. A game attempt cut short is void by
+    /// the game's rules (the session restores it as interrupted, with a retry), and a
+    /// file with no whole picture is nothing to keep: both are removed.
+    func settleIncompleteFiles() -> (recovered: [String], removed: [String]) {
+        var recovered: [String] = [], removed: [String] = []
+        for file in Recorder.incompleteFiles(in: settings.folder) {
+            if let take = recoverTake(file) { recovered.append(take) } else { unlink(file); removed.append(file) }
+        }
+        return (recovered, removed)
     }
+
+    /// `.NAME.mp4.partial` of a prompter take with at least one picture becomes
+    /// `NAME.mp4` and `NAME.json`; returns the new path, nil when it is not one.
+    private func recoverTake(_ partial: String) -> String? {
+        let file = (partial as NSString).lastPathComponent
+        guard file.hasPrefix("." + RecordingTake.Kind.prompter.rawValue + "-"), file.hasSuffix(".mp4.partial") else { return nil }
+        let name = String(file.dropFirst().dropLast(".mp4.partial".count))
+        guard let reader = try? MediaReader(path: partial), reader.firstStream(.video) != nil,
+              let pictures = try? reader.packets(of: .video), let last = pictures.map(\.time).max() else { return nil }
+        let sound = (try? reader.packets(of: .audio))?.map(\.time).max() ?? 0
+        let media = settings.folder + "/" + name + ".mp4"
+        let metadata: [String: Any] = [
+            "recording": ["path": media, "duration": max(last, sound), "videoFrames": pictures.count,
+                          "stopMessage": Self.recoveredNote],
+            "annotations": ["kind": RecordingTake.Kind.prompter.rawValue, "recovered": Self.recoveredNote],
+        ]
+        guard let data = try? JSONSerialization.data(withJSONObject: metadata, options: [.sortedKeys]),
+              (try? AtomicFile.write(data, to: URL(fileURLWithPath: settings.folder + "/" + name + ".json"))) != nil,
+              rename(partial, media) == 0 else { return nil }
+        try? AtomicFile.syncDirectory(settings.folder)
+        return media
+    }
+
+    static let recoveredNote = "cut short by a crash or power cut; recovered up to its last fragment"
 
     /// Starts a take with `video` (the format of the frames the camera delivers), time
     /// zero of the file at `origin` (now when not given; a game attempt gives its

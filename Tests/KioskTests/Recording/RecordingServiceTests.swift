@@ -88,11 +88,46 @@ import Testing
     @Test func halfWrittenFilesAreRemovedAtStart() throws {
         let rig = try RecordingHarness()
         let partial = rig.folder + "/.prompter-1.mp4.partial"
+        let attempt = rig.folder + "/.game-2.mp4.partial"
         let kept = rig.folder + "/prompter-0.mp4"
-        for path in [partial, kept] { FileManager.default.createFile(atPath: path, contents: Data([1])) }
-        #expect(rig.service.removeIncompleteFiles() == [partial])
+        for path in [partial, attempt, kept] { FileManager.default.createFile(atPath: path, contents: Data([1])) }
+        // Nothing in them plays: nothing to recover.
+        let settled = rig.service.settleIncompleteFiles()
+        #expect(settled.recovered.isEmpty)
+        #expect(settled.removed == [attempt, partial])
         #expect(!FileManager.default.fileExists(atPath: partial))
         #expect(FileManager.default.fileExists(atPath: kept))
+    }
+
+    @Test func aPrompterTakeCutShortIsRecoveredAndAGameAttemptsIsRemoved() throws {
+        // What a power cut leaves: fragments under the temporary name and no JSON. A
+        // finished take moved back under that name is such a file (fragmented MP4).
+        let rig = try RecordingHarness()
+        var files: [String: String] = [:]
+        for kind in [RecordingTake.Kind.prompter, .game] {
+            rig.sound()
+            let id = try rig.service.start(RecordingTake(kind: kind), video: rig.video)
+            rig.record(seconds: 1.5)
+            try rig.service.finish(generation: id)
+            rig.runUntil { rig.outcomes.count == (kind == .prompter ? 1 : 2) }
+            let media = try #require(rig.outcomes.last?.result?.path)
+            let name = ((media as NSString).lastPathComponent as NSString).deletingPathExtension
+            let partial = rig.folder + "/." + name + ".mp4.partial"
+            #expect(rename(media, partial) == 0)
+            unlink(rig.folder + "/" + name + ".json")
+            files[kind.rawValue] = name
+        }
+        let settled = rig.service.settleIncompleteFiles()
+        let take = try #require(files["prompter"]), attempt = try #require(files["game"])
+        #expect(settled.recovered == [rig.folder + "/" + take + ".mp4"])
+        #expect(settled.removed == [rig.folder + "/." + attempt + ".mp4.partial"])
+        let clip = try #require(rig.service.clips().first { $0.id == take })
+        #expect(clip.kind == "prompter")
+        #expect(clip.hasMedia)
+        #expect((clip.duration ?? 0) > 1.0)
+        let json = try String(contentsOfFile: rig.folder + "/" + take + ".json", encoding: .utf8)
+        #expect(json.contains("recovered"))
+        #expect(try MediaReader(path: rig.folder + "/" + take + ".mp4").firstStream(.video) != nil)
     }
 
     @Test func capturePeriodsReachTheRecorderAsTenthSecondChunksSplitAtGaps() {
