@@ -87,8 +87,10 @@ def expect_content(rig, ctx, tag, app, inner=True):
             # What the kiosk says of that head and its text, to tell a head that stopped
             # flipping (flips standing still) from a frame drawn at the wrong place.
             now = app.status() or {}
+            shown = [line for line in app.journal("-u rig.service -n 400").splitlines() if "displays:" in line]
             label += (f" (kiosk: prompter {now.get('prompter', {}).get('state')} at "
-                      f"{now.get('prompter', {}).get('offset')}, {role} {now.get('displays', {}).get(role)})")
+                      f"{now.get('prompter', {}).get('offset')}, {role} {now.get('displays', {}).get(role)}, "
+                      f"guest uptime {app.uptime()}; the journal's display lines: {shown[-12:]})")
         assert_matches(shot, expected[role], label=label, regions=regions)
 
 

@@ -363,8 +363,15 @@ final class DRMBackend: DisplayBackend {
         }
         if rc != 0 {
             log("displays: \(head.role) flip failed: \(String(cString: strerror(rc)))")
-            // Drawn but never shown: the next frame is drawn whatever the stage says.
+            // Drawn but never shown: the next frame is drawn whatever the stage says, a
+            // refresh period on, or a display that stopped moving would keep the frame
+            // before for as long as nothing else asks for one.
             head.mustDraw = true
+            head.flipRetryTimer = loop.addTimer(at: loop.clock() + head.pacer.period) { [weak self, weak head] in
+                guard let self, let head else { return }
+                head.flipRetryTimer = nil
+                self.schedule(head)
+            }
             return
         }
         head.flipPending = true
