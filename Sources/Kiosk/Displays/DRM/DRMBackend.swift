@@ -377,7 +377,27 @@ final class DRMBackend: DisplayBackend {
         head.flipPending = true
         head.front = 1 - head.front
         head.pacer.submitted(target: target)
+        watchFlip(head)
     }
+
+    /// A flip whose completion event never comes would hold the display on its last
+    /// frame for good (nothing composes while a flip is pending). After a second, far
+    /// beyond any refresh, the flip counts as done, says so in the journal, and the
+    /// next frame is drawn whatever the stage says.
+    private func watchFlip(_ head: DRMHead) {
+        if let timer = head.flipWatchdog { loop.cancel(timer) }
+        head.flipWatchdog = loop.addTimer(at: loop.clock() + Self.flipEventLimit) { [weak self, weak head] in
+            guard let self, let head else { return }
+            head.flipWatchdog = nil
+            guard head.flipPending, self.active, head.status.available else { return }
+            self.log("displays: \(head.role) flip event did not come within \(Self.flipEventLimit) s; drawing on")
+            head.flipPending = false
+            head.mustDraw = true
+            self.schedule(head)
+        }
+    }
+
+    private static let flipEventLimit = 1.0
 
     /// A busy CRTC is retried every 2 ms for up to 0.25 s (a modeset's last flip).
     private static let busyRetries = 125
@@ -418,6 +438,8 @@ final class DRMBackend: DisplayBackend {
     private func flipCompleted(crtcID: UInt32, sequence: UInt32, time: Double) {
         guard let head = heads.values.first(where: { $0.crtcID == crtcID }) else { return }
         head.flipPending = false
+        if let timer = head.flipWatchdog { loop.cancel(timer) }
+        head.flipWatchdog = nil
         let stamp = head.pacer.flipCompleted(
             time: card?.monotonicTimestamps == true ? time : loop.clock(), sequence: sequence)
         head.status.flips = head.pacer.flips

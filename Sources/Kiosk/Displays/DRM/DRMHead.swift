@@ -42,6 +42,8 @@ final class DRMHead {
     var composeTimer: EventLoop.TimerID?
     /// A drawn frame waiting to be flipped again after EBUSY.
     var flipRetryTimer: EventLoop.TimerID?
+    /// Gives up waiting for a flip's completion event (DRMBackend.watchFlip).
+    var flipWatchdog: EventLoop.TimerID?
     /// The connector went away while a flip was queued: turn off when it completes.
     var disableWhenFlipped = false
 
