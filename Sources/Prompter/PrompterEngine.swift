@@ -40,8 +40,7 @@ public struct PrompterEngine: Sendable, Equatable {
     private var endedAtEnd = false
     /// Times the run went round from the end to the top (`endBehavior` loop).
     public private(set) var loops = 0
-    /// Never empty; sorted by start time.
-    private var segments: [ScrollSegment] = [.rest(at: 0, offset: 0)]
+    private var timeline = ScrollTimeline()
 
     public init(speed: Int = PrompterEngine.defaultSpeed) {
         self.speed = Self.clampedSpeed(speed)
@@ -56,25 +55,25 @@ public struct PrompterEngine: Sendable, Equatable {
 
     /// Scroll offset in pixels at time t, clamped to 0...maxOffset.
     public func offset(at t: Double) -> Double {
-        min(max(rawOffset(at: t), 0), maxOffset)
+        min(max(timeline.offset(at: t), 0), maxOffset)
     }
 
     /// Where the text is at t, or is going when a jump glides there: a jump under way
     /// counts as arrived (two quick marker presses go two markers on).
     public func positionIgnoringGlide(at t: Double) -> Double {
-        min(max(segment(at: t).rampOffset(at: t), 0), maxOffset)
+        min(max(timeline.segment(at: t).rampOffset(at: t), 0), maxOffset)
     }
 
     /// The actual scroll rate at t in px/s, including ramps; 0 once the end is reached.
     public func currentRate(at t: Double) -> Double {
-        if rawOffset(at: t) >= maxOffset { return 0 }
-        return max(0, segment(at: t).rate(at: t))
+        if timeline.offset(at: t) >= maxOffset { return 0 }
+        return max(0, timeline.segment(at: t).rate(at: t))
     }
 
     /// True when the text has reached its end: auto-stopped, or playing past the end at t.
     public func isEnded(at t: Double) -> Bool {
         if endedAtEnd { return true }
-        return state == .playing && rawOffset(at: t) >= maxOffset
+        return state == .playing && timeline.offset(at: t) >= maxOffset
     }
 
     /// The transport state as it reads at t: playing turns into stopped at the end.
@@ -88,14 +87,14 @@ public struct PrompterEngine: Sendable, Equatable {
     /// rate, and at the jump's own instant its rate is still 0.
     public func isMoving(at t: Double) -> Bool {
         if currentRate(at: t) > 0 { return true }
-        let current = segment(at: t)
+        let current = timeline.segment(at: t)
         return current.isGliding(at: t) && current.glide(at: t) != 0
     }
 
     /// When the current run reaches the end, for scheduling the auto-stop; nil if it never does.
     public func endTime() -> Double? {
-        guard state == .playing, maxOffset.isFinite, let last = segments.last else { return nil }
-        return last.time(reaching: maxOffset)
+        guard state == .playing, maxOffset.isFinite else { return nil }
+        return timeline.last.time(reaching: maxOffset)
     }
 
     // MARK: Transport
@@ -107,20 +106,20 @@ public struct PrompterEngine: Sendable, Equatable {
         case .playing:
             return
         case .paused, .stopped:
-            let atEnd = endedAtEnd || rawOffset(at: t) >= maxOffset
+            let atEnd = endedAtEnd || timeline.offset(at: t) >= maxOffset
             let from = atEnd ? 0 : offset(at: t)
-            let rate = atEnd ? 0 : max(0, segment(at: t).rampRate(at: t))
+            let rate = atEnd ? 0 : max(0, timeline.segment(at: t).rampRate(at: t))
             let fromStop = state == .stopped
             if fromStop, countdownSeconds > 0 {
                 // The text holds still through the countdown; the run is already on the
                 // timeline, so offset(at:) needs no timer to start it.
                 let begin = t + Double(countdownSeconds)
-                append(.rest(at: t, offset: from))
-                append(ScrollSegment(start: begin, startOffset: from, startRate: 0,
+                timeline.append(.rest(at: t, offset: from))
+                timeline.append(ScrollSegment(start: begin, startOffset: from, startRate: 0,
                                      targetRate: Double(speed), rampDuration: Self.rampDuration))
                 countdownEnd = begin
             } else {
-                append(continuing(at: t, offset: from, rate: rate, targetRate: Double(speed),
+                timeline.append(timeline.continuing(at: t, offset: from, rate: rate, targetRate: Double(speed),
                                   keepGlide: !atEnd))
                 countdownEnd = nil
             }
@@ -148,21 +147,21 @@ public struct PrompterEngine: Sendable, Equatable {
         commitAutoStop(at: t)
         guard state == .playing else { return }
         if isCountingDown(at: t) { return cancelCountdown(at: t) }
-        if segment(at: t).isGliding(at: t) {
+        if timeline.segment(at: t).isGliding(at: t) {
             // Mid-jump: the glide lands where it was going and the rate ramps down under it.
-            let current = segment(at: t)
-            append(continuing(at: t, offset: current.rampOffset(at: t), rate: current.rampRate(at: t),
+            let current = timeline.segment(at: t)
+            timeline.append(timeline.continuing(at: t, offset: current.rampOffset(at: t), rate: current.rampRate(at: t),
                               targetRate: 0, keepGlide: true))
             state = .paused
             return
         }
         let held = offset(at: t)
-        if let rampStart = decelerationStart(holding: held, at: t) {
-            let rate = segment(at: rampStart).rate(at: rampStart)
-            append(ScrollSegment(start: rampStart, startOffset: held - rate * Self.rampDuration / 2,
+        if let rampStart = timeline.decelerationStart(holding: held, at: t) {
+            let rate = timeline.segment(at: rampStart).rate(at: rampStart)
+            timeline.append(ScrollSegment(start: rampStart, startOffset: held - rate * Self.rampDuration / 2,
                                  startRate: rate, targetRate: 0, rampDuration: Self.rampDuration))
         } else {
-            append(.rest(at: t, offset: held))
+            timeline.append(.rest(at: t, offset: held))
         }
         state = .paused
     }
@@ -180,7 +179,7 @@ public struct PrompterEngine: Sendable, Equatable {
 
     /// Back to the top and stopped.
     public mutating func stop(at t: Double) {
-        append(.rest(at: t, offset: 0))
+        timeline.append(.rest(at: t, offset: 0))
         state = .stopped
         endedAtEnd = false
         countdownEnd = nil
@@ -202,7 +201,7 @@ public struct PrompterEngine: Sendable, Equatable {
     public mutating func cancelCountdown(at t: Double) {
         guard isCountingDown(at: t) else { return }
         let held = offset(at: t)
-        append(.rest(at: t, offset: held))
+        timeline.append(.rest(at: t, offset: held))
         state = held > 0 ? .paused : .stopped
         countdownEnd = nil
     }
@@ -212,10 +211,10 @@ public struct PrompterEngine: Sendable, Equatable {
         commitAutoStop(at: t)
         endedAtEnd = false
         if state == .playing {
-            append(ScrollSegment(start: t, startOffset: 0, startRate: 0,
+            timeline.append(ScrollSegment(start: t, startOffset: 0, startRate: 0,
                                  targetRate: Double(speed), rampDuration: Self.rampDuration))
         } else {
-            append(.rest(at: t, offset: 0))
+            timeline.append(.rest(at: t, offset: 0))
         }
     }
 
@@ -226,7 +225,7 @@ public struct PrompterEngine: Sendable, Equatable {
         commitAutoStop(at: t)
         endedAtEnd = false
         let position = min(max(target.isFinite ? target : 0, 0), maxOffset.isFinite ? maxOffset : target)
-        let current = segment(at: t)
+        let current = timeline.segment(at: t)
         var next = ScrollSegment(start: t, startOffset: position, startRate: 0, targetRate: 0, rampDuration: 0)
         if state == .playing, !isCountingDown(at: t) {
             next.startRate = current.rampRate(at: t)
@@ -235,14 +234,14 @@ public struct PrompterEngine: Sendable, Equatable {
         } else if isCountingDown(at: t) {
             // A jump during the countdown moves where the run will start.
             let begin = countdownEnd ?? t
-            append(.rest(at: t, offset: position))
-            append(ScrollSegment(start: begin, startOffset: position, startRate: 0,
+            timeline.append(.rest(at: t, offset: position))
+            timeline.append(ScrollSegment(start: begin, startOffset: position, startRate: 0,
                                  targetRate: Double(speed), rampDuration: Self.rampDuration))
             return
         }
         next.glideDistance = offset(at: t) - position
         next.glideDuration = Self.glideDuration
-        append(next)
+        timeline.append(next)
         if state == .stopped, position > 0 { state = .paused }
     }
 
@@ -258,12 +257,12 @@ public struct PrompterEngine: Sendable, Equatable {
         guard state == .playing else { return }
         if isCountingDown(at: t), let begin = countdownEnd {
             let held = offset(at: t)
-            append(ScrollSegment(start: begin, startOffset: held, startRate: 0, targetRate: Double(clamped),
+            timeline.append(ScrollSegment(start: begin, startOffset: held, startRate: 0, targetRate: Double(clamped),
                                  rampDuration: Self.rampDuration))
             return
         }
-        let current = segment(at: t)
-        append(continuing(at: t, offset: current.rampOffset(at: t), rate: current.rampRate(at: t),
+        let current = timeline.segment(at: t)
+        timeline.append(timeline.continuing(at: t, offset: current.rampOffset(at: t), rate: current.rampRate(at: t),
                           targetRate: Double(clamped), keepGlide: true))
     }
 
@@ -289,11 +288,11 @@ public struct PrompterEngine: Sendable, Equatable {
     /// what is left of any ramp, so the reading position stays on that word.
     public mutating func relayout(at t: Double, newMaxOffset: Double, mapOffset: (Double) -> Double) {
         commitAutoStop(at: t)
-        let current = segment(at: t)
+        let current = timeline.segment(at: t)
         let mapped = mapOffset(offset(at: t))
         setMaxOffset(newMaxOffset)
         let start = endedAtEnd ? maxOffset : min(max(mapped.isFinite ? mapped : 0, 0), maxOffset)
-        append(ScrollSegment(start: t, startOffset: start, startRate: current.rampRate(at: t),
+        timeline.append(ScrollSegment(start: t, startOffset: start, startRate: current.rampRate(at: t),
                              targetRate: current.targetRate,
                              rampDuration: max(0, current.rampEnd - t)))
     }
@@ -312,65 +311,24 @@ public struct PrompterEngine: Sendable, Equatable {
         let position = min(max(target.isFinite ? target : 0, 0), maxOffset)
         endedAtEnd = false
         if state == .playing {
-            let current = segment(at: t)
-            append(ScrollSegment(start: t, startOffset: position, startRate: current.rampRate(at: t),
+            let current = timeline.segment(at: t)
+            timeline.append(ScrollSegment(start: t, startOffset: position, startRate: current.rampRate(at: t),
                                  targetRate: current.targetRate, rampDuration: max(0, current.rampEnd - t)))
         } else {
-            append(.rest(at: t, offset: position))
+            timeline.append(.rest(at: t, offset: position))
             if state == .stopped, position > 0 { state = .paused }
         }
     }
 
-    // MARK: Timeline internals
+    // MARK: The end of the text
 
     /// The rate of the transport alone at t (a glide's motion left out).
-    func rampRate(at t: Double) -> Double { segment(at: t).rampRate(at: t) }
-
-    private func segment(at t: Double) -> ScrollSegment {
-        // Segments are few (history is pruned), so a backwards scan is cheapest.
-        for candidate in segments.reversed() where candidate.start <= t {
-            return candidate
-        }
-        return segments[0]
-    }
-
-    private func rawOffset(at t: Double) -> Double {
-        segment(at: t).offset(at: t)
-    }
-
-    /// A new segment at t ramping from `rate` to `targetRate`; with `keepGlide` the rest
-    /// of a glide under way at t carries on (its remaining distance over its remaining
-    /// time), so a speed change or pause during a jump still lands on the jump's target.
-    private func continuing(at t: Double, offset: Double, rate: Double, targetRate: Double,
-                            keepGlide: Bool) -> ScrollSegment {
-        var next = ScrollSegment(start: t, startOffset: offset, startRate: rate, targetRate: targetRate,
-                                 rampDuration: Self.rampDuration)
-        let current = segment(at: t)
-        if keepGlide, current.isGliding(at: t) {
-            next.startOffset = current.rampOffset(at: t)
-            next.glideDistance = current.glide(at: t)
-            next.glideDuration = current.glideEnd - t
-        }
-        return next
-    }
-
-    /// Replaces the timeline from the new segment's start on and prunes old history.
-    private mutating func append(_ segment: ScrollSegment) {
-        segments.removeAll { $0.start > segment.start }
-        if let last = segments.last, last.start == segment.start {
-            segments.removeLast()
-        }
-        segments.append(segment)
-        let horizon = segment.start - Self.historyWindow
-        while segments.count > 1, segments[1].start <= horizon {
-            segments.removeFirst()
-        }
-    }
+    func rampRate(at t: Double) -> Double { timeline.segment(at: t).rampRate(at: t) }
 
     /// Commits an auto-stop that happened at or before t, so later calls see `stopped`.
     /// With `endBehavior` loop the run glides back to the top at the end and goes on.
     private mutating func commitAutoStop(at t: Double) {
-        guard state == .playing, rawOffset(at: t) >= maxOffset else { return }
+        guard state == .playing, timeline.offset(at: t) >= maxOffset else { return }
         let reached = endTime().map { min($0, t) } ?? t
         if endBehavior == .loop, maxOffset > 0 {
             // From rest under the glide, and a hair below the end: the lap starts moving
@@ -379,13 +337,13 @@ public struct PrompterEngine: Sendable, Equatable {
                                      rampDuration: Self.rampDuration)
             back.glideDistance = maxOffset - min(1e-6, maxOffset / 2)
             back.glideDuration = Self.glideDuration
-            append(back)
+            timeline.append(back)
             loops += 1
             // A commit long after the end (nobody asked in between) may need more laps.
             if t > reached { commitAutoStop(at: t) }
             return
         }
-        append(.rest(at: reached, offset: maxOffset))
+        timeline.append(.rest(at: reached, offset: maxOffset))
         state = .stopped
         endedAtEnd = true
     }
@@ -394,31 +352,5 @@ public struct PrompterEngine: Sendable, Equatable {
     /// `endTime()` so a loop goes round (or an end is committed) on time.
     public mutating func commit(at t: Double) {
         commitAutoStop(at: t)
-    }
-
-    /// Start s of a linear ramp to rest that ends exactly at `held`:
-    /// φ(s) = offset(s) + rate(s)·R/2 − held = 0, with φ(t) ≥ 0. Nil when the rate at t
-    /// is already zero or no bracket exists (the engine then holds with no ramp).
-    private func decelerationStart(holding held: Double, at t: Double) -> Double? {
-        let halfRamp = Self.rampDuration / 2
-        func phi(_ s: Double) -> Double {
-            let seg = segment(at: s)
-            return seg.offset(at: s) + max(0, seg.rate(at: s)) * halfRamp - held
-        }
-        guard segment(at: t).rate(at: t) > 0 else { return nil }
-        // The latest candidate at or before t with φ ≤ 0 brackets a root with t.
-        let earliest = t - Self.rampDuration
-        var candidates = [earliest]
-        for seg in segments where seg.start > earliest && seg.start < t {
-            candidates.append(seg.start)
-            if seg.rampEnd < t { candidates.append(seg.rampEnd) }
-        }
-        guard var low = candidates.filter({ phi($0) <= 0 }).max() else { return nil }
-        var high = t
-        for _ in 0..<64 where high - low > 1e-12 {
-            let mid = (low + high) / 2
-            if phi(mid) <= 0 { low = mid } else { high = mid }
-        }
-        return low
     }
 }

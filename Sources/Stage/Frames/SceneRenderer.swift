@@ -8,89 +8,6 @@ import Render
 /// a paused prompter costs no CPU. What a frame showed goes back in its
 /// `FrameReport`; the renderer writes into no caller.
 package final class SceneRenderer {
-    /// What a frame depends on. Equal keys mean equal pixels.
-    private struct FrameKey: Equatable {
-        package var offsetRow: Int
-        package var state: TransportState
-        package var speed: Int
-        package var settings: ReadingSettings
-        package var scriptID: String?
-        package var layoutGeneration: Int
-        /// The end of the text: a long layout finishing in slices moves it, and with it
-        /// the console's progress, words per minute and time left.
-        package var maxOffset: Double
-        package var pausedByTap: Bool
-        package var blanked: Bool
-        package var mode: PrompterController.Mode
-        package var problems: Int
-        package var outerPresenting: Bool
-        package var camera: CameraKey
-        package var cameraOnOuter: Bool
-        /// The console's own state and what only it shows (inner display only).
-        package var console: Int
-        package var innerFacts: [String]
-        package var take: TakeShown
-        package var prompting: PromptingOverlay.Shown
-    }
-
-    /// What the inner display's console needs beyond the prompter state.
-    package struct InnerView {
-        package var console: ConsoleState
-        /// Bumped by the console on every change of its own.
-        package var consoleGeneration: Int
-        package var listing: LibraryListing
-        package var outer: DisplayStatus?
-        package var elapsed: Double
-        package var cameraState: String?
-        package var game: GameConsoleView = .none
-        /// Elapsed, remaining, the end's clock time and the wall clock.
-        package var timers: PrompterTimers?
-        package var clips: InnerClips?
-        /// Voice follow's heard words and confidence; nil when follow is off.
-        package var follow: FollowShown?
-    }
-
-    /// The Clips screen's data for one inner frame: the list, the replay, its picture due now.
-    package struct InnerClips {
-        package var input: ClipsInput
-        package var replay: ClipReplay.Shown?
-        package var picture: ReplayPicture?
-    }
-
-    /// What the camera adds to a frame: the newest frame and what is drawn over it.
-    package struct CameraView {
-        package var frame: CameraFrame?
-        package var message: String?
-        package var mirror: Bool
-        package var overlay: CameraOverlay
-        /// The outer display shows the camera (framing check, or the game's participant view).
-        package var onOuter = false
-        /// Keep the preview already converted even if a newer camera frame came.
-        package var holdPreview = false
-        /// The inner display follows every this many camera frames.
-        package var innerCameraEvery: UInt32 = 1
-        /// The outer preview of `frame`, converted off the loop; nil: convert it here.
-        package var preview: CameraPreviewPicture?
-        package static let none = CameraView(frame: nil, message: nil, mirror: true, overlay: CameraOverlay())
-    }
-
-    /// What the outer display's camera preview is drawn at.
-    package struct PreviewTarget: Equatable, Sendable {
-        package var size: PixelSize
-        package var mirrored: Bool
-
-        package init(size: PixelSize, mirrored: Bool) {
-            self.size = size
-            self.mirrored = mirrored
-        }
-    }
-
-    private struct CameraKey: Equatable {
-        package var sequence: UInt32?
-        package var message: String?
-        package var overlay: CameraOverlay
-    }
-
     package let fonts: FontLibrary?
     package let painter: GlyphPainter?
     package let markerPosition: Double
@@ -103,23 +20,18 @@ package final class SceneRenderer {
     /// Bumped by every relayout: a frame of an older layout is not the first of this one,
     /// and a layout finisher of an older one stops.
     package private(set) var layoutGeneration = 0
-    private var lastKeys: [DisplayRole: FrameKey] = [:]
+    private var lastKeys: [DisplayRole: SceneFrameKey] = [:]
     /// The key of the frame last drawn ahead (`FrameTarget.preparing`) into a buffer
     /// that still holds it.
-    private var preparedKeys: [DisplayRole: FrameKey] = [:]
-    private var targets: [UnsafeMutableRawPointer: BorrowedFrameBuffer] = [:]
+    private var preparedKeys: [DisplayRole: SceneFrameKey] = [:]
+    private let scanout = ScanoutImages()
     private let compositors: [DisplayRole: Compositor] = [.inner: Compositor(), .outer: Compositor()]
-    private let converter = CameraFrameConverter()
-    /// The outer preview shown last: converted here into `ownPreview`, or a picture
-    /// converted off the loop (kept referenced while it shows, so its canvas stays).
-    private var preview: (canvas: Canvas, sequence: UInt32?, picture: CameraPreviewPicture?)?
-    private var ownPreview: Canvas?
+    private let camera = CameraPictures()
     /// The size and mirroring of the last outer frame drawn with the camera; nil once
     /// an outer frame shows no camera.
     package private(set) var outerPreviewTarget: PreviewTarget?
     /// Outer previews this renderer converted itself (no picture came for the frame).
-    package private(set) var previewsConvertedHere = 0
-    private var thumbnail: (canvas: Canvas, sequence: UInt32?)?
+    package var previewsConvertedHere: Int { camera.previewsConvertedHere }
     private let participant = ParticipantPreview()
     /// The outer display's size as it was last drawn: the preview keeps its shape.
     private var outerSize = PixelSize(width: 16, height: 9)
@@ -269,7 +181,7 @@ package final class SceneRenderer {
         let engine = controller.engine
         let takeShown = take.shown(at: time)
         let prompting = promptingShown(role, controller: controller, inner: inner, take: takeShown, at: time)
-        let key = FrameKey(offsetRow: Int(engine.offset(at: time).rounded()), state: engine.state(at: time),
+        let key = SceneFrameKey(offsetRow: Int(engine.offset(at: time).rounded()), state: engine.state(at: time),
                            speed: engine.speed, settings: controller.settings, scriptID: controller.script?.id,
                            layoutGeneration: layoutGeneration, maxOffset: engine.maxOffset,
                            pausedByTap: controller.pausedByTap,
@@ -282,7 +194,7 @@ package final class SceneRenderer {
         var report = FrameReport(role: role, time: time)
         if target.preparing {
             // Ahead of its time: kept apart from what the display shows (`lastKeys`).
-            guard lastKeys[role] != key, let buffer = frameBuffer(for: target) else { return report }
+            guard lastKeys[role] != key, let buffer = scanout.image(for: target) else { return report }
             preparedKeys[role] = key
             report.changed = true
             return drawLayers(role, at: time, into: buffer, controller: controller, outerPresenting: outerPresenting,
@@ -296,7 +208,7 @@ package final class SceneRenderer {
             report.fromPrepared = true
             return report
         }
-        guard target.mustDraw || lastKeys[role] != key, let buffer = frameBuffer(for: target) else { return report }
+        guard target.mustDraw || lastKeys[role] != key, let buffer = scanout.image(for: target) else { return report }
         preparedKeys[role] = nil
         lastKeys[role] = key
         report.changed = true
@@ -327,7 +239,7 @@ package final class SceneRenderer {
                 // A held picture is not the newest frame: no camera latency is measured on it.
                 report.cameraFrame = camera.holdPreview ? nil : camera.frame
                 outerLabels?.beginFrame()
-                layers = OuterCameraScene.layers(display: buffer.size, preview: previewCanvas(camera, size: buffer.size),
+                layers = OuterCameraScene.layers(display: buffer.size, preview: self.camera.outerPreview(camera, size: buffer.size),
                                                  message: camera.message, overlay: camera.overlay, painter: painter,
                                                  labels: outerLabels, cueLabels: cueLabels)
             } else {
@@ -391,13 +303,13 @@ package final class SceneRenderer {
 
     /// Camera changes only matter where the camera is shown: the outer display in
     /// framing mode or the game, and the inner display's thumbnail.
-    private func cameraKey(_ role: DisplayRole, camera: CameraView) -> CameraKey {
-        guard role == .inner || camera.onOuter else { return CameraKey(sequence: nil, message: nil, overlay: CameraOverlay()) }
+    private func cameraKey(_ role: DisplayRole, camera: CameraView) -> SceneCameraKey {
+        guard role == .inner || camera.onOuter else { return SceneCameraKey(sequence: nil, message: nil, overlay: CameraOverlay()) }
         // The inner display's participant preview shows the outer's overlay too.
         var sequence = camera.frame.map { role == .inner ? $0.sequence / max(1, camera.innerCameraEvery) : $0.sequence }
         // A held picture: a newer camera frame changes nothing on the outer display.
-        if role == .outer, camera.holdPreview, let shown = preview?.sequence { sequence = shown }
-        return CameraKey(sequence: sequence, message: camera.message,
+        if role == .outer, camera.holdPreview, let shown = self.camera.shownPreviewSequence { sequence = shown }
+        return SceneCameraKey(sequence: sequence, message: camera.message,
                          overlay: role == .outer || camera.onOuter ? camera.overlay : CameraOverlay())
     }
 
@@ -415,27 +327,6 @@ package final class SceneRenderer {
         }
     }
 
-    /// The outer preview: converted, mirrored and fitted once per camera frame into
-    /// ordinary memory, so the overlays blend there and not in scanout memory.
-    /// A picture converted off the loop for this frame is placed as it is.
-    private func previewCanvas(_ camera: CameraView, size: PixelSize) -> Canvas? {
-        guard let frame = camera.frame else { return nil }
-        if preview?.canvas.size != size { preview = nil }
-        if let shown = preview, shown.sequence == frame.sequence || (camera.holdPreview && shown.sequence != nil) {
-            return shown.canvas
-        }
-        if let picture = camera.preview, picture.fits(sequence: frame.sequence, size: size, mirrored: camera.mirror) {
-            preview = (picture.canvas, frame.sequence, picture)
-            return picture.canvas
-        }
-        if ownPreview?.size != size { ownPreview = try? Canvas(size: size) }
-        guard let canvas = ownPreview else { return nil }
-        convert(frame, into: canvas, mirrored: camera.mirror)
-        previewsConvertedHere += 1
-        preview = (canvas, frame.sequence, nil)
-        return canvas
-    }
-
     /// The operator console, built from state for this frame; its targets go out in
     /// the report, for the clicks and focus moves that follow.
     private func consoleLayers(_ inner: InnerView, size: PixelSize, controller: PrompterController,
@@ -449,7 +340,7 @@ package final class SceneRenderer {
             cameraThumbnail: { [unowned self] rect in
                 guard let painter = self.painter else { return [] }
                 thumbnailRect = rect
-                return self.thumbnailLayers(camera, in: rect, painter: painter)
+                return self.camera.thumbnailLayers(camera, in: rect, painter: painter)
             },
             listing: inner.listing, game: inner.game, take: take, timers: inner.timers, follow: inner.follow,
             clips: inner.clips.map { clips in
@@ -475,32 +366,6 @@ package final class SceneRenderer {
                                     markerPosition: controller.settings.readingLine.position(configured: markerPosition))
     }
 
-    /// The camera thumbnail fitted into `rect`: unmirrored, as the camera sees the scene.
-    private func thumbnailLayers(_ camera: CameraView, in rect: PixelRect, painter: GlyphPainter) -> [Layer] {
-        guard let frame = camera.frame else {
-            guard let message = camera.message else { return [] }
-            return [.label(Label(message, style: TextStyle(fontSize: Double(max(10, rect.height / 8))),
-                                 x: rect.x + rect.width / 16, y: rect.y + rect.height / 3,
-                                 color: WidgetTheme(displayHeight: rect.height).secondaryText, maxWidth: rect.width * 7 / 8, painter: painter))]
-        }
-        let size = PixelSize(width: max(16, rect.width), height: max(9, rect.height))
-        if thumbnail?.canvas.size != size { thumbnail = (try? Canvas(size: size)).map { ($0, nil) } }
-        guard let canvas = thumbnail?.canvas else { return [] }
-        if thumbnail?.sequence != frame.sequence {
-            convert(frame, into: canvas, mirrored: false)
-            thumbnail = (canvas, frame.sequence)
-        }
-        return [.image(canvas, x: rect.x, y: rect.y)]
-    }
-
-    private func convert(_ frame: CameraFrame, into canvas: Canvas, mirrored: Bool) {
-        guard let base = canvas.pixels.baseAddress,
-              let region = try? XRGBRegion(base: UnsafeMutableRawPointer(base), bytesPerRow: canvas.width * 4,
-                                           width: canvas.width, height: canvas.height),
-              let image = try? frame.image() else { return }
-        _ = try? converter.draw(image, into: region, mirrored: mirrored)
-    }
-
     private func outerLayers(size: PixelSize, state: PrompterSceneState, controller: PrompterController,
                              at time: Double) -> [Layer] {
         let frame = PixelRect(size: size)
@@ -509,18 +374,5 @@ package final class SceneRenderer {
             return [.fill(frame, state.settings.backgroundColor.color)]
         }
         return OuterPrompterScene.layers(display: size, state: state, at: time, text: readingText)
-    }
-
-    /// One pixman image per scanout buffer, made once: buffers are double-buffered and
-    /// live until a modeset, so the cache stays at a few entries.
-    private func frameBuffer(for target: FrameTarget) -> BorrowedFrameBuffer? {
-        if let cached = targets[target.pixels], cached.size == PixelSize(width: target.width, height: target.height) {
-            return cached
-        }
-        if targets.count > 8 { targets.removeAll() }
-        let buffer = try? BorrowedFrameBuffer(memory: target.pixels, width: target.width, height: target.height,
-                                              strideBytes: target.stride)
-        targets[target.pixels] = buffer
-        return buffer
     }
 }
