@@ -66,7 +66,7 @@ let package = Package(
         .target(name: "Durable", swiftSettings: strict),
         .target(name: "Prompter", dependencies: ["Durable"], swiftSettings: strict),
         .target(name: "Game", dependencies: ["Durable"], swiftSettings: strict),
-        .target(name: "Media", dependencies: ["CFFmpeg", "CEspeak", "CPocketSphinx"], path: "Sources/Media", swiftSettings: strict),
+        .target(name: "Media", dependencies: ["Durable", "CFFmpeg", "CEspeak", "CPocketSphinx"], path: "Sources/Media", swiftSettings: strict),
         .target(
             name: "Render",
             dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz", "CUnibreak", "CFribidi",

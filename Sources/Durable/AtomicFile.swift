@@ -47,12 +47,20 @@ public enum AtomicFile {
             unlink(temp)
             throw .posix(temp, "close", code)
         }
-        guard rename(temp, target) == 0 else {
+        guard Glibc.rename(temp, target) == 0 else {
             let code = errno
             unlink(temp)
             throw .posix(target, "rename into place", code)
         }
         try syncDirectory(directory)
+    }
+
+    /// Renames `from` over `to` and makes the new entry durable: a finished recording
+    /// or export moving into place. On failure `from` stays where it was (a recording
+    /// kept there is recovered at the next start; nothing is deleted here).
+    public static func rename(_ from: String, to: String) throws(AtomicFileError) {
+        guard Glibc.rename(from, to) == 0 else { throw .posix(to, "rename into place") }
+        try syncDirectory((to as NSString).deletingLastPathComponent.isEmpty ? "." : (to as NSString).deletingLastPathComponent)
     }
 
     /// Deletes temp files a killed writer left in `directory` (a power cut or SIGKILL

@@ -55,3 +55,15 @@ import Testing
     let left = try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
     #expect(left == [".hidden.tmp", live, "notes.txt"].sorted())
 }
+
+@Test func aRenameMovesIntoPlaceAndAFailedOneKeepsTheSource() throws {
+    let dir = TemporaryDirectory()
+    try Data("take".utf8).write(to: dir.url.appendingPathComponent(".take.mp4.partial"))
+    try AtomicFile.rename(dir.url.path + "/.take.mp4.partial", to: dir.url.path + "/take.mp4")
+    #expect(dir.names() == ["take.mp4"])
+    // Into a folder that is not there: the error names the target and the file stays.
+    #expect(throws: AtomicFileError.self) {
+        try AtomicFile.rename(dir.url.path + "/take.mp4", to: dir.url.path + "/gone/take.mp4")
+    }
+    #expect(dir.read("take.mp4") == "take")
+}

@@ -93,9 +93,11 @@ final class RecordingService {
     /// becomes a take again under its own name, its JSON saying it was recovered, so
     /// the talent's read is not lost with the power. A game attempt cut short is void by
     /// the game's rules (the session restores it as interrupted, with a retry), and a
-    /// file with no whole picture is nothing to keep: both are removed.
+    /// file with no whole picture is nothing to keep: both are removed, as is the temp
+    /// file of a metadata write cut before its rename (the take's JSON is the old one or none).
     func settleIncompleteFiles() -> (recovered: [String], removed: [String]) {
         var recovered: [String] = [], removed: [String] = []
+        removed += AtomicFile.removeLeftovers(in: URL(fileURLWithPath: settings.folder)).map { settings.folder + "/" + $0 }
         for file in Recorder.incompleteFiles(in: settings.folder) {
             if let take = recoverTake(file) { recovered.append(take) } else { unlink(file); removed.append(file) }
         }

@@ -40,7 +40,13 @@ struct ExportTarget {
         temporaryPath = folder + "/." + name + ".partial"
     }
 
-    func commit() throws(MediaError) { try DurableFile.rename(temporaryPath, to: path) }
+    /// A failed commit leaves no partial file behind: an export is made again from its clip.
+    func commit() throws(MediaError) {
+        do { try DurableFile.rename(temporaryPath, to: path) } catch {
+            discard()
+            throw error
+        }
+    }
 
     func discard() { unlink(temporaryPath) }
 }

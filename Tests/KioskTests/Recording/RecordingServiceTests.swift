@@ -90,11 +90,16 @@ import Testing
         let partial = rig.folder + "/.prompter-1.mp4.partial"
         let attempt = rig.folder + "/.game-2.mp4.partial"
         let kept = rig.folder + "/prompter-0.mp4"
-        for path in [partial, attempt, kept] { FileManager.default.createFile(atPath: path, contents: Data([1])) }
+        // A metadata write cut before its rename, by a process long gone (no such pid).
+        let metadataTemp = rig.folder + "/.prompter-0.json.2147483646.12345.tmp"
+        for path in [partial, attempt, kept, metadataTemp] {
+            #expect(FileManager.default.createFile(atPath: path, contents: Data([1])))
+        }
         // Nothing in them plays: nothing to recover.
         let settled = rig.service.settleIncompleteFiles()
         #expect(settled.recovered.isEmpty)
-        #expect(settled.removed == [attempt, partial])
+        #expect(settled.removed == [metadataTemp, attempt, partial])
+        #expect(!FileManager.default.fileExists(atPath: metadataTemp))
         #expect(!FileManager.default.fileExists(atPath: partial))
         #expect(FileManager.default.fileExists(atPath: kept))
     }
