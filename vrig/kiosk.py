@@ -2,6 +2,7 @@
 dir: the status JSON the kiosk keeps there and its log."""
 import json
 import os
+import shlex
 import subprocess
 import time
 
@@ -184,3 +185,77 @@ class Kiosk:
 
 def both_available(s):
     return s["inner"]["available"] and s["outer"]["available"]
+
+
+def last_seen(value):
+    """What a timed-out `ControlSocket.wait` reports by default: the last answer."""
+    return f"last: {json.dumps(value)[:1500]}"
+
+
+def last_status(value):
+    return f"last status: {json.dumps(value)[:1500]}"
+
+
+class ControlSocket:
+    """`rig ctl` against one kiosk's control socket in the guest, and polling its
+    answers. `timeout`: how long the host waits for one `rig ctl` in the guest (rig
+    ctl's own limit is 5 s; TCG makes the round trip slower). `check`: a failed
+    request raises RigError instead of returning its exit code. `poll`: seconds
+    between two requests while waiting. `read`: what `wait` polls by default, "status"
+    or "game". `show(last)`: the part of the last answer a timed-out wait reports.
+    `tries`: how often `must` sends a request the kiosk did not answer in time."""
+
+    def __init__(self, rig, socket, timeout=60, check=False, poll=0.3, read="status", show=last_seen, tries=10):
+        self.rig, self.socket, self.timeout, self.check = rig, socket, timeout, check
+        self.poll, self.show, self.tries = poll, show, tries
+        self.read = getattr(self, read)
+
+    def command(self, *words):
+        """The guest's shell command for one request."""
+        return " ".join([rig_binary(), "ctl", "--socket", self.socket, *(shlex.quote(str(w)) for w in words)])
+
+    def ctl(self, *words):
+        """(exit code, output) of `rig ctl WORDS...`."""
+        return self.rig.exec(self.command(*words), check=self.check, timeout=self.timeout)
+
+    def query(self, *words):
+        """The request's JSON answer, or None when it failed."""
+        rc, out = self.ctl(*words)
+        return json.loads(out) if rc == 0 else None
+
+    def status(self):
+        return self.query("status")
+
+    def game(self):
+        answer = self.query("game", "status")
+        return answer["game"] if answer is not None else None
+
+    def wait(self, predicate, seconds, what, read=None, show=None):
+        """Polls `read()` (the status by default) until `predicate` holds on an answer;
+        returns that answer, or raises naming `what` and the last answer seen."""
+        read, show = read or self.read, show or self.show
+        deadline = time.monotonic() + seconds
+        while True:
+            last = read()
+            if last and predicate(last):
+                return last
+            if time.monotonic() >= deadline:
+                raise AssertionError(f"{what}: not within {seconds}s; {show(last)}")
+            time.sleep(self.poll)
+
+    def must(self, *words, done=None):
+        """A request that must succeed; returns its output. Under TCG on a busy host the
+        kiosk can take longer than `rig ctl`'s 5 s to answer: a request that changes
+        nothing when repeated is sent again (up to `tries` times); one that does
+        (`done(game)` given) is checked in the game's status instead, and that game
+        status is returned."""
+        for attempt in range(self.tries):
+            rc, out = self.ctl(*words)
+            if rc == 0:
+                return out
+            if "did not reply" not in out or attempt == self.tries - 1:
+                break
+            if done:
+                return self.wait(done, 120, f"rig ctl {' '.join(words)} done", read=self.game)
+            time.sleep(1)  # not a state wait: a pause before the request is sent again
+        raise AssertionError(f"rig ctl {' '.join(words)}: {out}")

@@ -20,14 +20,13 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 import wave
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import vrig  # noqa: E402
-from kiosk import Kiosk, rig_binary  # noqa: E402
+from kiosk import ControlSocket, Kiosk, rig_binary  # noqa: E402
 
 OUT = os.path.join(vrig.REPO, "out", "vrig-tests", "audio-loopback")
 KERNEL_TREE = os.path.join(vrig.CACHE, "kernel")
@@ -162,25 +161,8 @@ dir = "/tmp/rig-audio-state"
 """
 
 
-def ctl(rig, *words):
-    quoted = " ".join(f"'{w}'" for w in words)
-    return rig.exec(f"{rig_binary()} ctl --socket {SOCKET} {quoted}", check=False)
-
-
-def status(rig):
-    rc, out = ctl(rig, "status")
-    return json.loads(out) if rc == 0 else None
-
-
-def wait(rig, predicate, seconds, what):
-    deadline = time.monotonic() + seconds
-    last = None
-    while time.monotonic() < deadline:
-        last = status(rig)
-        if last and predicate(last):
-            return last
-        time.sleep(0.3)
-    raise AssertionError(f"{what}: not within {seconds}s; last audio status: {json.dumps((last or {}).get('audio'))[:1500]}")
+def last_audio(last):
+    return f"last audio status: {json.dumps((last or {}).get('audio'))[:1500]}"
 
 
 def pull_card(rig):
@@ -204,15 +186,16 @@ def plug_card(rig, how):
 def test_card_pulled_while_speaking(rig, checks):
     ensure_loopback(rig)
     kiosk = Kiosk(rig, "audio", config=config(), test_pattern=False)
+    sock = ControlSocket(rig, SOCKET, show=last_audio)
     try:
-        wait(rig, lambda s: s["audio"]["output"]["state"] == "idle", 120, "sound output idle")
-        rc, out = ctl(rig, "speak", LONG)
+        sock.wait(lambda s: s["audio"]["output"]["state"] == "idle", 120, "sound output idle")
+        rc, out = sock.ctl("speak", LONG)
         assert rc == 0, f"rig ctl speak: {out}"
         generation = json.loads(out)["generation"]
-        wait(rig, lambda s: (s["audio"]["last_playback"] or {}).get("state") == "playing", 120, "the kiosk speaking")
+        sock.wait(lambda s: (s["audio"]["last_playback"] or {}).get("state") == "playing", 120, "the kiosk speaking")
         how = pull_card(rig)
         print(f"# card pulled by {how}", flush=True)
-        gone = wait(rig, lambda s: s["audio"]["output"]["state"] == "unavailable", 60, "sound output unavailable")
+        gone = sock.wait(lambda s: s["audio"]["output"]["state"] == "unavailable", 60, "sound output unavailable")
         last = gone["audio"]["last_playback"]
         banner = [p for p in gone["problems"] if PLAY in p]
         checks.append(("kiosk lives through the card vanishing mid-utterance", kiosk.alive(), "the kiosk died"))
@@ -222,14 +205,14 @@ def test_card_pulled_while_speaking(rig, checks):
                        last["generation"] == generation and last["state"] == "failed", json.dumps(last)))
         checks.append(("the banner names the device", bool(banner), json.dumps(gone["problems"])))
         plug_card(rig, how)
-        back = wait(rig, lambda s: s["audio"]["output"]["state"] == "idle", 90, "sound output back")
+        back = sock.wait(lambda s: s["audio"]["output"]["state"] == "idle", 90, "sound output back")
         checks.append(("the banner line goes when the card is back", not [p for p in back["problems"] if PLAY in p],
                        json.dumps(back["problems"])))
-        rc, out = ctl(rig, "speak", "Welcome back.")
+        rc, out = sock.ctl("speak", "Welcome back.")
         assert rc == 0, f"rig ctl speak after replug: {out}"
         again = json.loads(out)["generation"]
-        done = wait(rig, lambda s: (s["audio"]["last_playback"] or {}).get("generation") == again
-                    and s["audio"]["last_playback"]["state"] in ("played", "failed"), 120, "speech after replug")
+        done = sock.wait(lambda s: (s["audio"]["last_playback"] or {}).get("generation") == again
+                         and s["audio"]["last_playback"]["state"] in ("played", "failed"), 120, "speech after replug")
         last = done["audio"]["last_playback"]
         checks.append(("speech plays again after the card is back", last["state"] == "played"
                        and last["end"] > last["start"] > last["requested"], json.dumps(last)))

@@ -39,7 +39,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import vrig  # noqa: E402
 from images import Image  # noqa: E402
-from kiosk import Kiosk, rig_binary  # noqa: E402
+from kiosk import ControlSocket, Kiosk  # noqa: E402
 
 OUT = os.path.join(vrig.REPO, "out", "vrig-tests", "game-visual")
 KERNEL_TREE = os.path.join(vrig.CACHE, "kernel")
@@ -86,33 +86,6 @@ dir = "/tmp/rig-game-state"
 """
 
 
-def ctl(rig, *words):
-    quoted = " ".join(f"'{w}'" for w in words)
-    rc, out = rig.exec(f"{rig_binary()} ctl --socket {SOCKET} {quoted}", check=False)
-    return rc, out
-
-
-def game(rig):
-    rc, out = ctl(rig, "game", "status")
-    return json.loads(out)["game"] if rc == 0 else None
-
-
-def wait(rig, predicate, seconds, what):
-    deadline = time.monotonic() + seconds
-    last = None
-    while time.monotonic() < deadline:
-        last = game(rig)
-        if last and predicate(last):
-            return last
-        time.sleep(0.1)
-    raise AssertionError(f"{what}: not within {seconds}s; last: {json.dumps(last)[:1500]}")
-
-
-def must(rig, *words):
-    rc, out = ctl(rig, *words)
-    assert rc == 0, f"rig ctl {' '.join(words)}: {out}"
-
-
 def bar_order(image, y, samples=8):
     names = []
     for i in range(samples):
@@ -140,12 +113,28 @@ def z_upright(image):
     return upper > lower + 10, f"ink at 30% {upper:.0f}, at 70% {lower:.0f}"
 
 
-def start_kiosk(rig, name):
-    kiosk = Kiosk(rig, name, config=CONFIG, test_pattern=False)
+def start_kiosk(sock, name):
+    kiosk = Kiosk(sock.rig, name, config=CONFIG, test_pattern=False)
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and game(rig) is None:
+    while time.monotonic() < deadline and sock.game() is None:
         time.sleep(0.3)
     return kiosk
+
+
+def play_to_review(sock, ready):
+    """Sends the selected challenge once the game is ready (`ready` names that wait) and
+    returns the attempt's end. A letter the loaded guest could not show within 0.5 s is
+    void by the rules; then the host retries, as on the rig (at most twice more)."""
+    sock.wait(lambda g: g["ready"], 90, ready)
+    for _ in range(3):
+        sock.must("game", "send")
+        review = sock.wait(lambda g: g["phase"] in ("review", "interrupted"), 120, "the retry reaching review")
+        if review["phase"] == "review" or review["attempts"][-1]["interruption"] != CUE_VOID:
+            break
+        print("# the retry's cue was void under TCG; retrying", flush=True)
+        sock.must("game", "retry")
+        sock.wait(lambda g: g["ready"], 90, "ready for another retry")
+    return review
 
 
 def capturing(g):
@@ -167,21 +156,24 @@ def main():
                  f"(/usr/bin/python3 {PLAYER} --width 1024 --height 768 < /tmp/player.in > /vrig-io/player.log 2>&1 &)")
         rig.exec("echo 'wait-device 60' > /tmp/player.in")
         kiosk = Kiosk(rig, "game", config=CONFIG, test_pattern=False)
+        # Polled often: the game's phases last seconds. A failed request fails the test
+        # at once (tries=1).
+        sock = ControlSocket(rig, SOCKET, poll=0.1, read="game", tries=1)
         logs = []
         try:
             rc, out = 1, ""
             deadline = time.monotonic() + 120
             while rc != 0 and time.monotonic() < deadline:
-                rc, out = ctl(rig, "game", "setup", "players=Ann,Bo", "mode=visual", "cue=1.5", "response=5",
-                              "recording=off")
+                rc, out = sock.ctl("game", "setup", "players=Ann,Bo", "mode=visual", "cue=1.5", "response=5",
+                                   "recording=off")
                 time.sleep(0.5)
             assert rc == 0, f"game setup: {out}; log:\n{kiosk.log()[-2000:]}"
-            wait(rig, lambda g: g["readiness"] == ["Select an action"], 120,
-                 "ready but for the pick (camera not needed without recording; outer presenting)")
+            sock.wait(lambda g: g["readiness"] == ["Select an action"], 120,
+                      "ready but for the pick (camera not needed without recording; outer presenting)")
 
             # 1-3: the cue, its screendump, a tap in its response window.
-            must(rig, "game", "select", "card=poses.star", "rule=not")
-            must(rig, "game", "send")
+            sock.must("game", "select", "card=poses.star", "rule=not")
+            sock.must("game", "send")
             # `rig ctl` takes seconds in a TCG guest: the cue's 1.5 s are caught with the
             # host's screendumps instead, the first one showing the yellow badge. They start
             # when the kiosk's log (a host file) says an outer flip showed the cue: a
@@ -202,8 +194,8 @@ def main():
                     time.sleep(0.15)
             assert outer is not None, "no screendump of the outer head showed the cue badge"
             rig.exec("echo 'tap 512 384 60' > /tmp/player.in")
-            shown = wait(rig, lambda g: g["attempts"][-1]["cue_onset"] is not None
-                         or g["attempts"][-1]["interruption"] is not None, 60, "the cue acknowledged or void")
+            shown = sock.wait(lambda g: g["attempts"][-1]["cue_onset"] is not None
+                              or g["attempts"][-1]["interruption"] is not None, 60, "the cue acknowledged or void")
             attempt = shown["attempts"][-1]
             frames = attempt["cue_frames_after_request"]
             timing = {}
@@ -236,7 +228,7 @@ def main():
             checks.append(("vivid's bars mirrored on the outer head", bars == BARS[::-1], f"bars {bars}"))
             upright, detail = z_upright(outer)
             checks.append(("the Z upright over the mirrored preview", upright, detail))
-            stopped = wait(rig, lambda g: g["phase"] == "interrupted", 30, "the tap's Stop")
+            stopped = sock.wait(lambda g: g["phase"] == "interrupted", 30, "the tap's Stop")
             checks.append(("a tap in the response window voids the attempt",
                            stopped["attempts"][-1]["interruption"] == "The participant stopped the attempt"
                            and stopped["attempts"][-1]["cue_onset"] is not None,
@@ -245,28 +237,18 @@ def main():
             # 4: the outer head unplugged mid-attempt, the retry after replug. Spoken play
             # for the unplugged attempt: `rig ctl` and the hotplug take seconds here, and a
             # Visual S/Z letter due meanwhile would be void for its own reason first.
-            must(rig, "game", "retry")
-            must(rig, "game", "setup", "mode=spoken")
-            must(rig, "game", "send")
+            sock.must("game", "retry")
+            sock.must("game", "setup", "mode=spoken")
+            sock.must("game", "send")
             rig.set_connector("Virtual-2", "off")
-            lost = wait(rig, lambda g: g["phase"] == "interrupted", 60, "the attempt void when the outer head went")
+            lost = sock.wait(lambda g: g["phase"] == "interrupted", 60, "the attempt void when the outer head went")
             checks.append(("unplugging the outer head mid-attempt voids it",
                            lost["attempts"][-1]["interruption"] == "The participant's display was lost",
                            json.dumps(lost["attempts"][-1])))
             rig.set_connector("Virtual-2", "on")
-            must(rig, "game", "retry")
-            must(rig, "game", "setup", "mode=visual")
-            wait(rig, lambda g: g["ready"], 90, "ready again after the replug")
-            # A letter the loaded guest could not show within 0.5 s is void by the rules;
-            # then the host retries, as on the rig (at most twice more).
-            for _ in range(3):
-                must(rig, "game", "send")
-                review = wait(rig, lambda g: g["phase"] in ("review", "interrupted"), 120, "the retry reaching review")
-                if review["phase"] == "review" or review["attempts"][-1]["interruption"] != CUE_VOID:
-                    break
-                print("# the retry's cue was void under TCG; retrying", flush=True)
-                must(rig, "game", "retry")
-                wait(rig, lambda g: g["ready"], 90, "ready for another retry")
+            sock.must("game", "retry")
+            sock.must("game", "setup", "mode=visual")
+            review = play_to_review(sock, "ready again after the replug")
             checks.append(("the retry after replug plays to review, its cue acknowledged",
                            review["phase"] == "review" and review["attempts"][-1]["cue_onset"] is not None,
                            json.dumps(review["attempts"][-1])))
@@ -275,35 +257,35 @@ def main():
             pending = review["attempts"][-1]["id"]
             kiosk.terminate(signal="KILL")
             logs.append(kiosk.log())
-            kiosk = start_kiosk(rig, "game-after-kill")
-            restored = wait(rig, lambda g: g["phase"] is not None, 60, "the game restored")
+            kiosk = start_kiosk(sock, "game-after-kill")
+            restored = sock.wait(lambda g: g["phase"] is not None, 60, "the game restored")
             checks.append(("after kill -9 in review the pending review is back",
                            restored["phase"] == "review" and restored["attempts"][-1]["id"] == pending
                            and restored["attempts"][-1]["verdict"] is None, json.dumps(restored)[:1500]))
-            must(rig, "game", "open")
-            must(rig, "game", "verdict", "verdict=pass")
-            must(rig, "game", "next")
+            sock.must("game", "open")
+            sock.must("game", "verdict", "verdict=pass")
+            sock.must("game", "next")
 
             # 5b: the outer display turned off (not unplugged) mid-attempt. Spoken, slowly,
             # with the longest window, and `outer off` sent right after Send without a
             # status poll between (each `rig ctl` takes seconds in a loaded TCG guest), so
             # the attempt still runs when it lands. Should the attempt end first all the
             # same, the host voids it (no score) and tries again.
-            must(rig, "game", "setup", "mode=spoken", "response=10", "wpm=80")
-            must(rig, "game", "select", "card=poses.statue", "rule=simon")
+            sock.must("game", "setup", "mode=spoken", "response=10", "wpm=80")
+            sock.must("game", "select", "card=poses.statue", "rule=simon")
             for _ in range(3):
-                wait(rig, lambda g: g["ready"], 90, "ready before the outer display is turned off")
-                before = {row["player"]: row for row in game(rig)["scores"]}
-                must(rig, "game", "send")
-                must(rig, "outer", "off")
-                off = wait(rig, lambda g: g["phase"] in ("interrupted", "review"), 60,
-                           "the attempt void when the outer display went off")
+                sock.wait(lambda g: g["ready"], 90, "ready before the outer display is turned off")
+                before = {row["player"]: row for row in sock.game()["scores"]}
+                sock.must("game", "send")
+                sock.must("outer", "off")
+                off = sock.wait(lambda g: g["phase"] in ("interrupted", "review"), 60,
+                                "the attempt void when the outer display went off")
                 if off["phase"] == "interrupted":
                     break
                 print("# the attempt ended before `rig ctl outer off` landed; voided, again", flush=True)
-                must(rig, "outer", "on")
-                must(rig, "game", "verdict", "verdict=void")
-                must(rig, "game", "next")
+                sock.must("outer", "on")
+                sock.must("game", "verdict", "verdict=void")
+                sock.must("game", "next")
             last = off["attempts"][-1]
             after = {row["player"]: row for row in off["scores"]}
             checks.append(("rig ctl outer off mid-attempt voids it, no penalty, retry offered",
@@ -311,40 +293,32 @@ def main():
                            and last["verdict"] in (None, "void") and "retry" in off["allowed"]
                            and all(after[p]["points"] == before[p]["points"] and after[p]["scored"] == before[p]["scored"]
                                    for p in before), json.dumps(off)[:1500]))
-            must(rig, "game", "retry")
-            must(rig, "game", "setup", "mode=visual", "wpm=175")
-            refused_rc, refused = ctl(rig, "game", "send")
-            ready = game(rig)
+            sock.must("game", "retry")
+            sock.must("game", "setup", "mode=visual", "wpm=175")
+            refused_rc, refused = sock.ctl("game", "send")
+            ready = sock.game()
             reason = "The participant's display is turned off"
             checks.append(("Visual S/Z says why it cannot be sent while the outer display is off",
                            refused_rc != 0 and reason in refused and reason in ready["readiness"]
                            and not ready["ready"], f"send: {refused.strip()}; readiness {ready['readiness']}"))
-            must(rig, "outer", "on")
-            wait(rig, lambda g: g["ready"], 90, "ready again after rig ctl outer on")
-            for _ in range(3):
-                must(rig, "game", "send")
-                review = wait(rig, lambda g: g["phase"] in ("review", "interrupted"), 120, "the retry reaching review")
-                if review["phase"] == "review" or review["attempts"][-1]["interruption"] != CUE_VOID:
-                    break
-                print("# the retry's cue was void under TCG; retrying", flush=True)
-                must(rig, "game", "retry")
-                wait(rig, lambda g: g["ready"], 90, "ready for another retry")
+            sock.must("outer", "on")
+            review = play_to_review(sock, "ready again after rig ctl outer on")
             checks.append(("after rig ctl outer on the retry plays to review, its cue acknowledged",
                            review["phase"] == "review" and review["attempts"][-1]["cue_onset"] is not None
                            and review["attempts"][-1]["player"] == last["player"],
                            json.dumps(review["attempts"][-1])))
-            must(rig, "game", "verdict", "verdict=pass")
-            must(rig, "game", "next")
+            sock.must("game", "verdict", "verdict=pass")
+            sock.must("game", "next")
 
             # 6: the camera unplugged mid-attempt: play without recording goes on (spoken,
             # with a long window, so the attempt still runs at SIGTERM after it).
-            must(rig, "game", "setup", "mode=spoken", "response=10")
-            must(rig, "game", "select", "card=poses.statue", "rule=simon")
-            wait(rig, lambda g: g["ready"], 90, "ready after the restart")
-            must(rig, "game", "send")
+            sock.must("game", "setup", "mode=spoken", "response=10")
+            sock.must("game", "select", "card=poses.statue", "rule=simon")
+            sock.wait(lambda g: g["ready"], 90, "ready after the restart")
+            sock.must("game", "send")
             rig.exec("echo vivid.0 > /sys/bus/platform/drivers/vivid/unbind")
             time.sleep(3)
-            going = game(rig)
+            going = sock.game()
             checks.append(("the camera unplugged mid-attempt (recording off): the attempt goes on",
                            going is not None and capturing(going) and going["attempts"][-1]["interruption"] is None,
                            json.dumps(going)[:1500] if going else "no status"))
@@ -354,15 +328,15 @@ def main():
             logs.append(kiosk.log())
             checks.append(("SIGTERM mid-attempt stops the kiosk cleanly", status == 0, f"exit status {status}"))
             rig.exec("echo vivid.0 > /sys/bus/platform/drivers/vivid/bind")
-            kiosk = start_kiosk(rig, "game-after-term")
-            after = wait(rig, lambda g: g["phase"] is not None, 60, "the game restored after SIGTERM")
+            kiosk = start_kiosk(sock, "game-after-term")
+            after = sock.wait(lambda g: g["phase"] is not None, 60, "the game restored after SIGTERM")
             checks.append(("after SIGTERM the attempt is interrupted with a retry offered",
                            after["phase"] == "interrupted" and "retry" in after["allowed"]
                            and after["attempts"][-1]["interruption"] == "The rig shut down during the attempt",
                            json.dumps(after["attempts"][-1])))
-            must(rig, "game", "open")
-            must(rig, "game", "retry")
-            checks.append(("the retry after the restart is offered and taken", game(rig)["phase"] == "ready", ""))
+            sock.must("game", "open")
+            sock.must("game", "retry")
+            checks.append(("the retry after the restart is offered and taken", sock.game()["phase"] == "ready", ""))
             kiosk.terminate()
         except AssertionError as error:
             checks.append(("the game in the kiosk", False, str(error)))

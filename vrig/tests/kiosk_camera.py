@@ -10,15 +10,13 @@
 
   swift build && python3 vrig/tests/kiosk_camera.py
 """
-import json
 import os
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import vrig  # noqa: E402
 from images import Image, ink_mask, letter_is_upright  # noqa: E402
-from kiosk import Kiosk, rig_binary  # noqa: E402
+from kiosk import ControlSocket, Kiosk, last_status  # noqa: E402
 
 OUT = os.path.join(vrig.REPO, "out", "vrig-tests", "kiosk-camera")
 KERNEL_TREE = os.path.join(vrig.CACHE, "kernel")
@@ -43,27 +41,6 @@ socket = "{SOCKET}"
 [state]
 dir = "/tmp/rig-camera-state"
 """
-
-
-def ctl(rig, *words):
-    rc, out = rig.exec(" ".join([rig_binary(), "ctl", "--socket", SOCKET, *words]), check=False)
-    return rc, out
-
-
-def status(rig):
-    rc, out = ctl(rig, "status")
-    return json.loads(out) if rc == 0 else None
-
-
-def wait(rig, predicate, seconds, what):
-    deadline = time.monotonic() + seconds
-    last = None
-    while time.monotonic() < deadline:
-        last = status(rig)
-        if last and predicate(last):
-            return last
-        time.sleep(0.5)
-    raise AssertionError(f"{what}: not within {seconds}s; last status: {json.dumps(last)[:1500]}")
 
 
 def bar_order(image, y, x0, width, samples=8):
@@ -104,26 +81,26 @@ def frames_shown(s):
     return int(s["camera"].get("frames_shown", 0))
 
 
-def thumbnail_rect(rig):
+def thumbnail_rect(sock):
     """Where the operator console shows the camera thumbnail, as the kiosk reports it."""
-    last = wait(rig, lambda s: s["camera"].get("thumbnail"), 30, "the thumbnail on the inner display")
+    last = sock.wait(lambda s: s["camera"].get("thumbnail"), 30, "the thumbnail on the inner display")
     t = last["camera"]["thumbnail"]
     return t["x"], t["y"], t["width"], t["height"]
 
 
-def run_kiosk(rig, name, mirror):
+def run_kiosk(rig, sock, name, mirror):
     kiosk = Kiosk(rig, name, config=config(mirror), test_pattern=False)
-    wait(rig, lambda s: s["camera"].get("state") == "streaming", 120, "camera streaming")
+    sock.wait(lambda s: s["camera"].get("state") == "streaming", 120, "camera streaming")
     badges = {}
     for letter in ("Z", "S"):
         for words in (("mode", "framing"), ("cue", letter)):
-            rc, out = ctl(rig, *words)
+            rc, out = sock.ctl(*words)
             assert rc == 0, f"rig ctl {' '.join(words)}: {out}"
-        shown = frames_shown(status(rig))
-        wait(rig, lambda s: frames_shown(s) > shown + 3, 60, "new frames on the outer head")
+        shown = frames_shown(sock.status())
+        sock.wait(lambda s: frames_shown(s) > shown + 3, 60, "new frames on the outer head")
         badges[letter] = Image.read_ppm(rig.screendump(1, os.path.join(OUT, f"{name}-outer-{letter}.ppm")))
     inner = rig.screendump(0, os.path.join(OUT, f"{name}-inner.ppm"))
-    return kiosk, badges, Image.read_ppm(inner), thumbnail_rect(rig)
+    return kiosk, badges, Image.read_ppm(inner), thumbnail_rect(sock)
 
 
 def main():
@@ -133,9 +110,10 @@ def main():
         print(f"# guest booted in {rig.boot_seconds:.1f}s", flush=True)
         rig.exec(f"[ -e /dev/video0 ] || modprobe -d {KERNEL_TREE} vivid", timeout=60)
         rig.set_connector("Virtual-2", "on")
+        sock = ControlSocket(rig, SOCKET, poll=0.5, show=last_status)
         checks = []
         try:
-            kiosk, badges, inner, thumb = run_kiosk(rig, "mirrored", mirror=True)
+            kiosk, badges, inner, thumb = run_kiosk(rig, sock, "mirrored", mirror=True)
             outer = badges["S"]
             # The preview fills the width, letterboxed: 16:9 in 1024x768 is 1024x576 at y 96.
             # Sampled near the picture's bottom: vivid's text overlay sits at its top and
@@ -156,7 +134,7 @@ def main():
                            and len(badge_colours(badges["S"])) == 3,
                            f"S {badge_colours(badges['S'])}, Z {badge_colours(badges['Z'])}"))
             kiosk.stop_cleanly()
-            kiosk, plain_badges, _, _ = run_kiosk(rig, "unmirrored", mirror=False)
+            kiosk, plain_badges, _, _ = run_kiosk(rig, sock, "unmirrored", mirror=False)
             outer_plain = plain_badges["S"]
             plain_bars = bar_order(outer_plain, 96 + 576 * 9 // 10, 0, OUTER[0])
             checks.append(("cue badge the same whatever the preview's mirror",
@@ -166,11 +144,11 @@ def main():
                            f"unmirrored {plain_bars}, mirrored {outer_bars}"))
             pid = kiosk.pid
             rig.exec("echo vivid.0 > /sys/bus/platform/drivers/vivid/unbind")
-            wait(rig, lambda s: s["camera"].get("state") == "unavailable", 60, "camera unavailable after unplug")
+            sock.wait(lambda s: s["camera"].get("state") == "unavailable", 60, "camera unavailable after unplug")
             rig.exec("echo vivid.0 > /sys/bus/platform/drivers/vivid/bind")
-            back = wait(rig, lambda s: s["camera"].get("state") == "streaming", 120, "camera back after replug")
+            back = sock.wait(lambda s: s["camera"].get("state") == "streaming", 120, "camera back after replug")
             shown = frames_shown(back)
-            wait(rig, lambda s: frames_shown(s) > shown, 60, "preview frames after replug")
+            sock.wait(lambda s: frames_shown(s) > shown, 60, "preview frames after replug")
             checks.append(("kiosk survives unplug and replug", kiosk.alive() and kiosk.pid == pid, "the kiosk died"))
             kiosk.stop_cleanly()
         except AssertionError as error:

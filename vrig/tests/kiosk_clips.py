@@ -16,14 +16,13 @@ import json
 import os
 import subprocess
 import sys
-import time
 import wave
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import vrig  # noqa: E402
-from kiosk import Kiosk, rig_binary  # noqa: E402
+from kiosk import ControlSocket, Kiosk, rig_binary  # noqa: E402
 
 OUT = os.path.join(vrig.REPO, "out", "vrig-tests", "clips")
 KERNEL_TREE = os.path.join(vrig.CACHE, "kernel")
@@ -67,27 +66,9 @@ dir = "/tmp/rig-clips-state"
 """
 
 
-def ctl(rig, *words):
-    quoted = " ".join(f"'{w}'" for w in words)
-    rc, out = rig.exec(f"{rig_binary()} ctl --socket {SOCKET} {quoted}", check=False)
-    return rc, out
-
-
-def status(rig):
-    rc, out = ctl(rig, "status")
-    return json.loads(out) if rc == 0 else None
-
-
-def wait(rig, predicate, seconds, what):
-    deadline = time.monotonic() + seconds
-    last = None
-    while time.monotonic() < deadline:
-        last = status(rig)
-        if last and predicate(last):
-            return last
-        time.sleep(0.2)
-    raise AssertionError(f"{what}: not within {seconds}s; clips {json.dumps((last or {}).get('clips'))}, "
-                         f"audio {json.dumps((last or {}).get('audio'))[:800]}")
+def last_clips(last):
+    return (f"clips {json.dumps((last or {}).get('clips'))}, "
+            f"audio {json.dumps((last or {}).get('audio'))[:800]}")
 
 
 def loud_span(samples, rate):
@@ -114,17 +95,18 @@ def test_replay_sound_and_lease(rig, checks):
     vrig.wait_until(lambda: os.path.exists(rig.path("clips-cap.json"))
                     and '"ready"' in open(rig.path("clips-cap.json")).read(), 60, "rig listen capturing")
     kiosk = Kiosk(rig, "clips", config=config(guest_folder), test_pattern=False)
+    sock = ControlSocket(rig, SOCKET, poll=0.2, show=last_clips)
     try:
-        wait(rig, lambda s: s["audio"]["output"]["state"] == "idle", 120, "sound output idle")
-        rc, out = ctl(rig, "clips", "replay", CLIP)
+        sock.wait(lambda s: s["audio"]["output"]["state"] == "idle", 120, "sound output idle")
+        rc, out = sock.ctl("clips", "replay", CLIP)
         checks.append(("rig ctl clips replay opens the clip", rc == 0 and CLIP in out, out.strip()))
-        playing = wait(rig, lambda s: (s.get("clips", {}).get("replay") or {}).get("shown") is not None, 60,
-                       "the first replayed picture")
+        playing = sock.wait(lambda s: (s.get("clips", {}).get("replay") or {}).get("shown") is not None, 60,
+                            "the first replayed picture")
         checks.append(("the console shows the Clips screen", playing["console"]["screen"] == "clips",
                        json.dumps(playing["console"])))
-        rc, out = ctl(rig, "clips", "delete", CLIP)
+        rc, out = sock.ctl("clips", "delete", CLIP)
         checks.append(("a clip being replayed is not deleted", rc != 0 and "replay" in out, out.strip()))
-        done = wait(rig, lambda s: not (s["clips"]["replay"] or {}).get("playing", True), 60, "the replay's end")
+        done = sock.wait(lambda s: not (s["clips"]["replay"] or {}).get("playing", True), 60, "the replay's end")
         shown = int(done["clips"]["replay"]["shown"] or 0)
         checks.append(("the replay drew pictures to the end of the clip", shown >= int(SECONDS * 30) - 3,
                        json.dumps(done["clips"]["replay"])))
@@ -141,9 +123,9 @@ def test_replay_sound_and_lease(rig, checks):
               f"last picture shown {shown}", flush=True)
         checks.append(("the output device played the clip's tone", abs(peak - TONE) < 5, f"peak at {peak:.1f} Hz"))
         checks.append(("the sound lasted about the clip", abs(span - SECONDS) < 0.5, f"loud for {span:.2f} s"))
-        rc, out = ctl(rig, "clips", "stop")
+        rc, out = sock.ctl("clips", "stop")
         checks.append(("rig ctl clips stop closes the replay", rc == 0, out.strip()))
-        rc, out = ctl(rig, "clips", "delete", CLIP)
+        rc, out = sock.ctl("clips", "delete", CLIP)
         checks.append(("once closed, the clip can be deleted", rc == 0, out.strip()))
         checks.append(("the kiosk lived throughout", kiosk.alive(), "the kiosk died"))
     finally:

@@ -25,12 +25,11 @@ import json
 import os
 import subprocess
 import sys
-import time
 
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import vrig  # noqa: E402
-from kiosk import Kiosk, rig_binary  # noqa: E402
+from kiosk import ControlSocket, Kiosk, last_status  # noqa: E402
 from kiosk_recording_game import correlation, game_attempt, read_pgm  # noqa: E402
 
 OUT = os.path.join(vrig.REPO, "out", "vrig-tests", "kiosk-recording")
@@ -68,42 +67,22 @@ dir = "/tmp/rig-recording-state"
 """
 
 
-def ctl(rig, *words):
-    return rig.exec(" ".join([rig_binary(), "ctl", "--socket", SOCKET, *words]), check=False)
-
-
-def status(rig):
-    rc, out = ctl(rig, "status")
-    return json.loads(out) if rc == 0 else None
-
-
-def wait(rig, predicate, seconds, what):
-    deadline = time.monotonic() + seconds
-    last = None
-    while time.monotonic() < deadline:
-        last = status(rig)
-        if last and predicate(last):
-            return last
-        time.sleep(0.3)
-    raise AssertionError(f"{what}: not within {seconds}s; last status: {json.dumps(last)[:1500]}")
-
-
 def recording(s):
     return s.get("recording", {})
 
 
-def take(rig, seconds, attempts=3):
+def take(sock, seconds, attempts=3):
     """Starts a take, waits until it records for `seconds`, returns the status then.
     Under TCG on a busy host the encoder can fall a second behind: the kiosk then ends
     the take with its retry message, and this does what the operator would, Record
     again (each retry printed)."""
     for attempt in range(attempts):
-        before = recording(status(rig) or {}).get("last", {}).get("generation")
-        rc, out = ctl(rig, "record", "start")
+        before = recording(sock.status() or {}).get("last", {}).get("generation")
+        rc, out = sock.ctl("record", "start")
         assert rc == 0, f"record start: {out}"
-        wait(rig, lambda s: recording(s).get("state") == "recording", 30, "the take recording after the countdown")
-        now = wait(rig, lambda s: recording(s).get("duration", 0) >= seconds or recording(s).get("state") == "idle",
-                   60 + seconds * 4, f"{seconds} s recorded")
+        sock.wait(lambda s: recording(s).get("state") == "recording", 30, "the take recording after the countdown")
+        now = sock.wait(lambda s: recording(s).get("duration", 0) >= seconds or recording(s).get("state") == "idle",
+                        60 + seconds * 4, f"{seconds} s recorded")
         if recording(now).get("state") != "idle":
             return now, before
         last = recording(now).get("last", {})
@@ -112,10 +91,10 @@ def take(rig, seconds, attempts=3):
     raise AssertionError(f"no take recorded {seconds} s in {attempts} attempts")
 
 
-def ended(rig, before, seconds=60):
-    return wait(rig, lambda s: recording(s).get("state") == "idle"
-                and recording(s).get("last", {}).get("generation") not in (None, before), seconds,
-                "the take ended")["recording"]["last"]
+def ended(sock, before, seconds=60):
+    return sock.wait(lambda s: recording(s).get("state") == "idle"
+                     and recording(s).get("last", {}).get("generation") not in (None, before), seconds,
+                     "the take ended")["recording"]["last"]
 
 
 def main(filters):
@@ -148,13 +127,14 @@ def main(filters):
 
 
 def prompter_takes(rig, checks):
+    sock = ControlSocket(rig, SOCKET, show=last_status)
     try:
         kiosk = Kiosk(rig, "recording", config=config("/vrig-io/takes"), test_pattern=False)
-        wait(rig, lambda s: s["camera"].get("state") == "streaming", 120, "camera streaming")
-        wait(rig, lambda s: s["audio"]["input"].get("state") in ("active", "idle"), 60, "microphone")
-        _, before = take(rig, 4)
-        rc, out = ctl(rig, "record", "stop")
-        last = ended(rig, before)
+        sock.wait(lambda s: s["camera"].get("state") == "streaming", 120, "camera streaming")
+        sock.wait(lambda s: s["audio"]["input"].get("state") in ("active", "idle"), 60, "microphone")
+        _, before = take(sock, 4)
+        rc, out = sock.ctl("record", "stop")
+        last = ended(sock, before)
         path = last.get("file") or ""
         host = rig.path(path[len("/vrig-io/"):]) if path.startswith("/vrig-io/") else ""
         probe = subprocess.run(["ffprobe", "-v", "error", "-show_entries", "stream=codec_name,codec_type",
@@ -180,27 +160,27 @@ def prompter_takes(rig, checks):
         checks.append(("the saved picture is not mirrored", direct > 0.5 and direct > mirrored + 0.2,
                        f"correlation with vivid's frame {direct:.2f}, with its mirror {mirrored:.2f}"))
 
-        _, before = take(rig, 2)
+        _, before = take(sock, 2)
         rig.exec("echo vivid.0 > /sys/bus/platform/drivers/vivid/unbind")
-        last = ended(rig, before)
+        last = ended(sock, before)
         leftovers = [n for n in os.listdir(rig.path("takes")) if str(last.get("generation")) in n.split("-")[-1]]
         checks.append(("unplugging the camera ends the take with a retry and no file",
                        last.get("retry") is True and last.get("file") is None
                        and "camera" in (last.get("message") or "") and not leftovers,
                        f"{last}; files {leftovers}"))
         rig.exec("echo vivid.0 > /sys/bus/platform/drivers/vivid/bind")
-        wait(rig, lambda s: s["camera"].get("state") == "streaming", 120, "camera back after replug")
+        sock.wait(lambda s: s["camera"].get("state") == "streaming", 120, "camera back after replug")
         kiosk.terminate()
 
         # 17 MB free in the small disk, 16 MB must stay: the take stops after about 1 MB.
         rig.exec("mkdir -p /mnt/small && mount -t tmpfs -o size=40m tmpfs /mnt/small && "
                  "dd if=/dev/zero of=/mnt/small/filler bs=1M count=23 status=none")
         kiosk = Kiosk(rig, "recording-full", config=config("/mnt/small/takes", "quality = 0"), test_pattern=False)
-        wait(rig, lambda s: s["camera"].get("state") == "streaming", 120, "camera streaming")
-        before = recording(status(rig) or {}).get("last", {}).get("generation")
-        rc, out = ctl(rig, "record", "start")
+        sock.wait(lambda s: s["camera"].get("state") == "streaming", 120, "camera streaming")
+        before = recording(sock.status() or {}).get("last", {}).get("generation")
+        rc, out = sock.ctl("record", "start")
         assert rc == 0, f"record start: {out}"
-        last = ended(rig, before, seconds=240)
+        last = ended(sock, before, seconds=240)
         path = last.get("file") or ""
         # Decodes every picture (errors would be printed) and counts them.
         rc, out = rig.exec(f"ffprobe -v error -count_frames -show_entries stream=codec_name,nb_read_frames "

@@ -5,14 +5,13 @@ the game driven with `rig ctl game ...`."""
 import json
 import os
 import subprocess
-import time
 import wave
 
 import numpy as np
 
 import vrig
 from audio_loopback import onset_in_capture
-from kiosk import Kiosk, rig_binary
+from kiosk import ControlSocket, Kiosk, rig_binary
 
 OUT = os.path.join(vrig.REPO, "out", "vrig-tests", "kiosk-recording")
 SOCKET = "/tmp/rig-gamerec.sock"
@@ -69,51 +68,9 @@ def correlation(a, b):
     return float((a * b).sum() / np.sqrt((a * a).sum() * (b * b).sum() + 1e-9))
 
 
-def ctl(rig, *words):
-    quoted = " ".join(f"'{w}'" for w in words)
-    return rig.exec(f"{rig_binary()} ctl --socket {SOCKET} {quoted}", check=False, timeout=120)
-
-
-def must(rig, *words, done=None):
-    """A request that must succeed. Under TCG on a busy host the kiosk can take longer
-    than `rig ctl`'s 5 s to answer: a request that changes nothing when repeated is sent
-    again; one that does (`done` given) is checked in the game's status instead."""
-    for _ in range(10):
-        rc, out = ctl(rig, *words)
-        if rc == 0:
-            return json.loads(out)
-        if "did not reply" not in out:
-            break
-        if done:
-            return {"game": wait(rig, game, done, 120, f"rig ctl {' '.join(words)} done")}
-        time.sleep(1)
-    raise AssertionError(f"rig ctl {' '.join(words)}: {out}")
-
-
-def game(rig):
-    rc, out = ctl(rig, "game", "status")
-    return json.loads(out)["game"] if rc == 0 else None
-
-
-def wait(rig, read, predicate, seconds, what):
-    deadline = time.monotonic() + seconds
-    last = None
-    while time.monotonic() < deadline:
-        last = read(rig)
-        if last and predicate(last):
-            return last
-        time.sleep(0.3)
-    raise AssertionError(f"{what}: not within {seconds}s; last: {json.dumps(last)[:1500]}")
-
-
-def status(rig):
-    rc, out = ctl(rig, "status")
-    return json.loads(out) if rc == 0 else None
-
-
-def clips(rig):
-    rc, out = ctl(rig, "clips", "list")
-    return json.loads(out)["clips"] if rc == 0 else None
+def clips(sock):
+    answer = sock.query("clips", "list")
+    return answer["clips"] if answer is not None else None
 
 
 def probe(path, *args):
@@ -128,17 +85,17 @@ def frame_at(path, seconds, name):
     return read_pgm(out)
 
 
-def recorded_attempt(rig, card, rule, attempts=8):
+def recorded_attempt(sock, card, rule, attempts=8):
     """Sends a challenge and waits for its review; an attempt the guest was too slow
     for (the encoder falling behind under TCG, a late cue) is retried, as the host would."""
     for _ in range(attempts):
-        must(rig, "game", "select", f"card={card}", f"rule={rule}")
-        must(rig, "game", "send", done=lambda g: g["phase"] != "ready")
-        done = wait(rig, game, lambda g: g["phase"] in ("review", "interrupted"), 180, "the attempt over")
+        sock.must("game", "select", f"card={card}", f"rule={rule}")
+        sock.must("game", "send", done=lambda g: g["phase"] != "ready")
+        done = sock.wait(lambda g: g["phase"] in ("review", "interrupted"), 180, "the attempt over", read=sock.game)
         if done["phase"] == "review":
             return done
         print(f"# attempt void: {done['attempts'][-1]['interruption']}; retried", flush=True)
-        must(rig, "game", "retry", done=lambda g: g["phase"] == "ready")
+        sock.must("game", "retry", done=lambda g: g["phase"] == "ready")
     raise AssertionError(f"no recorded attempt in {attempts} tries")
 
 
@@ -148,16 +105,18 @@ def game_attempt(rig, checks):
     rig.exec(f"cat > /etc/asound.conf <<'EOF'{ASOUND}EOF")
     os.makedirs(rig.path("gameclips"), exist_ok=True)
     kiosk = Kiosk(rig, "gamerec", config=CONFIG, test_pattern=False)
+    # The host waits up to 120 s for each `rig ctl`: a loaded TCG guest's round trips are slow.
+    sock = ControlSocket(rig, SOCKET, timeout=120)
     try:
-        wait(rig, status, lambda s: s["camera"].get("state") == "streaming", 120, "camera streaming")
-        wait(rig, status, lambda s: s["audio"]["input"].get("state") in ("active", "idle")
-             and s["audio"]["output"].get("state") == "idle", 60, "sound out and in")
-        must(rig, "game", "setup", "players=Ann,Bo", "mode=visual", "cue=1.5", "response=3", "recording=on")
-        must(rig, "game", "consent", "player=Ann", "agreed=yes")
-        wait(rig, game, lambda g: g["readiness"] == ["Select an action"], 120, "ready but for the pick")
-        done = recorded_attempt(rig, "poses.star", "simon")
+        sock.wait(lambda s: s["camera"].get("state") == "streaming", 120, "camera streaming")
+        sock.wait(lambda s: s["audio"]["input"].get("state") in ("active", "idle")
+                  and s["audio"]["output"].get("state") == "idle", 60, "sound out and in")
+        sock.must("game", "setup", "players=Ann,Bo", "mode=visual", "cue=1.5", "response=3", "recording=on")
+        sock.must("game", "consent", "player=Ann", "agreed=yes")
+        sock.wait(lambda g: g["readiness"] == ["Select an action"], 120, "ready but for the pick", read=sock.game)
+        done = recorded_attempt(sock, "poses.star", "simon")
         attempt = done["attempts"][-1]
-        clip = next(c for c in clips(rig) if c["kind"] == "game" and c.get("attempt") == attempt["id"])
+        clip = next(c for c in clips(sock) if c["kind"] == "game" and c.get("attempt") == attempt["id"])
         media = rig.path(clip["file"][len("/vrig-io/"):])
         meta = json.load(open(media[:-4] + ".json"))
         line = meta["attempt"]["timeline"]
@@ -208,9 +167,9 @@ def game_attempt(rig, checks):
         picture = frame_at(media, 1.0, "game-frame.pgm")
         height, width = picture.shape
 
-        must(rig, "game", "verdict", "verdict=pass", done=lambda g: g["phase"] != "review")
-        listed = wait(rig, clips, lambda cs: (next(c for c in cs if c["id"] == clip["id"])["export"] or {})
-                      .get("state") not in (None, "pending"), 240, "the cue export")
+        sock.must("game", "verdict", "verdict=pass", done=lambda g: g["phase"] != "review")
+        listed = sock.wait(lambda cs: (next(c for c in cs if c["id"] == clip["id"])["export"] or {})
+                           .get("state") not in (None, "pending"), 240, "the cue export", read=lambda: clips(sock))
         export = next(c for c in listed if c["id"] == clip["id"])["export"]
         derived = os.path.join(os.path.dirname(media), export["file"])
         checks.append(("the judged attempt's cue export is ready", export["state"] == "ready" and os.path.exists(derived),
@@ -226,7 +185,7 @@ def game_attempt(rig, checks):
                        diffs["inside"] > 30 and diffs["outside"] < 6,
                        f"mean difference in the badge's place {diffs['inside']:.1f} inside, {diffs['outside']:.1f} outside"))
         rig.exec("mkdir -p /vrig-io/gameexport && rm -f /vrig-io/gameexport/*")
-        must(rig, "clips", "export", clip["id"], "--to", "/vrig-io/gameexport")
+        sock.must("clips", "export", clip["id"], "--to", "/vrig-io/gameexport")
         vrig.wait_until(lambda: os.path.exists(rig.path(f"gameexport/{clip['id']}.json")), 60, "the export copied")
         exported = sorted(os.listdir(rig.path("gameexport")))
         checks.append(("clips export copies the cue export, not the raw clip",
@@ -236,12 +195,12 @@ def game_attempt(rig, checks):
         # guest polls the phase itself (a host round trip takes seconds under TCG) and
         # unplugs only in a recording phase; an attempt that ended by itself first is
         # sent again.
-        must(rig, "game", "next", done=lambda g: g["phase"] == "ready")
+        sock.must("game", "next", done=lambda g: g["phase"] == "ready")
         before = sorted(os.listdir(rig.path("gameclips")))
         for _ in range(5):
-            must(rig, "game", "select", "card=poses.statue", "rule=not")
-            must(rig, "game", "send", done=lambda g: g["phase"] != "ready")
-            rc, out = rig.exec(f"for i in $(seq 60); do s=$({rig_binary()} ctl --socket {SOCKET} game status); "
+            sock.must("game", "select", "card=poses.statue", "rule=not")
+            sock.must("game", "send", done=lambda g: g["phase"] != "ready")
+            rc, out = rig.exec(f"for i in $(seq 60); do s=$({sock.command('game', 'status')}); "
                                "echo \"$s\" | grep -Eq '\"phase\" *: *\"(speech|cue|response)\"' && "
                                "echo vivid.0 > /sys/bus/platform/drivers/vivid/unbind && echo unplugged && exit 0; "
                                "echo \"$s\" | grep -Eq '\"phase\" *: *\"(interrupted|review)\"' && exit 1; done; exit 1",
@@ -249,18 +208,18 @@ def game_attempt(rig, checks):
             if "unplugged" in out:
                 break
             print("# the attempt ended before the camera was unplugged; sent again", flush=True)
-            ended = game(rig) or {}
+            ended = sock.game() or {}
             if ended.get("phase") == "review":
-                must(rig, "game", "verdict", "verdict=pass", done=lambda g: g["phase"] != "review")
-                must(rig, "game", "next", done=lambda g: g["phase"] == "ready")
+                sock.must("game", "verdict", "verdict=pass", done=lambda g: g["phase"] != "review")
+                sock.must("game", "next", done=lambda g: g["phase"] == "ready")
                 before = sorted(os.listdir(rig.path("gameclips")))
             else:
-                must(rig, "game", "retry", done=lambda g: g["phase"] == "ready")
+                sock.must("game", "retry", done=lambda g: g["phase"] == "ready")
         else:
             raise AssertionError("no attempt reached its speech to unplug the camera in")
-        cut = wait(rig, game, lambda g: g["phase"] not in ("preparing", "leadIn", "speech", "cue", "response", "tail"),
-                   120, "the attempt cut off")
-        rec = wait(rig, status, lambda s: s["recording"]["state"] == "idle", 60, "the recorder idle")
+        cut = sock.wait(lambda g: g["phase"] not in ("preparing", "leadIn", "speech", "cue", "response", "tail"),
+                        120, "the attempt cut off", read=sock.game)
+        rec = sock.wait(lambda s: s["recording"]["state"] == "idle", 60, "the recorder idle")
         after = sorted(n for n in os.listdir(rig.path("gameclips")) if not n.endswith(".tmp"))
         last = cut["attempts"][-1]
         checks.append(("unplugging the camera mid-attempt voids it, removes its file and offers retry",

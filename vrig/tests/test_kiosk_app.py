@@ -7,7 +7,7 @@ import json
 import time
 
 from images import TILE, Image, assert_matches, differing_tiles, matches
-from kiosk import Kiosk, app_config, both_available, make_app_reference, rig_binary
+from kiosk import ControlSocket, Kiosk, app_config, both_available, make_app_reference
 
 INNER, OUTER = "Virtual-1", "Virtual-2"
 HEADS = {"inner": 0, "outer": 1}
@@ -68,28 +68,11 @@ def start_app(rig, name, args=(), prefix=""):
     state = f"/tmp/rig-{name}"
     rig.exec(f"rm -rf {state}")
     kiosk = Kiosk(rig, name, list(args), config=app_config(state), prefix=prefix, test_pattern=False)
-    kiosk.socket = f"{state}/control.sock"
+    # Its `rig ctl`: a request that fails raises (check), as a broken socket fails the test.
+    kiosk.control = ControlSocket(rig, f"{state}/control.sock", check=True, poll=0.1,
+                                  show=lambda s: f"status {(s or {}).get('prompter')}")
     kiosk.state_dir = state
     return kiosk
-
-
-def ctl(rig, kiosk, *args):
-    _, out = rig.exec(f"{rig_binary()} ctl --socket {kiosk.socket} " + " ".join(args))
-    return out
-
-
-def ctl_status(rig, kiosk):
-    return json.loads(ctl(rig, kiosk, "status"))
-
-
-def wait_ctl(rig, kiosk, predicate, timeout, what):
-    deadline = time.monotonic() + timeout
-    while True:
-        status = ctl_status(rig, kiosk)
-        if predicate(status):
-            return status
-        assert time.monotonic() < deadline, f"{what}: not reached in {timeout}s; status {status['prompter']}"
-        time.sleep(0.1)
 
 
 def expect_dark(rig, ctx, tag):
@@ -168,13 +151,13 @@ def test_kiosk_flips_at_the_modes_refresh_while_scrolling(rig, ctx):
     reset_connectors(rig)
     kiosk = start_app(rig, "pacing")
     kiosk.wait_for(both_available, 30, "both heads available")
-    ctl(rig, kiosk, "play")
-    before = wait_ctl(rig, kiosk, lambda s: s["prompter"]["state"] == "playing"
-                      and s["prompter"]["rate"] == s["prompter"]["speed"], 15, "steady scrolling")
+    kiosk.control.ctl("play")
+    before = kiosk.control.wait(lambda s: s["prompter"]["state"] == "playing"
+                                and s["prompter"]["rate"] == s["prompter"]["speed"], 15, "steady scrolling")
     first, t0 = kiosk.status(), time.monotonic()
     time.sleep(3)  # a measurement window, not a wait for state
     last, t1 = kiosk.status(), time.monotonic()
-    after = ctl_status(rig, kiosk)
+    after = kiosk.control.status()
     speed = before["prompter"]["speed"]
     scroll = (after["prompter"]["offset"] - before["prompter"]["offset"]) / (after["time"] - before["time"])
     ctx.figures["kiosk scroll rate while playing (px/s; set)"] = f"{scroll:.1f}; {speed}"
@@ -200,10 +183,10 @@ def stops_cleanly(rig, ctx, name, args=()):
     reset_connectors(rig)
     kiosk = start_app(rig, name, args)
     kiosk.wait_for(both_available, 30, "both heads available")
-    ctl(rig, kiosk, "play")
-    wait_ctl(rig, kiosk, lambda s: s["prompter"]["offset"] > 80, 30, "scrolled 80 px")
-    ctl(rig, kiosk, "pause")
-    paused = ctl_status(rig, kiosk)["prompter"]
+    kiosk.control.ctl("play")
+    kiosk.control.wait(lambda s: s["prompter"]["offset"] > 80, 30, "scrolled 80 px")
+    kiosk.control.ctl("pause")
+    paused = kiosk.control.status()["prompter"]
     assert paused["state"] == "paused", paused
     kiosk.stop_cleanly()
     _, saved = rig.exec(f"cat {kiosk.state_dir}/resume.json")
@@ -230,7 +213,7 @@ def test_kiosk_outer_toggle_through_rig_ctl(rig, ctx):
     kiosk = start_app(rig, "toggle")
     kiosk.wait_for(both_available, 30, "both heads available")
     expect_both(rig, ctx, "toggle-before")
-    ctl(rig, kiosk, "outer off")
+    kiosk.control.ctl("outer", "off")
     status = kiosk.wait_for(lambda s: not s["outer"]["enabled"], 5, "outer turned off")
     assert status["outer"]["available"], "turning the outer off must not make it unavailable"
     deadline = time.monotonic() + 5
@@ -238,7 +221,7 @@ def test_kiosk_outer_toggle_through_rig_ctl(rig, ctx):
         assert time.monotonic() < deadline, "outer still shows content while turned off"
         time.sleep(0.1)
     expect_head(rig, ctx, "inner", reference(ctx, "off")[0], "toggle-off")
-    ctl(rig, kiosk, "outer on")
+    kiosk.control.ctl("outer", "on")
     kiosk.wait_for(lambda s: s["outer"]["enabled"], 5, "outer turned on again")
     expect_both(rig, ctx, "toggle-back")
     kiosk.stop_cleanly()
