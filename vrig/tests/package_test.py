@@ -33,7 +33,7 @@ sys.path.insert(0, HERE)
 import debian_tree  # noqa: E402
 import vrig  # noqa: E402
 from appliance import APPLIANCE_CONFIG, OUTER, Appliance  # noqa: E402
-from test_appliance import expect_content  # noqa: E402
+from appliance_screens import expect_content  # noqa: E402
 
 OUT = os.path.join(vrig.REPO, "out", "package-test")
 TREE = os.path.join(OUT, "root")
