@@ -60,6 +60,11 @@ class VirtualRig:
 
     def __init__(self, io_dir=None, memory_mb=1024, cpus=2, units=None, files=None, qemu_args=(), root="/",
                  agent=AGENT, preboot=None):
+        if root == "/" and os.path.realpath(agent).startswith("/tmp/"):
+            # guest-init mounts a tmpfs of its own on /tmp: a checkout there is not
+            # in the guest, which would only say "guest-agent: not found".
+            raise RigError(f"the virtual rig cannot run from {HERE}: the guest has its own empty /tmp, "
+                           "so it cannot see a checkout under /tmp; clone the repository elsewhere")
         build_boot_files()
         self.io = io_dir or tempfile.mkdtemp(prefix="vrig-io-")
         # Writable for the guest's unprivileged users too (the kiosk as `nobody`); set

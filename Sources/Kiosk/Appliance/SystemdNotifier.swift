@@ -31,12 +31,15 @@ final class SystemdNotifier {
     /// Pets the watchdog from `loop` for as long as the loop runs.
     func startWatchdog(on loop: EventLoop) {
         guard let interval = watchdogInterval else { return }
-        func schedule() {
-            loop.addTimer(at: loop.clock() + interval) { [weak self] in
-                self?.watchdog()
-                schedule()
-            }
+        petWatchdog(on: loop, every: interval)
+    }
+
+    /// A method rather than a nested function, so the timer really holds the notifier
+    /// weakly (a nested function would capture `self` strongly for its `[weak self]`).
+    private func petWatchdog(on loop: EventLoop, every interval: Double) {
+        loop.addTimer(at: loop.clock() + interval) { [weak self] in
+            self?.watchdog()
+            self?.petWatchdog(on: loop, every: interval)
         }
-        schedule()
     }
 }

@@ -114,11 +114,14 @@ enum FuzzTarget: String, CaseIterable, Sendable {
 
     /// A folder of this process's own for the file-based readers: in /dev/shm when there
     /// is one, because Data.write fsyncs and on a disk that flush was most of an input's time.
+    /// Removed when the process exits (libFuzzer and the test runner both end with
+    /// exit); scripts/fuzz sweeps what a crashed run left.
     static let scratch: URL = {
         let shm = URL(fileURLWithPath: "/dev/shm")
         let base = FileManager.default.isWritableFile(atPath: shm.path) ? shm : FileManager.default.temporaryDirectory
         let url = base.appendingPathComponent("rig-fuzz-\(getpid())")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: FuzzTarget.scratch) }
         return url
     }()
 

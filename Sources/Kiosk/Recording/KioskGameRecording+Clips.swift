@@ -51,15 +51,19 @@ extension KioskGameRecording {
 
     private func removeWhenFree(_ file: String) {
         guard pendingRemovals.insert(file).inserted else { return }
-        func check() {
-            schedule(clock() + 1) { [weak self] in
-                guard let self else { return }
-                if service.leases.isLeased(file) { return check() }
-                pendingRemovals.remove(file)
-                unlink(file)
-            }
+        checkRemoval(of: file)
+    }
+
+    /// A method, not a nested function: a nested one captures `self` strongly, so the
+    /// timer waiting on a lease kept the port alive despite its `[weak self]`
+    /// (AddressSanitizer's leak report in GameMediaDeletionTests).
+    private func checkRemoval(of file: String) {
+        schedule(clock() + 1) { [weak self] in
+            guard let self else { return }
+            if service.leases.isLeased(file) { return checkRemoval(of: file) }
+            pendingRemovals.remove(file)
+            unlink(file)
         }
-        check()
     }
 
     /// Follows verdicts and corrections into the clips' JSON; the first host verdict

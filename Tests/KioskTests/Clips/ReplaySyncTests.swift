@@ -91,6 +91,9 @@ import Testing
             default: break
             }
         }
+        // The handler reaches the stage through `perform`: let go of it at the end, or
+        // the stage and the handler hold each other (a leak under AddressSanitizer).
+        defer { stage.clipRequested = { _ in } }
         stage.openReplay(clip)
         stage.clipsWidget("clips:full")
         let canvas = try Canvas(size: replay.innerSize)
