@@ -275,7 +275,9 @@ enum ConfigSchema {
         }
     }
 
+    /// A whole number without ".0"; one too big for an Int (1e308, inf: TOML allows
+    /// both) as Swift spells it, where `Int(x)` would stop the kiosk at its config.
     private static func format(_ x: Double) -> String {
-        x == x.rounded() ? String(Int(x)) : String(x)
+        x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
     }
 }

@@ -36,6 +36,19 @@ import Testing
         #expect(result.config.prompter.speed == 60)
     }
 
+    /// Found by the config fuzz target: a number too big for an Int in a range message
+    /// stopped the kiosk (fuzz/regressions/config/huge-float-in-range-message.toml).
+    @Test func hugeAndInfiniteNumbersAreOutOfRangeNotACrash() {
+        let text = "[prompter]\nline_spacing = 1e308\nmarker_position = -inf\n[follow]\nlead = nan\n"
+        let result = ConfigLoader.load(text: text, name: "rig.toml")
+        #expect(result.errors.map(\.description) == [
+            "rig.toml:2:16: prompter.line_spacing must be between 1 and 2, found 1e+308",
+            "rig.toml:3:19: prompter.marker_position must be between 0.1 and 0.9, found -inf",
+            "rig.toml:5:8: follow.lead must be between -3 and 3, found nan",
+        ])
+        #expect(result.config.prompter.lineSpacing == RigConfig().prompter.lineSpacing)
+    }
+
     @Test func wrongTypesAreErrorsWithPlaces() {
         let text = """
             [prompter]
