@@ -116,11 +116,11 @@ public struct PrompterEngine: Sendable, Equatable {
                 let begin = t + Double(countdownSeconds)
                 timeline.append(.rest(at: t, offset: from))
                 timeline.append(ScrollSegment(start: begin, startOffset: from, startRate: 0,
-                                     targetRate: Double(speed), rampDuration: Self.rampDuration))
+                                              targetRate: Double(speed), rampDuration: Self.rampDuration))
                 countdownEnd = begin
             } else {
                 timeline.append(timeline.continuing(at: t, offset: from, rate: rate, targetRate: Double(speed),
-                                  keepGlide: !atEnd))
+                                                    keepGlide: !atEnd))
                 countdownEnd = nil
             }
             state = .playing
@@ -151,7 +151,7 @@ public struct PrompterEngine: Sendable, Equatable {
             // Mid-jump: the glide lands where it was going and the rate ramps down under it.
             let current = timeline.segment(at: t)
             timeline.append(timeline.continuing(at: t, offset: current.rampOffset(at: t), rate: current.rampRate(at: t),
-                              targetRate: 0, keepGlide: true))
+                                                targetRate: 0, keepGlide: true))
             state = .paused
             return
         }
@@ -159,7 +159,7 @@ public struct PrompterEngine: Sendable, Equatable {
         if let rampStart = timeline.decelerationStart(holding: held, at: t) {
             let rate = timeline.segment(at: rampStart).rate(at: rampStart)
             timeline.append(ScrollSegment(start: rampStart, startOffset: held - rate * Self.rampDuration / 2,
-                                 startRate: rate, targetRate: 0, rampDuration: Self.rampDuration))
+                                          startRate: rate, targetRate: 0, rampDuration: Self.rampDuration))
         } else {
             timeline.append(.rest(at: t, offset: held))
         }
@@ -212,7 +212,7 @@ public struct PrompterEngine: Sendable, Equatable {
         endedAtEnd = false
         if state == .playing {
             timeline.append(ScrollSegment(start: t, startOffset: 0, startRate: 0,
-                                 targetRate: Double(speed), rampDuration: Self.rampDuration))
+                                          targetRate: Double(speed), rampDuration: Self.rampDuration))
         } else {
             timeline.append(.rest(at: t, offset: 0))
         }
@@ -236,7 +236,7 @@ public struct PrompterEngine: Sendable, Equatable {
             let begin = countdownEnd ?? t
             timeline.append(.rest(at: t, offset: position))
             timeline.append(ScrollSegment(start: begin, startOffset: position, startRate: 0,
-                                 targetRate: Double(speed), rampDuration: Self.rampDuration))
+                                          targetRate: Double(speed), rampDuration: Self.rampDuration))
             return
         }
         next.glideDistance = offset(at: t) - position
@@ -258,12 +258,12 @@ public struct PrompterEngine: Sendable, Equatable {
         if isCountingDown(at: t), let begin = countdownEnd {
             let held = offset(at: t)
             timeline.append(ScrollSegment(start: begin, startOffset: held, startRate: 0, targetRate: Double(clamped),
-                                 rampDuration: Self.rampDuration))
+                                          rampDuration: Self.rampDuration))
             return
         }
         let current = timeline.segment(at: t)
         timeline.append(timeline.continuing(at: t, offset: current.rampOffset(at: t), rate: current.rampRate(at: t),
-                          targetRate: Double(clamped), keepGlide: true))
+                                            targetRate: Double(clamped), keepGlide: true))
     }
 
     public mutating func faster(at t: Double) {
@@ -293,8 +293,8 @@ public struct PrompterEngine: Sendable, Equatable {
         setMaxOffset(newMaxOffset)
         let start = endedAtEnd ? maxOffset : min(max(mapped.isFinite ? mapped : 0, 0), maxOffset)
         timeline.append(ScrollSegment(start: t, startOffset: start, startRate: current.rampRate(at: t),
-                             targetRate: current.targetRate,
-                             rampDuration: max(0, current.rampEnd - t)))
+                                      targetRate: current.targetRate,
+                                      rampDuration: max(0, current.rampEnd - t)))
     }
 
     /// Opens a script: stopped at the top, with its end where the layout says.
@@ -313,7 +313,7 @@ public struct PrompterEngine: Sendable, Equatable {
         if state == .playing {
             let current = timeline.segment(at: t)
             timeline.append(ScrollSegment(start: t, startOffset: position, startRate: current.rampRate(at: t),
-                                 targetRate: current.targetRate, rampDuration: max(0, current.rampEnd - t)))
+                                          targetRate: current.targetRate, rampDuration: max(0, current.rampEnd - t)))
         } else {
             timeline.append(.rest(at: t, offset: position))
             if state == .stopped, position > 0 { state = .paused }

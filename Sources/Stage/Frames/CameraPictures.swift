@@ -45,7 +45,8 @@ final class CameraPictures {
             guard let message = camera.message else { return [] }
             return [.label(Label(message, style: TextStyle(fontSize: Double(max(10, rect.height / 8))),
                                  x: rect.x + rect.width / 16, y: rect.y + rect.height / 3,
-                                 color: WidgetTheme(displayHeight: rect.height).secondaryText, maxWidth: rect.width * 7 / 8, painter: painter))]
+                                 color: WidgetTheme(displayHeight: rect.height).secondaryText,
+                                 maxWidth: rect.width * 7 / 8, painter: painter))]
         }
         let size = PixelSize(width: max(16, rect.width), height: max(9, rect.height))
         if thumbnail?.canvas.size != size { thumbnail = (try? Canvas(size: size)).map { ($0, nil) } }

@@ -182,15 +182,15 @@ package final class SceneRenderer {
         let takeShown = take.shown(at: time)
         let prompting = promptingShown(role, controller: controller, inner: inner, take: takeShown, at: time)
         let key = SceneFrameKey(offsetRow: Int(engine.offset(at: time).rounded()), state: engine.state(at: time),
-                           speed: engine.speed, settings: controller.settings, scriptID: controller.script?.id,
-                           layoutGeneration: layoutGeneration, maxOffset: engine.maxOffset,
-                           pausedByTap: controller.pausedByTap,
-                           blanked: controller.blanked, mode: controller.mode,
-                           problems: controller.problems.count, outerPresenting: outerPresenting,
-                           camera: cameraKey(role, camera: camera), cameraOnOuter: camera.onOuter,
-                           console: role == .inner ? inner.consoleGeneration : 0,
-                           innerFacts: role == .inner ? innerFacts(inner) : [], take: takeShown,
-                           prompting: prompting)
+                                speed: engine.speed, settings: controller.settings, scriptID: controller.script?.id,
+                                layoutGeneration: layoutGeneration, maxOffset: engine.maxOffset,
+                                pausedByTap: controller.pausedByTap,
+                                blanked: controller.blanked, mode: controller.mode,
+                                problems: controller.problems.count, outerPresenting: outerPresenting,
+                                camera: cameraKey(role, camera: camera), cameraOnOuter: camera.onOuter,
+                                console: role == .inner ? inner.consoleGeneration : 0,
+                                innerFacts: role == .inner ? innerFacts(inner) : [], take: takeShown,
+                                prompting: prompting)
         var report = FrameReport(role: role, time: time)
         if target.preparing {
             // Ahead of its time: kept apart from what the display shows (`lastKeys`).
