@@ -57,10 +57,13 @@ public enum AtomicFile {
 
     /// Renames `from` over `to` and makes the new entry durable: a finished recording
     /// or export moving into place. On failure `from` stays where it was (a recording
-    /// kept there is recovered at the next start; nothing is deleted here).
+    /// kept there is recovered at the next start; nothing is deleted here). Once the
+    /// rename is done it counts as done: a folder that cannot be synced only puts the
+    /// new name at risk in a power cut, and the file is whole under either name.
     public static func rename(_ from: String, to: String) throws(AtomicFileError) {
         guard Glibc.rename(from, to) == 0 else { throw .posix(to, "rename into place") }
-        try syncDirectory((to as NSString).deletingLastPathComponent.isEmpty ? "." : (to as NSString).deletingLastPathComponent)
+        let folder = (to as NSString).deletingLastPathComponent
+        try? syncDirectory(folder.isEmpty ? "." : folder)
     }
 
     /// Deletes temp files a killed writer left in `directory` (a power cut or SIGKILL
