@@ -382,7 +382,11 @@ package final class RigStage {
         if role == .outer {
             tapLatency.outerFrameFlipped(at: stamp.time, showsTapEffect: shown?.showsTapPause ?? false)
         }
-        if isAnimating(role, at: stamp.time) {
+        // A frame drawn for a time the motion had not ended by but flipped after it had
+        // (its compose ran late: a loaded host, a sanitizer) shows the text short of
+        // where it came to rest: one more frame shows that, and nothing asks otherwise.
+        let drawnFor = shown?.time ?? stamp.time
+        if isAnimating(role, at: stamp.time) || (drawnFor < stamp.time && isAnimating(role, at: drawnFor)) {
             frameWanted(role)
         } else if role == .outer {
             prepareAheadWhileIdle(pieces: 12)

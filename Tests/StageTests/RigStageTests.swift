@@ -37,6 +37,34 @@ import Testing
         #expect(wanted.isEmpty)
     }
 
+    /// The last frame of a motion, flipped only after the motion ended, is followed by
+    /// one showing where the text stopped (it stayed short of it: the console's glide
+    /// test under AddressSanitizer, whose frames ran late).
+    @Test func aFrameFlippedAfterTheMotionEndedIsFollowedByOneWhereTheTextStopped() throws {
+        let replay = try playing()
+        replay.advance(to: 1)
+        replay.controller.pause(at: 1)
+        let engine = replay.controller.engine
+        let rest = engine.offset(at: 5)
+        #expect(engine.isMoving(at: 1) && rest - engine.offset(at: 1) >= 2, "still slowing down at 1 s")
+        let canvas = try Canvas(size: replay.outerSize)
+        #expect(frame(replay, .outer, at: 1, into: canvas).changed)
+        let drawnRow = replay.stage.renderer.drawnOffsetRow(.outer)
+        var wanted: [DisplayRole] = []
+        replay.stage.frameWanted = { wanted.append($0) }
+        let late = 1.5
+        #expect(!engine.isMoving(at: late))
+        replay.stage.handle(.framePresented(.outer, FlipStamp(time: late, sequence: 1)))
+        #expect(wanted == [.outer])
+        #expect(frame(replay, .outer, at: late + 1.0 / 60, into: canvas).changed)
+        #expect(replay.stage.renderer.drawnOffsetRow(.outer) == Int(rest.rounded()))
+        #expect(replay.stage.renderer.drawnOffsetRow(.outer) != drawnRow)
+        // That one was drawn at rest: its flip asks for nothing more.
+        wanted = []
+        replay.stage.handle(.framePresented(.outer, FlipStamp(time: late + 1.0 / 60, sequence: 2)))
+        #expect(wanted.isEmpty)
+    }
+
     @Test func theFrameShowingATapPauseEndsTheTapsLatencyAtItsFlip() throws {
         let replay = try playing()
         replay.advance(to: 1)

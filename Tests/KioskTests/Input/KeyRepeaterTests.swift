@@ -50,7 +50,7 @@ import Testing
         // Enter tapped for 40 ms, its press handled by opening a screen that held the
         // loop for 0.6 s: the release waits in the queue when the repeat falls due.
         var queued: [UInt32] = [28]
-        repeater.readPending = {
+        repeater.readPending = { [unowned repeater] in
             for code in queued { repeater.released(code: code) }
             queued = []
         }
