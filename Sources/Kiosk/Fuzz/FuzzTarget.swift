@@ -3,6 +3,7 @@ import Game
 import Prompter
 import Render
 import Stage
+import Synchronization
 
 /// One input the rig parses, as a function from arbitrary bytes to nothing: it must
 /// neither crash nor hang, whatever the bytes. The fuzz build (`scripts/fuzz`, see
@@ -75,11 +76,19 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     }
 
     /// One font library for the process: opening fontconfig per input would measure
-    /// fontconfig, not the layout.
-    nonisolated(unsafe) private static let fonts = try? FontLibrary()
+    /// fontconfig, not the layout. A font library belongs to one thread at a time, and
+    /// the normal suite runs the layout seeds on several at once (ThreadSanitizer
+    /// reported the race on its cache): each input holds it for its whole layout.
+    private static let fonts = Mutex<FontLibrary?>(try? FontLibrary())
 
     private static func layout(_ data: Data) {
-        guard let fonts else { return }
+        fonts.withLock { fonts in
+            guard let fonts else { return }
+            layout(data, fonts: fonts)
+        }
+    }
+
+    private static func layout(_ data: Data, fonts: FontLibrary) {
         var bytes = data[...]
         let width = Double(bytes.popFirst() ?? 100) * 8 + 1
         let sizeByte = bytes.popFirst() ?? 40
