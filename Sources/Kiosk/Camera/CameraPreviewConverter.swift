@@ -93,6 +93,7 @@ final class CameraPreviewConverter: Sendable {
     private func run() {
         let converter = CameraFrameConverter()
         var priority = PreviewPriority()
+        var lastFailure: String?
         while !thread.stopping {
             var wake = pollfd(fd: thread.wakeFD, events: Int16(POLLIN), revents: 0)
             _ = poll(&wake, 1, -1)
@@ -107,7 +108,7 @@ final class CameraPreviewConverter: Sendable {
                     input.withLock { $0.counts.skippedForRecording = priority.skipped }
                     continue
                 }
-                let converted = convert(frame, converter: converter)
+                let converted = convert(frame, converter: converter, lastFailure: &lastFailure)
                 let seconds = clock() - started
                 // Marked before the hand-over: the loop may take it before `deliver` returns.
                 input.withLock {
@@ -121,8 +122,10 @@ final class CameraPreviewConverter: Sendable {
     }
 
     /// The frame as x8r8g8b8 at its own size (as it is, when it already is) and the
-    /// outer preview from it. Nil for a frame that does not convert (skipped, logged once).
-    private func convert(_ frame: CameraFrame, converter: CameraFrameConverter)
+    /// outer preview from it. Nil for a frame that does not convert: skipped, and
+    /// logged when the reason is new (a camera sending bad frames would otherwise
+    /// write the journal 30 times a second).
+    private func convert(_ frame: CameraFrame, converter: CameraFrameConverter, lastFailure: inout String?)
         -> (frame: CameraFrame, preview: CameraPreviewPicture?)? {
         do {
             var picture = frame
@@ -145,7 +148,11 @@ final class CameraPreviewConverter: Sendable {
             return (picture, CameraPreviewPicture(canvas: canvas, sequence: frame.sequence, mirrored: wanted.mirrored,
                                                   pool: previewPool))
         } catch {
-            KioskLog.warning("camera preview: frame \(frame.sequence) not converted: \(error)")
+            let reason = "\(error)"
+            if reason != lastFailure {
+                KioskLog.warning("camera preview: frame \(frame.sequence) not converted: \(reason)")
+                lastFailure = reason
+            }
             return nil
         }
     }
