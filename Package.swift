@@ -16,7 +16,7 @@ let fuzzing = Context.environment["RIG_FUZZ"] == "1"
 let package = Package(
     name: "rig",
     products: [
-        .executable(name: "rig", targets: ["Kiosk"]),
+        .executable(name: "rig", targets: ["rig"]),
     ],
     targets: [
         // Thin shims over Debian's C libraries: headers and link lines, no logic.
@@ -76,13 +76,25 @@ let package = Package(
         // The app core: what the two displays show and how timed events change it.
         // No devices and no C module of its own.
         .target(name: "Stage", dependencies: ["Durable", "Prompter", "Game", "Render", "Media"], swiftSettings: strict),
-        .executableTarget(
+        // The appliance: devices, rig.toml, the event loop, the control socket and the
+        // network remote, wired to the stage; its subcommands (run, check, snapshot, …).
+        .target(
             name: "Kiosk",
             dependencies: ["Stage", "Durable", "Prompter", "Game", "Render", "Media", "CTOML", "CDRM", "CUdev", "CInput",
-                           "CV4L2", "CSeat", "CSystemd", "CLinux", "CXKB", "CALSA", "CSDL", "CMicroHTTPD", "CLO",
-                           "CFuzz"],
-            swiftSettings: strict + (fuzzing ? [.define("RIG_FUZZ")] : [])
+                           "CV4L2", "CSeat", "CSystemd", "CLinux", "CXKB", "CALSA", "CSDL", "CMicroHTTPD", "CLO"],
+            swiftSettings: strict
         ),
+        // `rig bench`: the kiosk's frame path, devices' converters, speech, voice follow
+        // and the recording load timed against floors and peers.
+        .target(name: "Bench", dependencies: ["Kiosk", "Stage", "Prompter", "Render", "Media", "CLinux"],
+                swiftSettings: strict),
+        // The fuzz targets (one per parser; the normal suite runs their seeds) and, in
+        // the RIG_FUZZ=1 build only, libFuzzer's driver behind `rig fuzz TARGET`.
+        .target(name: "Fuzz", dependencies: ["Kiosk", "Stage", "Prompter", "Render", "CFuzz"],
+                swiftSettings: strict + (fuzzing ? [.define("RIG_FUZZ")] : [])),
+        // The `rig` command: the appliance's subcommands and the tools' in one table.
+        .executableTarget(name: "rig", dependencies: ["Kiosk", "Bench", "Fuzz"],
+                          swiftSettings: strict + (fuzzing ? [.define("RIG_FUZZ")] : [])),
 
         // The recorder's side of bench/recorder.sh (against the ffmpeg command line).
         .executableTarget(name: "RecorderBench", dependencies: ["Media"], swiftSettings: strict),
@@ -92,12 +104,14 @@ let package = Package(
         .testTarget(name: "MediaTests", dependencies: ["Media"], swiftSettings: strict),
         // Voice follow end to end without devices: espeak-ng speech through the recogniser,
         // the aligner and the follow driver.
-        // The passage and its truth are the kiosk's (`FollowPassage`, shared with `rig bench`).
-        .testTarget(name: "ListeningTests", dependencies: ["Kiosk", "Media", "Prompter"], swiftSettings: strict),
+        // The passage and its truth are the stage's (`FollowPassage`, shared with `rig bench`).
+        .testTarget(name: "ListeningTests", dependencies: ["Stage", "Media", "Prompter"], swiftSettings: strict),
         .testTarget(name: "RenderTests", dependencies: ["Render"], swiftSettings: strict),
         .testTarget(name: "StageTests", dependencies: ["Stage", "Prompter", "Render"], swiftSettings: strict),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Stage", "Prompter", "Render", "Media"],
                     exclude: ["Scenes/References"], swiftSettings: strict),
+        .testTarget(name: "BenchTests", dependencies: ["Bench", "Kiosk", "Stage"], swiftSettings: strict),
+        .testTarget(name: "FuzzTests", dependencies: ["Fuzz", "Kiosk"], swiftSettings: strict),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Per-frame cost of GStreamer's answer to the camera preview: a 1920x1080 YUY2 frame
 # converted and mirrored into BGRx (x8r8g8b8 in memory), the peer of rig's
-# `rig camera-probe --bench` (CameraConversionBenchmark).
+# `rig bench --case camera` (CameraConversionBenchmark).
 #
 # videotestsrc renders every frame itself (pattern=black keeps that cheap; conversion
 # cost does not depend on the picture), so a second pipeline without the conversion is

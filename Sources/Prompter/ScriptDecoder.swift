@@ -2,7 +2,7 @@ import Foundation
 
 /// Turns a script file's bytes into text without ever failing: scripts arrive from USB
 /// sticks and scp in whatever state they are in. Package access: the fuzz targets
-/// (Sources/Kiosk/Fuzz) feed it bytes directly.
+/// (Sources/Fuzz) feed it bytes directly.
 package enum ScriptDecoder {
     package struct Decoded: Equatable {
         package var text: String

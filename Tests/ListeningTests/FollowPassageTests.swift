@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Testing
-@testable import Kiosk
+@testable import Stage
 
 /// Voice follow end to end without devices (`FollowPassage`, shared with `rig bench`):
 /// espeak-ng reads two paragraphs of the GPL at 165 words a minute, pauses 3 s, then

@@ -4,15 +4,15 @@ import Stage
 
 /// One open ALSA PCM: S16_LE interleaved, status timestamps on CLOCK_MONOTONIC.
 /// Owns the snd_pcm_t and a status object; deinit closes both. Used by one thread.
-final class ALSAPCM {
+package final class ALSAPCM {
     enum Direction { case playback, capture }
 
-    struct Setup: Equatable, Sendable, CustomStringConvertible {
-        var rate: Int
-        var channels: Int
-        var periodFrames: Int
-        var bufferFrames: Int
-        var description: String { "\(rate) Hz, \(channels) ch, period \(periodFrames), buffer \(bufferFrames) frames" }
+    package struct Setup: Equatable, Sendable, CustomStringConvertible {
+        package var rate: Int
+        package var channels: Int
+        package var periodFrames: Int
+        package var bufferFrames: Int
+        package var description: String { "\(rate) Hz, \(channels) ch, period \(periodFrames), buffer \(bufferFrames) frames" }
     }
 
     /// A status reading: the time of the last hardware pointer update and the delay

@@ -1,7 +1,7 @@
 import CALSA
 
 /// Why a sound device could not be used. Names the device and says what ALSA said.
-enum AudioDeviceError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum AudioDeviceError: Error, Equatable, Sendable, CustomStringConvertible {
     case openFailed(device: String, code: Int32)
     case configureFailed(device: String, step: String, code: Int32)
     case disconnected(device: String)
@@ -10,7 +10,7 @@ enum AudioDeviceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Reported by the device's thread, already worded.
     case unavailable(String)
 
-    var description: String {
+    package var description: String {
         switch self {
         case let .openFailed(device, code):
             if code == -ENOENT || code == -ENODEV {
@@ -31,12 +31,12 @@ enum AudioDeviceError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    static func message(_ code: Int32) -> String {
+    package static func message(_ code: Int32) -> String {
         snd_strerror(code).map { String(cString: $0) } ?? "error \(code)"
     }
 
     /// Errors after which the device is gone, not merely hiccuping.
-    static func meansGone(_ code: Int32) -> Bool {
+    package static func meansGone(_ code: Int32) -> Bool {
         code == -ENODEV || code == -EBADFD || code == -ENOTTY || code == -EIO || code == -ESHUTDOWN
     }
 }

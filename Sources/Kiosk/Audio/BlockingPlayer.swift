@@ -4,21 +4,21 @@ import Stage
 /// Plays one sound and waits for it, outside the kiosk: `rig speak` and `rig bench`.
 /// The same playback thread as the kiosk's; only the waiting differs (a semaphore
 /// instead of the event loop's mailbox).
-final class BlockingPlayer {
-    struct Result: Equatable {
-        var setup: ALSAPCM.Setup?
+package final class BlockingPlayer {
+    package struct Result: Equatable {
+        package var setup: ALSAPCM.Setup?
         /// The first sample given to ALSA, and the first and last sample at the DAC.
-        var handedOver: Double?
-        var start: Double?
-        var end: Double?
-        var underruns = 0
+        package var handedOver: Double?
+        package var start: Double?
+        package var end: Double?
+        package var underruns = 0
     }
 
     private let playback: AudioPlayback
     private let wake = DispatchSemaphore(value: 0)
     private var result = Result()
 
-    init(device: String, volume: Float = 1) throws {
+    package init(device: String, volume: Float = 1) throws {
         let wake = wake
         let events = AudioEvents { wake.signal() }
         playback = try AudioPlayback(settings: AudioPlayback.Settings(device: device, volume: volume), events: events,
@@ -29,7 +29,7 @@ final class BlockingPlayer {
     deinit { playback.stop() }
 
     /// Waits until the device is open (or fails to open).
-    func open(timeout: Double = 5) throws(AudioDeviceError) -> ALSAPCM.Setup {
+    package func open(timeout: Double = 5) throws(AudioDeviceError) -> ALSAPCM.Setup {
         let deadline = MonotonicTime.now() + timeout
         while MonotonicTime.now() < deadline {
             for state in take().states {
@@ -47,7 +47,7 @@ final class BlockingPlayer {
     }
 
     /// Plays `sound` and returns once its last sample's DAC time is known.
-    func play(_ sound: PreparedSound, timeout: Double? = nil) throws(AudioDeviceError) -> Result {
+    package func play(_ sound: PreparedSound, timeout: Double? = nil) throws(AudioDeviceError) -> Result {
         result = Result(setup: result.setup)
         playback.play(id: 1, sound: sound)
         let deadline = MonotonicTime.now() + (timeout ?? sound.duration + 5)
@@ -71,7 +71,7 @@ final class BlockingPlayer {
     }
 
     /// Waits until the DAC has played up to `time` (the end of what was played).
-    func waitUntil(_ time: Double) {
+    package func waitUntil(_ time: Double) {
         while MonotonicTime.now() < time {
             _ = wake.wait(timeout: .now() + min(0.1, max(0.001, time - MonotonicTime.now())))
             _ = take()

@@ -2,25 +2,25 @@ import Stage
 
 /// The words after the subcommand, taken off as each option is read, so whatever is
 /// left at the end is a mistake to report.
-struct Arguments {
-    private(set) var words: [String]
+package struct Arguments {
+    package private(set) var words: [String]
 
-    init(_ words: [String]) { self.words = words }
+    package init(_ words: [String]) { self.words = words }
 
     /// `--json`: true if present.
-    mutating func flag(_ name: String) -> Bool {
+    package mutating func flag(_ name: String) -> Bool {
         guard let index = words.firstIndex(of: name) else { return false }
         words.remove(at: index)
         return true
     }
 
     /// `--config PATH` or `--config=PATH`; the last one wins.
-    mutating func option(_ name: String) throws(CLIError) -> String? {
+    package mutating func option(_ name: String) throws(CLIError) -> String? {
         try options(name).last
     }
 
     /// Every `--set K=V`, in order.
-    mutating func options(_ name: String) throws(CLIError) -> [String] {
+    package mutating func options(_ name: String) throws(CLIError) -> [String] {
         var values: [String] = []
         var index = 0
         while index < words.count {
@@ -40,23 +40,23 @@ struct Arguments {
     }
 
     /// The next word that is not an option.
-    mutating func positional() -> String? {
+    package mutating func positional() -> String? {
         guard let index = words.firstIndex(where: { !$0.hasPrefix("--") }) else { return nil }
         return words.remove(at: index)
     }
 
     /// Fails on anything no one asked for.
-    func finish() throws(CLIError) {
+    package func finish() throws(CLIError) {
         if let first = words.first { throw .usage("unexpected argument '\(first)'") }
     }
 }
 
 /// A failure the CLI reports in one line and turns into exit status 2.
-enum CLIError: Error, CustomStringConvertible {
+package enum CLIError: Error, CustomStringConvertible {
     case usage(String)
     case failed(String)
 
-    var description: String {
+    package var description: String {
         switch self {
         case let .usage(message): message
         case let .failed(message): message

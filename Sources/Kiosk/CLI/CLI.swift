@@ -1,33 +1,47 @@
 import Stage
 
-/// `rig`: the dispatcher. Exit status 0 on success, 2 on bad input or failure.
-enum CLI {
-    static let version = BuildVersion.string
+/// `rig`: the dispatcher over a table of subcommands. Exit status 0 on success, 2 on
+/// bad input or failure. The appliance's commands are here; the `rig` executable adds
+/// the tools' (`rig bench`) to the same table.
+package struct CLI: Sendable {
+    package static let version = BuildVersion.string
 
-    static let commands: [CommandEntry] = [
-        CommandEntry(RunCommand.self),
-        CommandEntry(CheckCommand.self),
-        CommandEntry(SnapshotCommand.self),
-        CommandEntry(DevicesCommand.self),
-        CommandEntry(CtlCommand.self),
-        CommandEntry(SpeakCommand.self),
-        CommandEntry(BenchCommand.self),
-        CommandEntry(RemoteUnitCommand.self),
-    ]
+    /// The appliance's subcommands, in `rig --help`'s order; `tools` go before `remote-unit`.
+    package static func applianceCommands(tools: [CommandEntry] = []) -> [CommandEntry] {
+        [
+            CommandEntry(RunCommand.self),
+            CommandEntry(CheckCommand.self),
+            CommandEntry(SnapshotCommand.self),
+            CommandEntry(DevicesCommand.self),
+            CommandEntry(CtlCommand.self),
+            CommandEntry(SpeakCommand.self),
+        ] + tools + [CommandEntry(RemoteUnitCommand.self)]
+    }
 
     /// Test aids: runnable, but not listed in `rig --help`.
-    static let hiddenCommands: [CommandEntry] = [
+    package static let hiddenApplianceCommands: [CommandEntry] = [
         CommandEntry(StateWriterCommand.self),
         CommandEntry(CameraProbeCommand.self),
         CommandEntry(InputProbeCommand.self),
         CommandEntry(ListenCommand.self),
     ]
 
-    static var help: String {
+    /// The appliance's commands alone (tests of the dispatcher).
+    package static let appliance = CLI(commands: applianceCommands(), hidden: hiddenApplianceCommands)
+
+    package let commands: [CommandEntry]
+    let hiddenCommands: [CommandEntry]
+
+    package init(commands: [CommandEntry], hidden: [CommandEntry]) {
+        self.commands = commands
+        hiddenCommands = hidden
+    }
+
+    var help: String {
         let width = commands.map(\.name.count).max() ?? 0
         let rows = commands.map { "  \($0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))\($0.summary)" }
         return """
-            rig \(version): a two-display teleprompter appliance on DRM/KMS
+            rig \(Self.version): a two-display teleprompter appliance on DRM/KMS
 
             Usage: rig <command> [options]
 
@@ -41,7 +55,7 @@ enum CLI {
             """
     }
 
-    static func main(_ argv: [String]) -> Int32 {
+    package func main(_ argv: [String]) -> Int32 {
         var words = Array(argv.dropFirst())
         guard let first = words.first else {
             Log.stderr(help)
@@ -52,7 +66,7 @@ enum CLI {
             return 0
         }
         if first == "--version" {
-            Log.stdout("rig \(version)")
+            Log.stdout("rig \(Self.version)")
             return 0
         }
         guard let command = (commands + hiddenCommands).first(where: { $0.name == first }) else {

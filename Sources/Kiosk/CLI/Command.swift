@@ -1,7 +1,7 @@
 import Stage
 
 /// One `rig` subcommand.
-protocol Command: SendableMetatype {
+package protocol Command: SendableMetatype {
     static var name: String { get }
     static var summary: String { get }
     /// The `--help` text: usage line, then options.
@@ -14,19 +14,19 @@ protocol Command: SendableMetatype {
 }
 
 extension Command {
-    static var watchesSignals: Bool { false }
+    package static var watchesSignals: Bool { false }
 }
 
 /// A row of the subcommand table: a real command, or one still to come that says so
 /// and fails, so a script never mistakes it for success.
-struct CommandEntry: Sendable {
-    let name: String
-    let summary: String
-    let help: String
-    let watchesSignals: Bool
-    let run: @Sendable (inout Arguments) throws(CLIError) -> Int32
+package struct CommandEntry: Sendable {
+    package let name: String
+    package let summary: String
+    package let help: String
+    package let watchesSignals: Bool
+    package let run: @Sendable (inout Arguments) throws(CLIError) -> Int32
 
-    init<C: Command>(_ command: C.Type) {
+    package init<C: Command>(_ command: C.Type) {
         name = C.name
         summary = C.summary
         help = C.help
@@ -34,7 +34,7 @@ struct CommandEntry: Sendable {
         run = { (arguments: inout Arguments) throws(CLIError) -> Int32 in try C.run(&arguments) }
     }
 
-    static func pending(_ name: String, _ summary: String) -> CommandEntry {
+    package static func pending(_ name: String, _ summary: String) -> CommandEntry {
         CommandEntry(name: name, summary: summary, help: "rig \(name)\n\n  \(summary).\n  Not available yet in this build.") { _ in
             Log.stderr("rig \(name): not available yet in this build")
             return 2

@@ -3,12 +3,12 @@ import Stage
 
 /// Plain output for the command-line tools. The kiosk's journal logging lives with
 /// the kiosk; these are for people at a terminal.
-enum Log {
-    static func stderr(_ line: String) {
+package enum Log {
+    package static func stderr(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
-    static func stdout(_ line: String) {
+    package static func stdout(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 }

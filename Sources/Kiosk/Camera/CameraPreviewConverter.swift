@@ -17,15 +17,15 @@ import Synchronization
 ///
 /// Recording comes first (`PreviewPriority`): while the recorder's queue fills, frames
 /// are skipped here, and counted, before the recorder would drop any.
-final class CameraPreviewConverter: Sendable {
-    struct Counts: Sendable, Equatable {
+package final class CameraPreviewConverter: Sendable {
+    package struct Counts: Sendable, Equatable {
         /// Frames skipped so the recorder's encoder gets the CPU.
-        var skippedForRecording = 0
+        package var skippedForRecording = 0
         /// Frames replaced by a newer one before this thread took them.
-        var replaced = 0
-        var converted = 0
+        package var replaced = 0
+        package var converted = 0
         /// Seconds spent converting, for `status` and `rig bench`.
-        var conversionSeconds = 0.0
+        package var conversionSeconds = 0.0
     }
 
     private struct Input {
@@ -42,12 +42,12 @@ final class CameraPreviewConverter: Sendable {
     private let recorderQueue: @Sendable () -> RecorderQueueFill?
     private let deliver: @Sendable (CameraFrame, CameraPreviewPicture?) -> Void
     private let clock: @Sendable () -> Double
-    let framePool = CameraFramePool()
-    let previewPool = CameraPreviewPool()
+    package let framePool = CameraFramePool()
+    package let previewPool = CameraPreviewPool()
 
     /// `recorderQueue` says how full the running take's video queue is (nil: none runs);
     /// `deliver` runs on this thread with each converted frame and its preview.
-    init(recorderQueue: @escaping @Sendable () -> RecorderQueueFill?,
+    package init(recorderQueue: @escaping @Sendable () -> RecorderQueueFill?,
          clock: @escaping @Sendable () -> Double = MonotonicTime.now,
          deliver: @escaping @Sendable (CameraFrame, CameraPreviewPicture?) -> Void) throws {
         self.recorderQueue = recorderQueue
@@ -56,13 +56,13 @@ final class CameraPreviewConverter: Sendable {
         thread = try DeviceThread(name: "rig-preview")
     }
 
-    func start() { thread.start { [self] in run() } }
+    package func start() { thread.start { [self] in run() } }
 
     @discardableResult
-    func stop(timeout: Double = 3) -> Bool { thread.stop(timeout: timeout) }
+    package func stop(timeout: Double = 3) -> Bool { thread.stop(timeout: timeout) }
 
     /// On the capture thread: the newest frame, replacing one not yet taken.
-    func offer(_ frame: CameraFrame) {
+    package func offer(_ frame: CameraFrame) {
         let older = input.withLock { state -> CameraFrame? in
             let older = state.frame
             if older != nil { state.counts.replaced += 1 }
@@ -75,7 +75,7 @@ final class CameraPreviewConverter: Sendable {
     }
 
     /// On the loop: the last delivered picture was taken; the next frame may convert.
-    func pictureTaken() {
+    package func pictureTaken() {
         let wasWaiting = input.withLock { state -> Bool in
             defer { state.delivered = false }
             return state.delivered && state.frame != nil
@@ -84,11 +84,11 @@ final class CameraPreviewConverter: Sendable {
     }
 
     /// On the loop: the outer display's preview size and mirroring (nil: not shown).
-    func setTarget(_ wanted: SceneRenderer.PreviewTarget?) {
+    package func setTarget(_ wanted: SceneRenderer.PreviewTarget?) {
         target.withLock { $0 = wanted }
     }
 
-    var counts: Counts { input.withLock { $0.counts } }
+    package var counts: Counts { input.withLock { $0.counts } }
 
     private func run() {
         let converter = CameraFrameConverter()

@@ -15,13 +15,13 @@ enum CameraProbeCommand: Command {
                                 [--raw] [--watch-replug SECONDS] [--timeout SECONDS]
                                 [--retry-seconds SECONDS]
                rig camera-probe --list
-               rig camera-probe --bench FRAMES
 
           Captures until N frames arrived (or, with --watch-replug, until the camera was
           lost and came back and N more frames arrived), prints the camera status and
           writes the last frame through the converter, mirrored and plain, as PPM.
           --retry-seconds sets the reopen retry (default 2; udev events reopen at once).
-          --list prints the cameras as `rig devices` will; --bench times the 1080p path.
+          --list prints the cameras as `rig devices` will. (`rig bench --case camera` times
+          the 1080p conversion.)
         """
 
     struct Options {
@@ -33,7 +33,6 @@ enum CameraProbeCommand: Command {
         var watchReplug: Double?
         var timeout = 20.0
         var list = false
-        var benchFrames: Int?
     }
 
     static func run(_ arguments: inout Arguments) throws(CLIError) -> Int32 {
@@ -43,11 +42,6 @@ enum CameraProbeCommand: Command {
             return 0
         }
         do {
-            if let frames = options.benchFrames {
-                Log.stdout(try CameraConversionBenchmark().run(frames: frames).description)
-                Log.stdout(try CameraConversionBenchmark(sourceFormat: .xrgb).run(frames: frames).description)
-                return 0
-            }
             return try capture(options)
         } catch {
             throw .failed("\(error)")
@@ -82,9 +76,8 @@ enum CameraProbeCommand: Command {
         if let timeout = try number("--timeout") { options.timeout = timeout }
         if let retry = try number("--retry-seconds") { options.settings.retryInterval = retry }
         options.list = arguments.flag("--list")
-        options.benchFrames = try number("--bench").map { Int($0) }
         try arguments.finish()
-        if !options.list && options.benchFrames == nil && options.settings.device.isEmpty {
+        if !options.list && options.settings.device.isEmpty {
             throw .usage("--device is required")
         }
         return options

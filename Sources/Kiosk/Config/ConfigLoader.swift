@@ -3,8 +3,8 @@ import Stage
 
 /// Turns rig.toml (and `--set` overrides) into one `RigConfig`, collecting every
 /// problem with its place instead of stopping at the first.
-struct ConfigLoader {
-    struct Result {
+package struct ConfigLoader {
+    package struct Result {
         var config: RigConfig
         var problems: [ConfigProblem]
         /// Where each `[keys]` entry was written, to place key-name problems.
@@ -24,7 +24,7 @@ struct ConfigLoader {
         }
     }
 
-    static func load(text: String, name: String, overrides: [String] = []) -> Result {
+    package static func load(text: String, name: String, overrides: [String] = []) -> Result {
         var result = Result(config: RigConfig(), problems: [])
         do {
             let document = try TOMLDocument(text: text, sourceName: name)
@@ -64,7 +64,7 @@ struct ConfigLoader {
     }
 
     /// The byte offset of the first byte that breaks UTF-8, or nil when the data is valid.
-    static func firstInvalidUTF8(in data: Data) -> Int? {
+    package static func firstInvalidUTF8(in data: Data) -> Int? {
         let bytes = [UInt8](data)
         var i = 0
         while i < bytes.count {

@@ -128,8 +128,8 @@ final class LoopMailbox: Sendable {
 
 /// Seconds on CLOCK_MONOTONIC: the clock of DRM flip events, libinput event times and
 /// V4L2 buffer timestamps, so all of them compare directly.
-enum MonotonicTime {
-    static func now() -> Double {
+package enum MonotonicTime {
+    package static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9

@@ -2,7 +2,7 @@ import Foundation
 
 /// One recording in the recordings folder: its JSON metadata, and its media unless
 /// retention (or a delete of the media only) removed them.
-struct Clip: Sendable, Equatable {
+package struct Clip: Sendable, Equatable {
     /// The file name without extension: `prompter-20261201-081500-3`.
     var id: String
     var metadataPath: String
@@ -41,7 +41,7 @@ struct Clip: Sendable, Equatable {
 
 
 /// Reads the clips of a recordings folder, newest first.
-enum ClipFolder {
+package enum ClipFolder {
     static func clips(in folder: String) -> [Clip] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") && !$0.hasSuffix(".tmp") }
@@ -49,7 +49,7 @@ enum ClipFolder {
             .sorted { ($0.recordedAt, $0.id) > ($1.recordedAt, $1.id) }
     }
 
-    static func clip(folder: String, id: String) -> Clip? {
+    package static func clip(folder: String, id: String) -> Clip? {
         guard !id.isEmpty, !id.contains("/"), !id.hasPrefix(".") else { return nil }
         let metadataPath = folder + "/" + id + ".json"
         let mediaPath = folder + "/" + id + ".mp4"

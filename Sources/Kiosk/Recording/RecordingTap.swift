@@ -7,31 +7,33 @@ import Synchronization
 /// runs. The frame's pooled memory is lent, not copied (the recorder keeps the frame
 /// alive until it has encoded it), and nothing here waits: `Recorder.append` drops
 /// a frame rather than block. Frames never pass through the event loop on the way.
-final class RecordingTap: Sendable {
+package final class RecordingTap: Sendable {
     private let recorder = Mutex<Recorder?>(nil)
 
-    func attach(_ target: Recorder?) { recorder.withLock { $0 = target } }
+    package init() {}
+
+    package func attach(_ target: Recorder?) { recorder.withLock { $0 = target } }
 
     /// The running take's video queue (nil: no take): the preview thread gives way
     /// to the recorder while it fills.
-    var videoQueue: RecorderQueueFill? { recorder.withLock { $0 }?.videoQueue }
+    package var videoQueue: RecorderQueueFill? { recorder.withLock { $0 }?.videoQueue }
 
     /// On the capture thread (or a test's fake source), for every frame it delivers.
-    func offer(_ frame: CameraFrame) {
+    package func offer(_ frame: CameraFrame) {
         guard let target = recorder.withLock({ $0 }), let video = Self.recorderFrame(frame) else { return }
         target.append(video)
     }
 
     /// The recorder's view of a camera frame, borrowing its memory; nil for layouts the
     /// recorder does not take (the kiosk delivers x8r8g8b8 unless told otherwise).
-    static func recorderFrame(_ frame: CameraFrame) -> RecorderVideoFrame? {
+    package static func recorderFrame(_ frame: CameraFrame) -> RecorderVideoFrame? {
         guard let format = recordedFormat(frame.format) else { return nil }
         let bytes = RecordedBytes(borrowing: frame.baseAddress, count: frame.byteCount, owner: frame)
         return RecorderVideoFrame(format: format, width: frame.width, height: frame.height,
                                   bytesPerLine: frame.bytesPerLine, timestamp: frame.timestamp, bytes: bytes)
     }
 
-    static func recordedFormat(_ format: CameraPixelFormat) -> RecordedPixelFormat? {
+    package static func recordedFormat(_ format: CameraPixelFormat) -> RecordedPixelFormat? {
         switch format {
         case .yuyv: .yuyv
         case .nv12: .nv12

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One HTTP request as the remote sees it, read whole (bodies are small and capped).
-struct HTTPRequest {
+package struct HTTPRequest {
     let method: String
     /// The path, percent-decoded by libmicrohttpd, without the query.
     let path: String
@@ -11,6 +11,17 @@ struct HTTPRequest {
     let cookies: [String: String]
     let body: Data
     let peer: SocketAddress?
+
+    package init(method: String, path: String, query: [String: String], headers: [String: String],
+                 cookies: [String: String], body: Data, peer: SocketAddress?) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.cookies = cookies
+        self.body = body
+        self.peer = peer
+    }
 }
 
 /// What the remote answers: a whole body, or an event stream that stays open.

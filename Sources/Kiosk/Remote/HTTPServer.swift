@@ -8,7 +8,7 @@ import Glibc
 /// Every request is answered on the loop thread, where the app state lives, so the
 /// control handler is called directly, exactly as the Unix socket calls it.
 /// Owns the MHD daemon (and, through it, the listening socket).
-final class HTTPServer {
+package final class HTTPServer {
     enum Failure: Error, CustomStringConvertible {
         case socket(String, String, Int32)
         case start(String)
@@ -21,11 +21,13 @@ final class HTTPServer {
         }
     }
 
-    struct Limits {
-        var maxBodyBytes = 64 * 1024
+    package struct Limits {
+        package var maxBodyBytes = 64 * 1024
         var timeoutSeconds = 10
         var maxConnections = 64
         var maxConnectionsPerAddress = 16
+
+        package init() {}
     }
 
     typealias Handler = (HTTPRequest) -> HTTPResponse

@@ -4,12 +4,12 @@ import Stage
 
 /// One OSC message through liblo: decoded from a datagram, or built for feedback.
 /// Owns its `lo_message`.
-final class OSCMessage {
+package final class OSCMessage {
     private let message: lo_message
-    let path: String
+    package let path: String
 
     /// Decodes a datagram; nil for anything liblo rejects (garbage, bundles).
-    init?(datagram: [UInt8]) {
+    package init?(datagram: [UInt8]) {
         var bytes = datagram
         var result: Int32 = 0
         guard let decoded = lo_message_deserialise(&bytes, bytes.count, &result), result == 0 else { return nil }
@@ -21,7 +21,7 @@ final class OSCMessage {
         self.path = String(cString: path)
     }
 
-    init(path: String) {
+    package init(path: String) {
         // liblo returns NULL only when malloc does.
         guard let fresh = lo_message_new() else { fatalError("out of memory") }
         message = fresh
@@ -31,7 +31,7 @@ final class OSCMessage {
     deinit { lo_message_free(message) }
 
     /// Arguments as JSON: numbers, strings, true/false; others (blobs, MIDI) are null.
-    var arguments: [JSONValue] {
+    package var arguments: [JSONValue] {
         let count = Int(lo_message_get_argc(message))
         guard count > 0, let types = lo_message_get_types(message), let argv = lo_message_get_argv(message) else { return [] }
         return (0..<count).map { index -> JSONValue in
@@ -56,7 +56,7 @@ final class OSCMessage {
         }
     }
 
-    func add(_ value: JSONValue) {
+    package func add(_ value: JSONValue) {
         switch value {
         case let .number(x) where x == x.rounded() && abs(x) < 2e9: lo_message_add_int32(message, Int32(x))
         case let .number(x): lo_message_add_float(message, Float(x))
@@ -67,7 +67,7 @@ final class OSCMessage {
     }
 
     /// The message as a datagram.
-    var datagram: [UInt8] {
+    package var datagram: [UInt8] {
         var size = 0
         guard let raw = lo_message_serialise(message, path, nil, &size) else { return [] }
         defer { free(raw) }

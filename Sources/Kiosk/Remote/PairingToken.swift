@@ -3,12 +3,12 @@ import Foundation
 /// The secret a remote must present: the `X-Rig-Token` header, `Authorization:
 /// Bearer`, or the cookie that `/pair?token=` sets; the last argument of an OSC
 /// message. Compared in constant time.
-struct PairingToken: Sendable {
+package struct PairingToken: Sendable {
     static let cookieName = "rig_token"
     let value: String
 
     /// The configured token, or 128 random bits in hex.
-    init(configured: String) {
+    package init(configured: String) {
         if !configured.isEmpty { value = configured; return }
         // The system generator is getrandom(2) on Linux: the kernel's CSPRNG.
         var generator = SystemRandomNumberGenerator()

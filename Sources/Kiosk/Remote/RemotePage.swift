@@ -2,7 +2,7 @@ import Foundation
 
 /// The phone remote's static files, served from one folder and nothing outside it:
 /// no `..`, no hidden files, no symlink out, known types only.
-struct RemotePage {
+package struct RemotePage {
     static let installed = "/usr/share/rig/remote"
     static let types = ["html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8",
                         "css": "text/css; charset=utf-8", "svg": "image/svg+xml", "png": "image/png",
@@ -12,7 +12,7 @@ struct RemotePage {
     let root: String
 
     /// `[remote] page_dir`, else the installed folder, else the checkout's `share/remote`.
-    init(configured: String) {
+    package init(configured: String) {
         let checkout = FileManager.default.currentDirectoryPath + "/share/remote"
         if !configured.isEmpty {
             root = configured
@@ -24,13 +24,13 @@ struct RemotePage {
         }
     }
 
-    enum Lookup: Equatable {
+    package enum Lookup: Equatable {
         case file(Data, contentType: String)
         case refused
         case notFound
     }
 
-    func lookup(_ path: String) -> Lookup {
+    package func lookup(_ path: String) -> Lookup {
         let wanted = path == "/" ? "/index.html" : path
         let parts = wanted.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         guard wanted.hasPrefix("/"), !parts.isEmpty,

@@ -3,8 +3,8 @@ import Stage
 
 /// Where a remote request goes, decided from the request and the token alone: no state,
 /// no files, no replies. RemoteService and OSCServer act on it; the fuzz targets `http`
-/// and `osc` (Sources/Kiosk/Fuzz) run exactly this code on arbitrary requests.
-enum RemoteRoute: Equatable {
+/// and `osc` (Sources/Fuzz) run exactly this code on arbitrary requests.
+package enum RemoteRoute: Equatable {
     /// `/pair?token=`: right (set the cookie) or wrong.
     case pair(paired: Bool)
     /// No or a wrong token: JSON for the API and for anything but GET, a page otherwise.
@@ -23,7 +23,7 @@ enum RemoteRoute: Equatable {
     case badAddress
 
     /// An HTTP request.
-    static func of(_ request: HTTPRequest, token: PairingToken) -> RemoteRoute {
+    package static func of(_ request: HTTPRequest, token: PairingToken) -> RemoteRoute {
         if request.path == "/pair" { return .pair(paired: token.matches(request.query["token"])) }
         guard token.matches(PairingToken.presented(in: request)) else {
             return .unpaired(api: request.path.hasPrefix("/api/") || request.method != "GET")
@@ -45,7 +45,7 @@ enum RemoteRoute: Equatable {
 
     /// An OSC message, by its address and arguments (the token is the last one); nil when
     /// the token is missing or wrong.
-    static func of(path: String, arguments: [JSONValue], token: PairingToken) -> RemoteRoute? {
+    package static func of(path: String, arguments: [JSONValue], token: PairingToken) -> RemoteRoute? {
         var arguments = arguments
         guard token.matches(arguments.popLast()?.stringValue) else { return nil }
         let parts = path.split(separator: "/").map(String.init)
@@ -56,7 +56,7 @@ enum RemoteRoute: Equatable {
 
     /// A command's JSON as the control request it means, refused for what the network
     /// must not do.
-    static func controlRequest(_ json: JSONValue) -> Result<ControlRequest, Refusal> {
+    package static func controlRequest(_ json: JSONValue) -> Result<ControlRequest, Refusal> {
         switch ControlRequest.parse(Data(json.serialized.utf8)) {
         case let .failure(error): .failure(Refusal(description: error.description))
         case .success(.hang): .failure(Refusal(description: "hang is a local test aid, not offered over the network"))
@@ -67,5 +67,5 @@ enum RemoteRoute: Equatable {
         }
     }
 
-    struct Refusal: Error, CustomStringConvertible { let description: String }
+    package struct Refusal: Error, CustomStringConvertible { package let description: String }
 }

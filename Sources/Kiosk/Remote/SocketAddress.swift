@@ -4,12 +4,12 @@ import Glibc
 /// A numeric IPv4 or IPv6 address with a port, as the kernel's sockaddr wants it.
 /// Host names are not resolved: a kiosk at boot may have no DNS, and rig.toml should
 /// say exactly where it listens.
-struct SocketAddress: Equatable, Sendable, CustomStringConvertible {
+package struct SocketAddress: Equatable, Sendable, CustomStringConvertible {
     /// The address bytes (4 or 16) and the port.
     let bytes: [UInt8]
     let port: UInt16
 
-    init?(host: String, port: Int) {
+    package init?(host: String, port: Int) {
         guard (0...65535).contains(port) else { return nil }
         var v4 = in_addr(), v6 = in6_addr()
         if inet_pton(AF_INET, host, &v4) == 1 {
@@ -69,7 +69,7 @@ struct SocketAddress: Equatable, Sendable, CustomStringConvertible {
         return String(cString: text)
     }
 
-    var description: String { isIPv4 ? "\(host):\(port)" : "[\(host)]:\(port)" }
+    package var description: String { isIPv4 ? "\(host):\(port)" : "[\(host)]:\(port)" }
 
     /// Calls `body` with this address as a sockaddr and its length.
     func withSockaddr<T>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {

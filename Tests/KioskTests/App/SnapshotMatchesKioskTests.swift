@@ -45,7 +45,7 @@ import Testing
             let shownAt = try #require(backend.status(of: role).lastFlip?.time)
             let shown = try #require(backend.shownImagePPM(role))
             let out = root.appendingPathComponent("snapshot-\(role)").path
-            let status = CLI.main(["rig", "snapshot", "--config", rigToml, "--script", Self.welcome.path,
+            let status = CLI.appliance.main(["rig", "snapshot", "--config", rigToml, "--script", Self.welcome.path,
                                    "--at", "\(shownAt)", "--out", out] + shared.flatMap { ["--set", $0] })
             #expect(status == 0)
             let written = try Canvas.readPNG(path: out + "/\(role).png")

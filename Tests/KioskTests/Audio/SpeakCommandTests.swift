@@ -16,7 +16,7 @@ import Testing
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("rig-speak-\(UUID()).wav").path
         defer { try? FileManager.default.removeItem(atPath: out) }
         let config = try emptyConfig()
-        #expect(CLI.main(["rig", "speak", "Raise your right hand.", "--rate", "200", "--out", out, "--config", config]) == 0)
+        #expect(CLI.appliance.main(["rig", "speak", "Raise your right hand.", "--rate", "200", "--out", out, "--config", config]) == 0)
         let wav = try #require(WAVFile.read(try Data(contentsOf: URL(fileURLWithPath: out))))
         #expect(wav.sampleRate == 22050 && wav.channels == 1)
         let clip = try SpeechSynthesizer.shared.synthesize("Raise your right hand.", rate: 200)
@@ -25,13 +25,13 @@ import Testing
 
     @Test func badRequestsExitTwo() throws {
         let config = try emptyConfig()
-        #expect(CLI.main(["rig", "speak", "--config", config]) == 2)
-        #expect(CLI.main(["rig", "speak", "Hi", "--rate", "fast", "--config", config]) == 2)
-        #expect(CLI.main(["rig", "speak", "Hi", "--rate", "20", "--out", "/tmp/x.wav", "--config", config]) == 2)
-        #expect(CLI.main(["rig", "speak", "Hi", "--voice", "xx-nowhere", "--out", "/tmp/x.wav", "--config", config]) == 2)
-        #expect(CLI.main(["rig", "speak", "\u{1}\u{2}", "--out", "/tmp/x.wav", "--config", config]) == 2)
+        #expect(CLI.appliance.main(["rig", "speak", "--config", config]) == 2)
+        #expect(CLI.appliance.main(["rig", "speak", "Hi", "--rate", "fast", "--config", config]) == 2)
+        #expect(CLI.appliance.main(["rig", "speak", "Hi", "--rate", "20", "--out", "/tmp/x.wav", "--config", config]) == 2)
+        #expect(CLI.appliance.main(["rig", "speak", "Hi", "--voice", "xx-nowhere", "--out", "/tmp/x.wav", "--config", config]) == 2)
+        #expect(CLI.appliance.main(["rig", "speak", "\u{1}\u{2}", "--out", "/tmp/x.wav", "--config", config]) == 2)
         // No such device: refused with a message, not a crash or a hang.
-        #expect(CLI.main(["rig", "speak", "Hi", "--device", "rig_no_such_pcm", "--config", config]) == 2)
+        #expect(CLI.appliance.main(["rig", "speak", "Hi", "--device", "rig_no_such_pcm", "--config", config]) == 2)
     }
 
     @Test func wavFilesRoundTrip() {

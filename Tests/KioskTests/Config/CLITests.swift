@@ -12,7 +12,7 @@ import Testing
 
     @Test func checkAcceptsAValidFile() throws {
         let path = try temporaryFile("[prompter]\nspeed = 90\n")
-        #expect(CLI.main(["rig", "check", "--config", path]) == 0)
+        #expect(CLI.appliance.main(["rig", "check", "--config", path]) == 0)
     }
 
     /// A valid file: exit status 0 and not a word on stdout or stderr (the README's
@@ -35,31 +35,31 @@ import Testing
 
     @Test func checkRejectsAnInvalidFile() throws {
         let path = try temporaryFile("[prompter]\nspeed = 900\n")
-        #expect(CLI.main(["rig", "check", "--config", path]) == 2)
+        #expect(CLI.appliance.main(["rig", "check", "--config", path]) == 2)
     }
 
     @Test func checkRejectsAMissingFile() {
-        #expect(CLI.main(["rig", "check", "--config", "/nonexistent/rig.toml"]) == 2)
+        #expect(CLI.appliance.main(["rig", "check", "--config", "/nonexistent/rig.toml"]) == 2)
     }
 
     @Test func checkPassesWithOnlyWarnings() throws {
         let path = try temporaryFile("[prompter]\nfont_sise = 3\n")
-        #expect(CLI.main(["rig", "check", "--config", path]) == 0)
+        #expect(CLI.appliance.main(["rig", "check", "--config", path]) == 0)
     }
 
     @Test func everyCommandHasHelp() {
-        for command in CLI.commands {
-            #expect(CLI.main(["rig", command.name, "--help"]) == 0)
+        for command in CLI.appliance.commands {
+            #expect(CLI.appliance.main(["rig", command.name, "--help"]) == 0)
             #expect(command.help.contains(command.name))
         }
-        #expect(CLI.main(["rig", "--help"]) == 0)
-        #expect(CLI.main(["rig", "--version"]) == 0)
+        #expect(CLI.appliance.main(["rig", "--help"]) == 0)
+        #expect(CLI.appliance.main(["rig", "--version"]) == 0)
     }
 
     @Test func unknownCommandsAndArgumentsFail() {
-        #expect(CLI.main(["rig", "chek"]) == 2)
-        #expect(CLI.main(["rig"]) == 2)
-        #expect(CLI.main(["rig", "check", "--bogus"]) == 2)
-        #expect(CLI.main(["rig", "check", "--config"]) == 2)
+        #expect(CLI.appliance.main(["rig", "chek"]) == 2)
+        #expect(CLI.appliance.main(["rig"]) == 2)
+        #expect(CLI.appliance.main(["rig", "check", "--bogus"]) == 2)
+        #expect(CLI.appliance.main(["rig", "check", "--config"]) == 2)
     }
 }

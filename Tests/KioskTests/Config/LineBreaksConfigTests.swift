@@ -28,7 +28,7 @@ import Testing
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("rig-\(UUID()).toml")
         defer { try? FileManager.default.removeItem(at: url) }
         try Data("[prompter]\nline_breaks = \"wrap\"\n".utf8).write(to: url)
-        #expect(CLI.main(["rig", "check", "--config", url.path]) == 2)
+        #expect(CLI.appliance.main(["rig", "check", "--config", url.path]) == 2)
     }
 
     @Test func setOverridesTheFile() {

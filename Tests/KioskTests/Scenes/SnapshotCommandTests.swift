@@ -36,7 +36,7 @@ import Testing
     @Test func writesBothDisplaysAtTheConfiguredSize() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let status = CLI.main(["rig", "snapshot", "--config", try config(in: folder), "--script", try script(in: folder),
+        let status = CLI.appliance.main(["rig", "snapshot", "--config", try config(in: folder), "--script", try script(in: folder),
                                "--at", "1.5", "--out", folder + "/out",
                                "--set", "displays.outer.mode=\"320x200\""])
         #expect(status == 0)
@@ -50,7 +50,7 @@ import Testing
         let rig = try config(in: folder, extra: "rotation = 90"), talk = try script(in: folder)
         // Rotated 90: the text moves along x, 300 px of a 480 px wide display.
         for (time, out) in [("2", "/a"), ("7", "/b")] {
-            #expect(CLI.main(["rig", "snapshot", "--config", rig, "--script", talk, "--at", time,
+            #expect(CLI.appliance.main(["rig", "snapshot", "--config", rig, "--script", talk, "--at", time,
                               "--out", folder + out]) == 0)
         }
         let early = try Canvas.readPNG(path: folder + "/a/outer.png")
@@ -75,15 +75,15 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let rig = try config(in: folder), talk = try script(in: folder)
-        #expect(CLI.main(["rig", "snapshot", "--config", rig, "--script", folder + "/missing.txt",
+        #expect(CLI.appliance.main(["rig", "snapshot", "--config", rig, "--script", folder + "/missing.txt",
                           "--out", folder]) == 2)
-        #expect(CLI.main(["rig", "snapshot", "--config", rig, "--script", talk, "--at", "soon",
+        #expect(CLI.appliance.main(["rig", "snapshot", "--config", rig, "--script", talk, "--at", "soon",
                           "--out", folder]) == 2)
-        #expect(CLI.main(["rig", "snapshot", "--config", rig, "--script", talk]) == 2)
+        #expect(CLI.appliance.main(["rig", "snapshot", "--config", rig, "--script", talk]) == 2)
         let binary = folder + "/binary.txt"
         try Data([0x50, 0x4b, 0x00, 0x03]).write(to: URL(fileURLWithPath: binary))
-        #expect(CLI.main(["rig", "snapshot", "--config", rig, "--script", binary, "--out", folder]) == 2)
-        #expect(CLI.main(["rig", "snapshot", "--config", rig, "--script", talk, "--out", folder,
+        #expect(CLI.appliance.main(["rig", "snapshot", "--config", rig, "--script", binary, "--out", folder]) == 2)
+        #expect(CLI.appliance.main(["rig", "snapshot", "--config", rig, "--script", talk, "--out", folder,
                           "--set", "prompter.rotation=45"]) == 2)
     }
 }

@@ -1,0 +1,77 @@
+import Foundation
+import Kiosk
+import Render
+import Stage
+
+/// `--case`: set one case up, run its frame `frames` times, print one line. Under
+/// callgrind, bench/callgrind.sh runs each case at two frame counts and divides the
+/// difference, so set-up cost cancels out.
+enum BenchCaseRunner {
+    static func run(_ benchCase: BenchCase, frames: Int, text: String) -> Int32 {
+        do {
+            switch benchCase {
+            case let .floor(display):
+                let floor = FloorBench(display: display)
+                for _ in 0..<frames { floor.copyFrame() }
+            case let .compose(display, size, transform):
+                let fonts = try ProducerBenches.fonts().get()
+                let outer = try OuterFrameBench(display: display, text: text, sizePx: size,
+                                                transform: transform, fonts: fonts)
+                outer.scrollToMiddle()
+                var pieces = 0
+                for _ in 0..<frames {
+                    let before = outer.block?.rasterizedPieceCount ?? 0
+                    outer.composeFrame()
+                    pieces += (outer.block?.rasterizedPieceCount ?? 0) - before
+                    outer.advance()
+                }
+                BenchCommand.printError("pieces rasterized by the frames: \(pieces), cached at the end: "
+                                        + "\((outer.block?.cachedBytes ?? 0) >> 20) MiB")
+                // To see what was measured: the last frame as a PNG.
+                if let path = ProcessInfo.processInfo.environment["RIG_BENCH_PNG"] {
+                    try outer.canvas.writePNG(path: path)
+                }
+            case let .layout(size):
+                let fonts = try ProducerBenches.fonts().get()
+                let width = BenchReport.Display.fullHD.width
+                let column = Double(width - 2 * ProducerBenches.margin(forColumn: width))
+                for _ in 0..<frames {
+                    try TextLayout(text: text, style: ProducerBenches.style(sizePx: size), columnWidth: column,
+                                   fonts: fonts).layoutAll()
+                }
+            case .camera:
+                let camera = try CameraBench()
+                for _ in 0..<frames { try camera.convertFrame() }
+            case .speech:
+                // `frames` utterances of the instruction; the figures on stderr.
+                let figures = SpeechBench.measure(runs: max(1, frames))
+                BenchCommand.printError(BenchReportText.speechLines(figures).joined(separator: "\n"))
+            case .recordingLoad:
+                let figures = RecordingLoadBench.measure(seconds: Double(max(30, frames)) / RecordingLoadBench.cameraFPS,
+                                                         text: text)
+                BenchCommand.printError(RecordingLoadBench.lines(figures).joined(separator: "\n"))
+                if case let .failure(error) = figures { throw error }
+            case .follow:
+                let figures = FollowBench.measure()
+                BenchCommand.printError(FollowBench.lines(figures).joined(separator: "\n"))
+                if case let .failure(error) = figures { throw error }
+            case let .console(display):
+                let console = try ConsoleFrameBench(display: display, text: text)
+                var slowest = (ms: 0.0, frame: 0)
+                for frame in 0..<frames {
+                    let start = BenchClock.nanoseconds()
+                    console.composeFrame()
+                    let ms = Double(BenchClock.nanoseconds() - start) / 1e6
+                    if ms > slowest.ms { slowest = (ms, frame) }
+                    console.advance()
+                }
+                BenchCommand.printError(String(format: "slowest frame: %.2f ms (frame %d)", slowest.ms, slowest.frame))
+            }
+        } catch {
+            BenchCommand.printError("rig bench: case unavailable: \(error)")
+            return 2
+        }
+        print(benchCase == .follow ? "case done: the passage heard once" : "case done: \(frames) frames")
+        return 0
+    }
+}

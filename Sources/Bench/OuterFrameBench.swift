@@ -1,0 +1,68 @@
+import Kiosk
+import Prompter
+import Render
+import Stage
+
+/// The outer display in prompter mode, driven as the kiosk drives it: the stage
+/// draws the frame for a presentation time into the display's buffer, the engine
+/// scrolls at 180 px/s, and each frame is one 60 Hz vblank later. One instance per
+/// (display, text size); a transform change goes through the same settings path as
+/// the operator's M/F/R keys (a quarter turn lays the text out again, untimed).
+final class OuterFrameBench {
+    /// The product's reading defaults (ReadingSettings.standard) except size,
+    /// transform and speed; the Pango peer uses the same margin and line spacing.
+    static let marginPercent = ReadingSettings.standard.margin
+    static let lineSpacing = ReadingSettings.standard.lineSpacing
+    /// 180 px/s at 60 Hz: 3 px a frame, so no frame repeats the one before.
+    static let speed = 180
+    static let frameInterval = 1.0 / 60
+
+    let display: BenchReport.Display
+    let canvas: Canvas
+    let replay: StageReplay
+    let sizePx: Int
+    private var time = 0.0
+
+    static func settings(sizePx: Int, transform: BenchReport.Transform) -> ReadingSettings {
+        ReadingSettings(fontSize: sizePx, lineSpacing: lineSpacing, margin: marginPercent,
+                        mirror: transform.mirror, flip: transform.flip,
+                        rotation: TextRotation(snapping: transform.rotation), speed: speed)
+    }
+
+    /// Opens the script: what the kiosk does before the first frame.
+    init(display: BenchReport.Display, text: String, sizePx: Int, transform: BenchReport.Transform,
+         fonts: FontLibrary) throws {
+        self.display = display
+        self.sizePx = sizePx
+        let size = PixelSize(width: display.width, height: display.height)
+        canvas = try Canvas(size: size)
+        var settings = RigStage.Settings(outerSize: size)
+        settings.readingDefaults = Self.settings(sizePx: sizePx, transform: transform)
+        replay = StageReplay(settings: settings, innerSize: size, fonts: fonts)
+        replay.open(id: "bench", title: "bench", text: text)
+    }
+
+    var block: ChunkedTextBlock? { replay.stage.renderer.readingText?.block }
+
+    func setTransform(_ transform: BenchReport.Transform) throws {
+        let settings = Self.settings(sizePx: sizePx, transform: transform)
+        replay.controller.updateSettings { $0 = settings }
+    }
+
+    /// Mid-scroll at full speed: playing since a second ago (ramp done), then moved
+    /// to the middle of the script.
+    func scrollToMiddle() {
+        replay.finishLayout()
+        replay.controller.play(at: time - 1)
+        replay.controller.seek(to: replay.controller.engine.maxOffset / 2, at: time)
+    }
+
+    /// One outer frame for the next vblank: what the kiosk composes while scrolling.
+    /// Never inlined: bench/callgrind.sh counts instructions inside it only.
+    @inline(never)
+    func composeFrame() {
+        replay.frame(.outer, at: time, into: canvas)
+    }
+
+    func advance() { time += Self.frameInterval }
+}
