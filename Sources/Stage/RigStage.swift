@@ -33,6 +33,8 @@ package final class RigStage {
     }
 
     package let settings: Settings
+    /// The operator's banner: what is wrong with the rig now.
+    package let problems = ProblemBoard()
     package let controller: PrompterController
     package let renderer: SceneRenderer
     /// The operator console on the inner display.
@@ -79,26 +81,14 @@ package final class RigStage {
     package var wallClock: () -> Date = { Date() }
     package let schedule: (Double, @escaping () -> Void) -> Void
 
-    /// Output: something `role` shows changed; draw it at the next vblank.
-    package var frameWanted: (DisplayRole) -> Void = { _ in }
-    /// Output: as `frameWanted`, composed as soon as the display's buffer is free (the
-    /// cue's frame: its flip is measured); nil uses `frameWanted`.
-    package var frameWantedNow: ((DisplayRole) -> Void)?
-    /// Output: draw `role`'s frame for this presentation time now and hold it; the
-    /// display flips it when a later frame finds it unchanged (the cue's frame).
-    package var framePrepareWanted: (DisplayRole, Double) -> Void = { _, _ in }
-    /// Output: the operator turned the outer display on or off.
-    package var outerEnabledWanted: (Bool) -> Void = { _ in }
+    /// Where the stage's wishes go: frames, the outer display's enabled flag, systemd's line.
+    package var output: any StageOutput = StageOutputNone()
     /// Output: the operator pressed Record (true) or stopped the take (false).
     package var recordWanted: (Bool) -> Void = { _ in }
     /// The follow key: voice follow on or off (KioskApp+Follow).
     package var followToggleWanted: () -> Void = {}
     /// Output: the Clips screen's requests (replay, delete, export) for the kiosk.
     package var clipRequested: (ClipRequest) -> Void = { _ in }
-    /// Output: a camera frame reached the glass on the outer display at this flip time.
-    package var cameraFrameShown: (CameraFrame, Double) -> Void = { _, _ in }
-    /// Output: one line of state for systemd's status.
-    package var statusLineChanged: (String) -> Void = { _ in }
     /// Applies `rig ctl set KEY VALUE` to reading settings, with rig.toml's schema and
     /// messages (the kiosk's config code); nil refuses every key.
     package var readingSettingParser: ((String, String, inout ReadingSettings) -> String?)?
@@ -110,7 +100,8 @@ package final class RigStage {
         self.schedule = schedule
         camera = settings.cameraEnabled ? .unavailable : .none
         controller = PrompterController(library: library, stateDirectory: settings.stateDirectory,
-                                        defaults: settings.readingDefaults, wordsPerMinute: settings.wordsPerMinute)
+                                        defaults: settings.readingDefaults, wordsPerMinute: settings.wordsPerMinute,
+                                        problems: problems)
         renderer = SceneRenderer(fonts: fonts, markerPosition: settings.markerPosition,
                                  cacheBudgetBytes: settings.cacheBudgetBytes)
         console = ConsoleController(controller: controller)
@@ -122,16 +113,17 @@ package final class RigStage {
                 // after the cue's flip: a journal write now would delay it).
                 cueNote = String(format: " waited_for_flight_of=%.4f", flight.time)
             }
-            if game.cueAwaitingOnset { (frameWantedNow ?? frameWanted)(.outer) } else { frameWanted(.outer) }
+            if game.cueAwaitingOnset { output.frameWantedNow(.outer) } else { frameWanted(.outer) }
             console.gameChanged()
         }
         game.cueComing = { [unowned self] in renderer.warmCueBadge() }
-        game.cueFrameAhead = { [unowned self] due in framePrepareWanted(.outer, due) }
+        game.cueFrameAhead = { [unowned self] due in output.prepareFrame(.outer, for: due) }
         console.gameAction = { [unowned self] id, delta in gameWidget(id, delta: delta) }
         console.gameShown = { [unowned self] shown in if shown { openGame() } else { leaveGame() } }
         console.clipsAction = { [unowned self] id in clipsWidget(id) }
         console.clipsShown = { [unowned self] shown in clipsScreenShown(shown) }
         controller.onChange = { [unowned self] in stateChanged() }
+        problems.onChange = { [unowned self] in stateChanged() }
         controller.onLayoutChange = { [unowned self] in relayout() }
         console.now = now
         console.schedule = schedule
@@ -205,6 +197,8 @@ package final class RigStage {
             frameWanted(.inner)
         case let .replayDelivery(id, delivery):
             replayDelivered(id: id, delivery)
+        case let .problems(source, lines):
+            problems.set(lines, for: source)
         }
     }
 
@@ -221,6 +215,9 @@ package final class RigStage {
     /// (nil while the outer display shows no camera: nothing need be converted for it).
     package var outerPreviewTarget: SceneRenderer.PreviewTarget? { renderer.outerPreviewTarget }
 
+    /// Something `role` shows changed: it draws again at its next vblank.
+    func frameWanted(_ role: DisplayRole) { output.frameWanted(role) }
+
     /// Something shown changed: every display draws again, the console follows.
     package func stateChanged() {
         let time = now()
@@ -229,7 +226,7 @@ package final class RigStage {
         scheduleTimedTransport()
         console.controllerChanged()
         for role in DisplayRole.allCases { frameWanted(role) }
-        statusLineChanged(statusLine)
+        output.statusLineChanged(statusLine)
     }
 
     private var statusLine: String {
@@ -247,7 +244,7 @@ package final class RigStage {
     }
 
     package func setOuterEnabled(_ on: Bool) {
-        outerEnabledWanted(on)
+        output.outerEnabledChanged(on)
         KioskLog.info(on ? "outer display enabled by the operator" : "outer display turned off by the operator")
     }
 
@@ -361,7 +358,7 @@ package final class RigStage {
         if let report = shown {
             self.shown[role] = report
         }
-        if role == .outer, let frame = shown?.cameraFrame { cameraFrameShown(frame, stamp.time) }
+        if role == .outer, let frame = shown?.cameraFrame { output.cameraFrameShown(frame, at: stamp.time) }
         if role == .outer, innerHeldForCue, !game.holdsCameraForCue {
             innerHeldForCue = false
             frameWanted(.inner)

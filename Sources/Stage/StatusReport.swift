@@ -53,7 +53,7 @@ package struct StatusReport {
             "camera": camera,
             "input": input,
             "latency": latency,
-            "problems": .array(controller.problems.map { .string($0) }),
+            "problems": .array(controller.problems.lines.map { .string($0) }),
             "console": console,
         ]
     }

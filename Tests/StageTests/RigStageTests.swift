@@ -26,7 +26,7 @@ import Testing
     @Test func aChangeWantsBothDisplaysAndAnUnchangedFrameIsNotDrawn() throws {
         let replay = try playing()
         var wanted: [DisplayRole] = []
-        replay.stage.frameWanted = { wanted.append($0) }
+        replay.stage.output = ClosureStageOutput { wanted.append($0) }
         replay.controller.pause(at: 0.5)
         #expect(Set(wanted) == [.inner, .outer])
         let canvas = try Canvas(size: replay.outerSize)
@@ -51,7 +51,7 @@ import Testing
         #expect(frame(replay, .outer, at: 1, into: canvas).changed)
         let drawnRow = replay.stage.renderer.drawnOffsetRow(.outer)
         var wanted: [DisplayRole] = []
-        replay.stage.frameWanted = { wanted.append($0) }
+        replay.stage.output = ClosureStageOutput { wanted.append($0) }
         let late = 1.5
         #expect(!engine.isMoving(at: late))
         replay.stage.handle(.framePresented(.outer, FlipStamp(time: late, sequence: 1)))

@@ -21,24 +21,22 @@ extension KioskApp {
             stage.game.speech = KioskGameSpeech(audio: service, mailbox: loop.mailbox)
             service.start()
         } catch {
-            stage.controller.addProblem("sound: \(error)")
+            stage.handle(.problem(ProblemSource("sound"), "sound: \(error)"))
         }
     }
 
     /// An unavailable device is a banner line until it is ready again.
     private func audioStateChanged(_ service: AudioService, role: AudioService.Role, state: AudioDeviceState) {
         let device = role == .output ? service.config.output : service.config.input
-        let line: String? = switch state {
+        let source: ProblemSource = role == .output ? .soundOutput : .soundInput
+        switch state {
         case let .unavailable(reason):
-            role == .output ? "Sound output \"\(device)\" unavailable: \(reason). Spoken instructions are silent until it is back."
-                : "Microphone \"\(device)\" unavailable: \(reason)."
-        case .ready: nil
-        default: service.problemLines[role]
+            stage.handle(.problem(source, role == .output
+                ? "Sound output \"\(device)\" unavailable: \(reason). Spoken instructions are silent until it is back."
+                : "Microphone \"\(device)\" unavailable: \(reason)."))
+        case .ready: stage.handle(.problem(source, nil))
+        default: break
         }
-        guard line != service.problemLines[role] else { return }
-        if let old = service.problemLines[role] { stage.controller.removeProblem(old) }
-        service.problemLines[role] = line
-        if let line { stage.controller.addProblem(line) }
     }
 
     /// `rig ctl speak`: synthesized on the speech thread, played when ready. The reply

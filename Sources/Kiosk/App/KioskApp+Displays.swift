@@ -30,7 +30,7 @@ extension KioskApp: DisplayBackendDelegate {
 
     /// A misnamed connector and the like: the operator reads it on the inner display.
     func displayProblem(_ problem: DisplaysError) {
-        stage.controller.addProblem("displays: \(problem)")
+        stage.handle(.problem(.displays.detail("\(problem)"), "displays: \(problem)"))
     }
 
     func framePresented(_ role: DisplayRole, _ stamp: FlipStamp) {

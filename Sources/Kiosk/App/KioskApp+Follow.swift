@@ -20,7 +20,7 @@ extension KioskApp {
         if stage.controller.script == nil {
             follow.arm(language: config.follow.language)
         } else if let reason = follow.start(language: config.follow.language) {
-            stage.controller.addProblem("voice follow: \(reason)")
+            stage.handle(.problem(.follow, "voice follow: \(reason)"))
         }
     }
 

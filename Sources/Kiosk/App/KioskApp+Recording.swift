@@ -132,9 +132,7 @@ extension KioskApp {
     }
 
     private func showTakeProblem(_ message: String?) {
-        if let old = takeProblem { stage.controller.removeProblem(old) }
-        takeProblem = message
-        if let message { stage.controller.addProblem(message) }
+        stage.handle(.problem(.take, message))
     }
 
     /// `recording` in `rig ctl status`.

@@ -12,11 +12,11 @@ extension KioskApp {
                                             status: { [unowned self] in status(at: loop.clock()) },
                                             handle: { [unowned self] in handle($0) })
             remote = service
-            stage.controller.addProblem("remote control: pair at \(service.pairingURL)")
+            stage.handle(.problem(.remote, "remote control: pair at \(service.pairingURL)"))
             KioskLog.notice("remote control on http://\(service.http.address)"
                             + (service.osc.map { ", OSC on udp \($0.address)" } ?? ""))
         } catch {
-            stage.controller.addProblem("remote control: \(error)")
+            stage.handle(.problem(.remote, "remote control: \(error)"))
         }
     }
 

@@ -14,7 +14,7 @@ extension KioskApp {
                                                innerWidth: Double(innerSize.0), innerHeight: Double(innerSize.1))
         let input = WindowInput(loop: loop, configuration: configuration) { [weak self] event in self?.handle(event) }
         windowInput = input
-        if let problem = input.keymapProblem { stage.controller.addProblem("input: \(problem)") }
+        stage.handle(.problem(.input.detail("keymap"), input.keymapProblem.map { "input: \($0)" }))
         backend.onInput = { [weak input] event in input?.handle(event) }
         backend.onQuit = { [weak self] in
             KioskLog.notice("stopping: the inner window was closed")

@@ -19,6 +19,7 @@ final class KioskApp {
     /// The devices this kiosk opens itself; tests open none unless they ask.
     let devices: KioskDevices
     private let notifier = SystemdNotifier()
+    private let stageOutput: KioskStageOutput
     private var signals: SignalWatcher?
     private var control: ControlServer?
     /// The network remote (KioskApp+Remote); nil unless `[remote] enabled`.
@@ -37,8 +38,6 @@ final class KioskApp {
     /// The game's recording port on `recording` (KioskApp+GameRecording).
     var gameRecording: KioskGameRecording?
     var takeCountdown: TakeCountdown?
-    /// The banner line of the last take that ended by itself.
-    var takeProblem: String?
     /// The replay open on the console's Clips screen, and the clip it last exported.
     var replayer: ClipReplayer?
     var consoleExport: String?
@@ -82,14 +81,14 @@ final class KioskApp {
                                                   .outer: (headlessSizes.outer?.width ?? outer.width, headlessSizes.outer?.height ?? outer.height)],
                                   loop: loop, useSeat: useSeat, windowScale: headlessSizes.windowScale,
                                   log: { KioskLog.warning($0) })
+        stageOutput = KioskStageOutput(backend: displays.backend, notifier: notifier)
         statusFileWriter = statusPath.map(DisplayStatusFile.init)
         recording = RecordingService(settings: Self.recordingSettings(config), clock: loop.clock,
                                      post: { [mailbox = loop.mailbox] in mailbox.post($0) },
                                      schedule: { loop.addTimer(at: $0, $1) })
-        let controller = stage.controller
-        for problem in configProblems where problem.severity == .error { controller.addProblem(problem.description) }
-        if let libraryProblem { controller.addProblem(libraryProblem) }
-        if let problem = fonts.problem { controller.addProblem(problem) }
+        stage.handle(.problems(.config, configProblems.filter { $0.severity == .error }.map(\.description)))
+        stage.handle(.problem(.library, libraryProblem))
+        stage.handle(.problem(.fonts, fonts.problem))
         connectStage()
     }
 
@@ -98,12 +97,7 @@ final class KioskApp {
         stage.readingSettingParser = { key, value, settings in
             ReadingSettingKeys.apply(key: key, value: value, to: &settings)
         }
-        stage.frameWanted = { [unowned self] role in displaysBackend.requestFrame(role) }
-        stage.frameWantedNow = { [unowned self] role in displaysBackend.requestFrameNow(role) }
-        stage.framePrepareWanted = { [unowned self] role, time in displaysBackend.prepareFrame(role, for: time) }
-        stage.outerEnabledWanted = { [unowned self] on in displaysBackend.setEnabled(on, for: .outer) }
-        stage.statusLineChanged = { [unowned self] line in notifier.status(line) }
-        stage.cameraFrameShown = { [unowned self] frame, time in camera?.presented(frame, flipTime: time) }
+        stage.output = stageOutput
     }
 
     /// Starts everything and runs until SIGTERM or SIGINT. Returns the exit status.
@@ -134,7 +128,7 @@ final class KioskApp {
         do {
             try displays.start(delegate: self)
         } catch {
-            stage.controller.addProblem("displays: \(error)")
+            stage.handle(.problem(.displays, "displays: \(error)"))
             displaysFailed = error
         }
         displaysBackend.setEnabled(config.displays.outer.enabled, for: .outer)
@@ -196,7 +190,7 @@ final class KioskApp {
                 return reply
             }
         } catch {
-            stage.controller.addProblem("control socket: \(error)")
+            stage.handle(.problem(.controlSocket, "control socket: \(error)"))
         }
     }
 
@@ -214,9 +208,9 @@ final class KioskApp {
             displays.seat?.onDisable.append { [weak devices] in devices?.suspend() }
             displays.seat?.onEnable.append { [weak devices] in devices?.resume() }
             input = devices
-            if let problem = devices.keymapProblem { stage.controller.addProblem("input: \(problem)") }
+            stage.handle(.problem(.input.detail("keymap"), devices.keymapProblem.map { "input: \($0)" }))
         } catch {
-            stage.controller.addProblem("input: \(error)")
+            stage.handle(.problem(.input, "input: \(error)"))
         }
     }
 
@@ -236,12 +230,13 @@ final class KioskApp {
                                                        state: "\(state)", live: true)))
             }
             camera = feed
+            stageOutput.camera = feed
             stage.handle(.camera(CameraInput(frame: nil, message: feed.state.previewMessage, state: "\(feed.state)",
                                              live: true)))
             feed.start()
             windowCameraChanged(feed.state)
         } catch {
-            stage.controller.addProblem("camera \(config.camera.device): \(error)")
+            stage.handle(.problem(.camera, "camera \(config.camera.device): \(error)"))
         }
     }
 
@@ -258,7 +253,7 @@ final class KioskApp {
             // (its cache file arrived unseen) is listed now; later ones wake the watcher.
             if library.skipped.contains(where: { $0.importedFrom != nil }) { stage.handle(.libraryChanged) }
         } catch {
-            stage.controller.addProblem("scripts folder: \(error)")
+            stage.handle(.problem(.library.detail("watch"), "scripts folder: \(error)"))
         }
     }
 

@@ -39,8 +39,6 @@ final class AudioService {
     private(set) var failed = 0
     /// Called on the loop for each device state change.
     var onStateChange: ((Role, AudioDeviceState) -> Void)?
-    /// The banner line shown for each device now (set by the kiosk's wiring).
-    var problemLines: [Role: String] = [:]
     private var lastGeneration = 0
 
     let playback: AudioPlayback?

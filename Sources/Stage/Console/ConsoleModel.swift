@@ -63,7 +63,7 @@ package struct ConsoleModel {
 
     /// The banner: recorded problems, then what is wrong with the rig right now.
     package var problems: [String] {
-        var lines = controller.problems
+        var lines = controller.problems.lines
         if let outer, !outer.available {
             lines.append("Outer display \(outer.connector) is not connected: the talent sees nothing. Check its cable.")
         }

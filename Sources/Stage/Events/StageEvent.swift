@@ -32,6 +32,14 @@ package enum StageEvent {
     case libraryChanged
     /// Voice follow changed what the console shows of it; nil when follow is off.
     case follow(FollowShown?)
+    /// What is wrong with one part of the rig now, for the operator's banner (none:
+    /// it is fine again): a camera that cannot open, a sound card unplugged, rig.toml's errors.
+    case problems(ProblemSource, [String])
+
+    /// One line for `source`, or none.
+    package static func problem(_ source: ProblemSource, _ line: String?) -> StageEvent {
+        .problems(source, line.map { [$0] } ?? [])
+    }
 }
 
 /// The camera as the stage shows it: its newest frame, what the preview says when

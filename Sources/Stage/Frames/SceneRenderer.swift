@@ -186,7 +186,7 @@ package final class SceneRenderer {
                                 layoutGeneration: layoutGeneration, maxOffset: engine.maxOffset,
                                 pausedByTap: controller.pausedByTap,
                                 blanked: controller.blanked, mode: controller.mode,
-                                problems: controller.problems.count, outerPresenting: outerPresenting,
+                                problems: controller.problems.lines.count, outerPresenting: outerPresenting,
                                 camera: cameraKey(role, camera: camera), cameraOnOuter: camera.onOuter,
                                 console: role == .inner ? inner.consoleGeneration : 0,
                                 innerFacts: role == .inner ? innerFacts(inner) : [], take: takeShown,
@@ -226,7 +226,7 @@ package final class SceneRenderer {
         let state = PrompterSceneState(scriptTitle: controller.script?.title ?? "", engine: engine,
                                        settings: controller.settings,
                                        markerPosition: controller.settings.readingLine.position(configured: markerPosition),
-                                       pausedByTap: controller.pausedByTap, problems: controller.problems,
+                                       pausedByTap: controller.pausedByTap, problems: controller.problems.lines,
                                        outerPresenting: outerPresenting)
         var layers: [Layer]
         switch role {

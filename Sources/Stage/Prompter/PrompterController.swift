@@ -28,8 +28,9 @@ package final class PrompterController {
     /// Counts scripts opened; a script that moves (renamed, its folder renamed or
     /// deleted) keeps its count, so the console can tell a new script from a move.
     package private(set) var opened = 0
-    /// Problems for the inner display's banner (a bad settings file, an unreadable script).
-    package private(set) var problems: [String] = []
+    /// The inner display's banner, where the prompter's own problems go too (a bad
+    /// settings file, an unreadable script); the stage owns it.
+    package let problems: ProblemBoard
 
     package let library: ScriptLibrary?
     /// Where the settings and the reading position are kept; nil for a stage that
@@ -62,8 +63,10 @@ package final class PrompterController {
     /// Called when the text needs laying out again (script, font, size, margins, rotation).
     package var onLayoutChange: () -> Void = {}
 
-    package init(library: ScriptLibrary?, stateDirectory: URL?, defaults: ReadingSettings, wordsPerMinute: Int) {
+    package init(library: ScriptLibrary?, stateDirectory: URL?, defaults: ReadingSettings, wordsPerMinute: Int,
+                 problems: ProblemBoard = ProblemBoard()) {
         self.library = library
+        self.problems = problems
         self.wordsPerMinute = wordsPerMinute
         settingsStore = stateDirectory.map { SettingsStore(directory: $0, defaults: defaults) }
         resumeStore = stateDirectory.map { ResumeStore(directory: $0) }
@@ -72,24 +75,16 @@ package final class PrompterController {
         settings = settingsStore?.settings ?? defaults
         engine = PrompterEngine(speed: settings.speed)
         applyEngineSettings()
-        if let problem = settingsStore?.problem { problems.append(problem) }
-        if let problem = resumeStore?.problem { problems.append(problem) }
-        if let problem = markerStore?.problem { problems.append(problem) }
+        for problem in [settingsStore?.problem, resumeStore?.problem, markerStore?.problem].compactMap({ $0 }) {
+            problems.add(problem, for: .prompter)
+        }
     }
 
     deinit { stateWriter?.stop() }
 
+    /// A problem of the prompter's own, on the banner from now on (and in the journal).
     package func addProblem(_ message: String) {
-        problems.append(message)
-        KioskLog.warning(message)
-        onChange()
-    }
-
-    /// Takes back a problem that is over (a device that came back).
-    package func removeProblem(_ message: String) {
-        guard let index = problems.firstIndex(of: message) else { return }
-        problems.remove(at: index)
-        onChange()
+        problems.add(message, for: .prompter)
     }
 
     // MARK: scripts

@@ -137,7 +137,7 @@ import Testing
         app.start()
         defer { app.shutdown() }
         run(app) { flips(app, .inner) > 0 }
-        #expect(app.stage.controller.problems.contains("rig.toml:3:9: prompter.speed must be between 10 and 300, found 500"))
+        #expect(app.stage.problems.lines.contains("rig.toml:3:9: prompter.speed must be between 10 and 300, found 500"))
         let banner = try #require((app.displaysBackend as? HeadlessBackend)?.screen(.inner))
         // The banner's red runs along the bottom of the inner display.
         #expect(banner.pixel(x: 2, y: 268) == 0x7a1f1f)

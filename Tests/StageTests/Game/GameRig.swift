@@ -147,7 +147,9 @@ final class GameRig {
     func prepareAhead() throws {
         let back = try Canvas(size: replay.outerSize)
         ahead = back
-        stage.framePrepareWanted = { [unowned self] role, time in
+        let output = ClosureStageOutput()
+        stage.output = output
+        output.prepare = { [unowned self] role, time in
             guard role == .outer, let ahead else { return }
             preparedFor.append(time)
             let target = FrameTarget(width: ahead.width, height: ahead.height, stride: ahead.width * 4,
