@@ -11,8 +11,9 @@ extension RigStage {
             return .failure("the game is open; the prompter does not run meanwhile (rig ctl game leave)")
         }
         switch request {
-        case .status, .hang, .speak, .record, .clips, .follow, .listen:
+        case .status, .hang, .speak, .clips, .follow, .listen:
             return .failure("\(request.json["cmd"]?.stringValue ?? "this") is answered by the kiosk")
+        case let .record(start): return takes.record(start: start)
         case let .game(json): return handleGame(json)
         case let .marker(action, to): return marker(action: action, to: to, at: time)
         case let .wordsPerMinute(wpm):
@@ -149,6 +150,7 @@ extension RigStage {
             fields["prompter"] = .object(prompter)
         }
         fields["clips"] = clipsStatus
+        fields["recording"] = takes.status
         return .object(fields)
     }
 }

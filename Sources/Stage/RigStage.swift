@@ -28,6 +28,8 @@ package final class RigStage {
         package var stateDirectory: URL?
         /// The game's action cards (`share/game/actions.json`, installed under /usr/share).
         package var gameCatalog: URL = ActionCatalog.installedURL
+        /// Seconds counted down before a prompter take records (`[recording] countdown`).
+        package var takeCountdown = 3
 
         package init(outerSize: PixelSize) { self.outerSize = outerSize }
     }
@@ -49,8 +51,10 @@ package final class RigStage {
     package private(set) var cameraPreview: CameraPreviewPicture?
     /// Drawn over the camera preview: the framing check's status line, a cue on request.
     package var cameraOverlay = CameraOverlay()
-    /// The countdown or REC mark of a take, on both displays (`setTake`).
-    package private(set) var take = TakeIndicator.none
+    /// Prompter takes: the countdown and the REC mark on both displays, the recorder's port.
+    package let takes: PrompterTakes
+    /// What the displays show of the take now.
+    package var take: TakeIndicator { takes.indicator }
     package private(set) var tapLatency = TapLatencyHistogram()
     /// The frame each display was last given, until its flip says it reached the glass.
     package private(set) var inFlight: [DisplayRole: FrameReport] = [:]
@@ -83,8 +87,6 @@ package final class RigStage {
 
     /// Where the stage's wishes go: frames, the outer display's enabled flag, systemd's line.
     package var output: any StageOutput = StageOutputNone()
-    /// Output: the operator pressed Record (true) or stopped the take (false).
-    package var recordWanted: (Bool) -> Void = { _ in }
     /// The follow key: voice follow on or off (KioskApp+Follow).
     package var followToggleWanted: () -> Void = {}
     /// Output: the Clips screen's requests (replay, delete, export) for the kiosk.
@@ -105,6 +107,8 @@ package final class RigStage {
         renderer = SceneRenderer(fonts: fonts, markerPosition: settings.markerPosition,
                                  cacheBudgetBytes: settings.cacheBudgetBytes)
         console = ConsoleController(controller: controller)
+        takes = PrompterTakes(countdown: settings.takeCountdown, controller: controller, problems: problems, now: now,
+                              schedule: schedule)
         game = GameController(catalogURL: settings.gameCatalog, stateDirectory: settings.stateDirectory, now: now,
                               schedule: schedule)
         game.onChange = { [unowned self] in
@@ -130,8 +134,12 @@ package final class RigStage {
         console.onChange = { [unowned self] in frameWanted(.inner) }
         console.setOuterEnabled = { [unowned self] on in setOuterEnabled(on) }
         console.isOuterEnabled = { [unowned self] in displays[.outer]?.enabled ?? false }
-        console.recordWanted = { [unowned self] start in recordWanted(start) }
-        console.isTakeActive = { [unowned self] in take.isActive }
+        console.recordToggled = { [unowned self] in takes.toggle() }
+        console.isTakeActive = { [unowned self] in takes.isActive }
+        takes.onChange = { [unowned self] in
+            console.controllerChanged()
+            for role in DisplayRole.allCases { frameWanted(role) }
+        }
         wireMarkers()
     }
 
@@ -160,7 +168,7 @@ package final class RigStage {
             if console.handle(press) { return }
             // Held keys repeat; of the bound actions only speed changes follow a repeat.
             guard let action = press.action, !press.isRepeat || action.repeatsWhileHeld, !game.isOpen else { return }
-            if action == .record { return recordWanted(!take.isActive) }
+            if action == .record { return takes.toggle() }
             if action == .follow { return followToggleWanted() }
             controller.perform(action, at: press.time)
         case let .innerPointer(x, y, button, _):
@@ -199,6 +207,8 @@ package final class RigStage {
             replayDelivered(id: id, delivery)
         case let .problems(source, lines):
             problems.set(lines, for: source)
+        case let .takeEnded(message):
+            takes.ended(message: message)
         }
     }
 
@@ -232,15 +242,6 @@ package final class RigStage {
     private var statusLine: String {
         let title = controller.script?.title ?? "no script"
         return "\(controller.engine.state.rawValue): \(title) at \(controller.engine.speed) px/s"
-    }
-
-    /// The kiosk's take changed (countdown started, recording, ended): both displays
-    /// draw it, and the countdown redraws every vblank until it ends.
-    package func setTake(_ indicator: TakeIndicator) {
-        guard indicator != take else { return }
-        take = indicator
-        console.controllerChanged()
-        for role in DisplayRole.allCases { frameWanted(role) }
     }
 
     package func setOuterEnabled(_ on: Bool) {

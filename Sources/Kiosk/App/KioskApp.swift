@@ -37,7 +37,6 @@ final class KioskApp {
     let recording: RecordingService?
     /// The game's recording port on `recording` (KioskApp+GameRecording).
     var gameRecording: KioskGameRecording?
-    var takeCountdown: TakeCountdown?
     /// The replay open on the console's Clips screen, and the clip it last exported.
     var replayer: ClipReplayer?
     var consoleExport: String?
@@ -70,6 +69,7 @@ final class KioskApp {
         }
         let fonts = RigStage.loadFonts()
         var settings = RigStage.Settings(config: config)
+        settings.takeCountdown = config.recording.countdown
         settings.stateDirectory = stateDirectory
         let loop = loop
         stage = RigStage(settings: settings, library: library, fonts: fonts.fonts, now: loop.clock,
@@ -277,8 +277,8 @@ final class KioskApp {
             }
             cameraFields = fields
         }
-        return withFollowStatus(withRemoteStatus(withRecordingStatus(withAudioStatus(stage.status(at: now, displays: displaysBackend.statuses, camera: cameraFields,
-                                            cameraDevice: config.camera.device, input: inputStatus)))))
+        return withFollowStatus(withRemoteStatus(withAudioStatus(stage.status(at: now, displays: displaysBackend.statuses, camera: cameraFields,
+                                            cameraDevice: config.camera.device, input: inputStatus))))
     }
 }
 

@@ -99,7 +99,7 @@ extension ConsoleController {
             case "prompter:blank": controller.setBlanked(!controller.blanked)
             case "prompter:framing": controller.setMode(controller.mode == .framing ? .prompter : .framing)
             case "prompter:settings": show(.settings)
-            case "prompter:record": recordWanted(!isTakeActive())
+            case "prompter:record": recordToggled()
             case "editor:done": show(controller.script == nil ? .library : .prompter)
             case "search": focus("search")
             default: break

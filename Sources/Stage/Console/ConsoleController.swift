@@ -16,8 +16,8 @@ package final class ConsoleController {
     /// Hooks into the kiosk: the outer display's operator toggle, the clock, timers.
     package var setOuterEnabled: (Bool) -> Void = { _ in }
     package var isOuterEnabled: () -> Bool = { true }
-    /// Record (true) or stop the take (false): the kiosk owns the recorder.
-    package var recordWanted: (Bool) -> Void = { _ in }
+    /// Record, or Stop while a take (or its countdown) runs.
+    package var recordToggled: () -> Void = {}
     package var isTakeActive: () -> Bool = { false }
     package var now: () -> Double = { 0 }
     package var schedule: (Double, @escaping () -> Void) -> Void = { _, _ in }

@@ -35,6 +35,8 @@ package enum StageEvent {
     /// What is wrong with one part of the rig now, for the operator's banner (none:
     /// it is fine again): a camera that cannot open, a sound card unplugged, rig.toml's errors.
     case problems(ProblemSource, [String])
+    /// The recorder ended the prompter take (after Stop, or by itself: why, if so).
+    case takeEnded(message: String?)
 
     /// One line for `source`, or none.
     package static func problem(_ source: ProblemSource, _ line: String?) -> StageEvent {

@@ -1,5 +1,5 @@
 /// What the displays show of a take: the countdown before it, or that it records.
-/// The kiosk sets it (`RigStage.setTake`); the scenes draw it upright over everything.
+/// `PrompterTakes` keeps it; the scenes draw it upright over everything.
 package enum TakeIndicator: Equatable, Sendable {
     case none
     /// Counting down to the recording's start (CLOCK_MONOTONIC seconds).

@@ -43,8 +43,9 @@ enum SceneFixtures {
     /// A script opened and playing from t = 0, as `rig snapshot` sets it up: a stage
     /// on a manual clock, both displays of `display` size.
     static func playing(_ text: String, settings: ReadingSettings, display: PixelSize = display,
-                        fonts: FontLibrary) throws -> StageReplay {
+                        fonts: FontLibrary, takeCountdown: Int = 3) throws -> StageReplay {
         var stageSettings = RigStage.Settings(outerSize: display)
+        stageSettings.takeCountdown = takeCountdown
         stageSettings.markerPosition = 1.0 / 3.0
         stageSettings.readingDefaults = settings
         let replay = StageReplay(settings: stageSettings, innerSize: display, fonts: fonts)

@@ -12,9 +12,10 @@ import Testing
         (rect.y..<rect.maxY).flatMap { y in (rect.x..<rect.maxX).map { canvas.pixels[y * canvas.width + $0] } }
     }
 
-    static func replay(_ transform: TextTransform) throws -> StageReplay {
+    /// `countdown`: `[recording] countdown`, 0 for a take that records at once.
+    static func replay(_ transform: TextTransform, countdown: Int = 3) throws -> StageReplay {
         try SceneFixtures.playing(SceneFixtures.english, settings: SceneFixtures.settings(transform: transform),
-                                  fonts: SceneFixtures.fonts)
+                                  fonts: SceneFixtures.fonts, takeCountdown: countdown)
     }
 
     @Test func theCountdownIsUprightUnderEveryTransformAndCountsDown() throws {
@@ -27,7 +28,8 @@ import Testing
         for (transform, name) in OuterPrompterSceneTests.transformNames {
             let replay = try Self.replay(transform)
             replay.advance(to: 1)
-            replay.stage.setTake(.countdown(endsAt: 4))
+            replay.pressRecord()
+            #expect(replay.stage.take == .countdown(endsAt: 4))
             let three = try SceneFixtures.outer(replay, at: 1.5)
             let pixels = Self.region(three, box)
             if let plain {
@@ -57,11 +59,13 @@ import Testing
         let red: (UInt32) -> Bool = { $0 & 0xff_ffff == 0xe5_201c }
         var plain: [DisplayRole: [UInt32]] = [:]
         for (transform, name) in OuterPrompterSceneTests.transformNames {
-            let replay = try Self.replay(transform)
+            let replay = try Self.replay(transform, countdown: 0)
             replay.advance(to: 1)
             replay.controller.pause(at: 1)
             let before = Self.region(try SceneFixtures.outer(replay, at: 1.1), corners[.outer]!)
-            replay.stage.setTake(.recording)
+            // No countdown: the take records at once.
+            replay.pressRecord()
+            #expect(replay.stage.take == .recording)
             for role in [DisplayRole.outer, .inner] {
                 let canvas = role == .outer ? try SceneFixtures.outer(replay, at: 1.2)
                     : try SceneFixtures.inner(replay, at: 1.2)
@@ -82,21 +86,41 @@ import Testing
         }
     }
 
-    @Test func theRecordButtonAndKeyAskTheKiosk() throws {
+    /// The record key counts down, records when the countdown ends, and stops the take;
+    /// pressed again during the countdown it cancels it.
+    @Test func theRecordKeyCountsDownRecordsAndStops() throws {
         let replay = try Self.replay(.identity)
-        var asked: [Bool] = []
-        replay.stage.recordWanted = { asked.append($0) }
+        let recorder = FakeTakeRecorder()
+        replay.stage.takes.recorder = recorder
+        replay.advance(to: 1)
         replay.stage.handle(.key(KeyPress(code: 0, action: .record, time: 1)))
-        replay.stage.setTake(.recording)
+        #expect(replay.stage.take == .countdown(endsAt: 4))
+        replay.advance(to: 2)
         replay.stage.handle(.key(KeyPress(code: 0, action: .record, time: 2)))
-        #expect(asked == [true, false])
+        #expect(replay.stage.take == .none && recorder.started.isEmpty, "a second press cancels the countdown")
+        replay.stage.handle(.key(KeyPress(code: 0, action: .record, time: 2)))
+        replay.advance(to: 4.5)
+        #expect(replay.stage.take == .countdown(endsAt: 5), "the cancelled countdown's timer started nothing")
+        replay.advance(to: 5.1)
+        #expect(replay.stage.take == .recording && recorder.started.count == 1)
+        #expect(recorder.started.first?["script"] == replay.controller.script?.id)
+        replay.advance(to: 6)
+        replay.stage.handle(.key(KeyPress(code: 0, action: .record, time: 6)))
+        #expect(recorder.finished.count == 1 && recorder.finished.first?["position_end"] != nil)
+        // The REC mark stays until the recorder says the take has ended.
+        #expect(replay.stage.take == .recording)
+        replay.stage.handle(.takeEnded(message: nil))
+        #expect(replay.stage.take == .none)
     }
 }
 
 extension StageReplay {
+    /// Record pressed at `time - countdown` so the countdown shows at `time` as `take` says.
     func withTake(_ take: TakeIndicator, at time: Double) -> StageReplay {
+        guard case let .countdown(endsAt) = take else { return self }
+        advance(to: endsAt - Double(stage.settings.takeCountdown))
+        pressRecord()
         advance(to: time)
-        stage.setTake(take)
         return self
     }
 }
