@@ -11,9 +11,10 @@ extension RigStage {
             return .failure("the game is open; the prompter does not run meanwhile (rig ctl game leave)")
         }
         switch request {
-        case .status, .hang, .speak, .clips, .follow, .listen:
+        case .status, .hang, .speak, .follow, .listen:
             return .failure("\(request.json["cmd"]?.stringValue ?? "this") is answered by the kiosk")
         case let .record(start): return takes.record(start: start)
+        case let .clips(action, id, to): return clips.request(action: action, id: id, to: to)
         case let .game(json): return handleGame(json)
         case let .marker(action, to): return marker(action: action, to: to, at: time)
         case let .wordsPerMinute(wpm):
@@ -149,7 +150,7 @@ extension RigStage {
             prompter.merge(prompting(at: time)) { $1 }
             fields["prompter"] = .object(prompter)
         }
-        fields["clips"] = clipsStatus
+        fields["clips"] = clips.status
         fields["recording"] = takes.status
         return .object(fields)
     }

@@ -25,7 +25,7 @@ extension RigStage {
         guard let deletion else { return }
         game.notice = deletion.description
         KioskLog.notice("game \(game.sessionID): \(deletion.description)")
-        clipRequested(.refresh)
+        clips.refresh()
         console.gameChanged()
     }
 }

@@ -73,12 +73,10 @@ package final class RigStage {
     /// In the game the host's preview shows every this many camera frames (30 fps
     /// becomes 7.5): the console is the costly frame to draw, and a preview needs no more.
     static let innerCameraDivisor: UInt32 = 4
-    /// The recordings as the kiosk last handed them in (`StageEvent.clips`).
-    package internal(set) var clips = ClipsInput.none
+    /// The Clips screen, `rig ctl clips` and the replay, through the store's ports.
+    package let clips: ClipsController
     /// Voice follow as the kiosk last handed it in (`StageEvent.follow`); nil when off.
     package internal(set) var follow: FollowShown?
-    /// The clip being replayed on the Clips screen.
-    package internal(set) var replay: ClipReplay?
 
     package let now: () -> Double
     /// The wall clock for the console's clock and the script's end time (tests fix it).
@@ -89,8 +87,6 @@ package final class RigStage {
     package var output: any StageOutput = StageOutputNone()
     /// The follow key: voice follow on or off (KioskApp+Follow).
     package var followToggleWanted: () -> Void = {}
-    /// Output: the Clips screen's requests (replay, delete, export) for the kiosk.
-    package var clipRequested: (ClipRequest) -> Void = { _ in }
     /// Applies `rig ctl set KEY VALUE` to reading settings, with rig.toml's schema and
     /// messages (the kiosk's config code); nil refuses every key.
     package var readingSettingParser: ((String, String, inout ReadingSettings) -> String?)?
@@ -107,6 +103,7 @@ package final class RigStage {
         renderer = SceneRenderer(fonts: fonts, markerPosition: settings.markerPosition,
                                  cacheBudgetBytes: settings.cacheBudgetBytes)
         console = ConsoleController(controller: controller)
+        clips = ClipsController(console: console, now: now)
         takes = PrompterTakes(countdown: settings.takeCountdown, controller: controller, problems: problems, now: now,
                               schedule: schedule)
         game = GameController(catalogURL: settings.gameCatalog, stateDirectory: settings.stateDirectory, now: now,
@@ -124,8 +121,12 @@ package final class RigStage {
         game.cueFrameAhead = { [unowned self] due in output.prepareFrame(.outer, for: due) }
         console.gameAction = { [unowned self] id, delta in gameWidget(id, delta: delta) }
         console.gameShown = { [unowned self] shown in if shown { openGame() } else { leaveGame() } }
-        console.clipsAction = { [unowned self] id in clipsWidget(id) }
-        console.clipsShown = { [unowned self] shown in clipsScreenShown(shown) }
+        console.clipsAction = { [unowned self] id in
+            clips.widget(id) { console.show(controller.script == nil ? .library : .prompter) }
+        }
+        console.clipsShown = { [unowned self] shown in clips.screenShown(shown) }
+        clips.gameOpen = { [unowned self] in game.session != nil }
+        clips.innerChanged = { [unowned self] in frameWanted(.inner) }
         controller.onChange = { [unowned self] in stateChanged() }
         problems.onChange = { [unowned self] in stateChanged() }
         controller.onLayoutChange = { [unowned self] in relayout() }
@@ -197,14 +198,14 @@ package final class RigStage {
             _ = controller.library?.refresh()
             console.libraryChanged()
             stateChanged()
-        case let .clips(input):
-            clipsArrived(input)
+        case .clipsChanged:
+            clips.refresh()
         case let .follow(shown):
             guard shown != follow else { return }
             follow = shown
             frameWanted(.inner)
         case let .replayDelivery(id, delivery):
-            replayDelivered(id: id, delivery)
+            clips.delivered(id: id, delivery)
         case let .problems(source, lines):
             problems.set(lines, for: source)
         case let .takeEnded(message):
@@ -271,8 +272,8 @@ package final class RigStage {
             game: console.state.screen.isGame ? game.consoleView : .none,
             timers: role == .inner ? timers(at: presentationTime) : nil, follow: follow)
         if role == .inner, console.state.screen == .clips {
-            let replayNow = replayShown(at: presentationTime)
-            inner.clips = SceneRenderer.InnerClips(input: clips, replay: replayNow?.shown, picture: replayNow?.picture)
+            let replayNow = clips.shown(at: presentationTime)
+            inner.clips = SceneRenderer.InnerClips(input: clips.listing, replay: replayNow?.shown, picture: replayNow?.picture)
         }
         var view = cameraView(at: presentationTime)
         var upcoming: (generation: UInt64, cue: UInt64, overlay: CameraOverlay)?
@@ -327,7 +328,7 @@ package final class RigStage {
     /// Whether `role`'s next frame will differ from this one without any event.
     package func isAnimating(_ role: DisplayRole, at time: Double) -> Bool {
         renderer.isAnimating(role, controller: controller, take: take, at: time)
-            || (role == .inner && replayIsAnimating(at: time))
+            || (role == .inner && clips.isAnimating(at: time))
     }
 
     /// The talent's camera view: the framing check's, or the participant view of the

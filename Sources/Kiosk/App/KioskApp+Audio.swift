@@ -18,6 +18,7 @@ extension KioskApp {
                 self.audioStateChanged(service, role: role, state: state)
             }
             audio = service
+            soundOutput.audio = service
             stage.game.speech = KioskGameSpeech(audio: service, mailbox: loop.mailbox)
             service.start()
         } catch {

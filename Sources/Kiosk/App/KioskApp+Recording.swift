@@ -27,10 +27,21 @@ extension KioskApp {
         recording.audioRing = audio?.captureRing
         recording.onEnded = { [weak self] outcome in
             if outcome.kind == .game { self?.gameRecording?.ended(outcome) } else { self?.stage.handle(.takeEnded(message: outcome.message)) }
+            // A take (or an attempt) that ended is listed at once.
+            self?.stage.handle(.clipsChanged)
         }
         stage.takes.recorder = KioskTakeRecorder(service: recording, videoFormat: { [weak self] in self?.cameraVideoFormat },
                                                  cameraState: { [weak self] in self?.camera.map { "\($0.state)" } ?? "off" })
         startGameRecording(recording)
+        let store = KioskClipStore(service: recording, exportFolder: config.recording.exportFolder)
+        store.gameRecording = gameRecording
+        store.changed = { [weak self] in self?.stage.handle(.clipsChanged) }
+        let decoding = KioskReplayDecoding(service: recording, mailbox: loop.mailbox)
+        decoding.delivered = { [weak self] id, delivery in self?.stage.handle(.replayDelivery(id: id, delivery)) }
+        stage.clips.store = store
+        stage.clips.decoder = decoding
+        stage.clips.sound = soundOutput
+        stage.clips.refresh()
     }
 
     /// The camera's frame layout now, as the recorder takes it (the stage's frame when

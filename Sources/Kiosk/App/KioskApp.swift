@@ -37,9 +37,8 @@ final class KioskApp {
     let recording: RecordingService?
     /// The game's recording port on `recording` (KioskApp+GameRecording).
     var gameRecording: KioskGameRecording?
-    /// The replay open on the console's Clips screen, and the clip it last exported.
-    var replayer: ClipReplayer?
-    var consoleExport: String?
+    /// The sound output as the stage plays on it (replays, `rig ctl speak`).
+    let soundOutput: KioskSoundOutput
     let statusFileWriter: DisplayStatusFile?
     /// Why the displays did not start, if they did not.
     private(set) var displaysFailed: DisplaysError?
@@ -82,6 +81,7 @@ final class KioskApp {
                                   loop: loop, useSeat: useSeat, windowScale: headlessSizes.windowScale,
                                   log: { KioskLog.warning($0) })
         stageOutput = KioskStageOutput(backend: displays.backend, notifier: notifier)
+        soundOutput = KioskSoundOutput(configured: config.audio.output)
         statusFileWriter = statusPath.map(DisplayStatusFile.init)
         recording = RecordingService(settings: Self.recordingSettings(config), clock: loop.clock,
                                      post: { [mailbox = loop.mailbox] in mailbox.post($0) },
@@ -123,7 +123,6 @@ final class KioskApp {
         if devices.contains(.camera) { startCamera() }
         if devices.contains(.audio) { startAudio() }
         startRecording()
-        startClipsConsole()
         startWindowInput()
         do {
             try displays.start(delegate: self)
@@ -145,7 +144,7 @@ final class KioskApp {
         remote = nil
         voiceFollow?.stop()
         stage.stop()
-        closeReplay()
+        stage.clips.close()
         recording?.finishForShutdown()
         MetadataWriter.shared.flush()
         camera?.stop()

@@ -5,8 +5,9 @@ import Media
 /// states, and what the display side says of its displays. Control requests come
 /// through `RigStage.handle(_:)` with a reply; timers come from the stage's scheduler.
 package enum StageEvent {
-    /// The recordings as the kiosk read them, with the export destinations and progress.
-    case clips(ClipsInput)
+    /// The recordings changed (a take ended, an export moved on): the Clips screen reads
+    /// them again from the store.
+    case clipsChanged
     /// Decoded pictures (or the end, or a failure) for the replay of clip `id`.
     case replayDelivery(id: String, ClipDecoder.Delivery)
     /// A key pressed (or repeating) on an operator keyboard, clicker or pedal.

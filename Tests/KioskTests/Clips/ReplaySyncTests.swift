@@ -61,41 +61,17 @@ import Testing
         stage.start()
         let clip = ClipSummary(id: "sync", kind: "prompter", title: "Sync", duration: Double(frames) / 30,
                                recordedAt: Date())
-        stage.handle(.clips(ClipsInput(clips: [clip])))
-        stage.console.show(.clips)
+        // The kiosk's parts: its store lists the clip, its decoder is the real thread on
+        // the clip's file, its output the modelled one (the stage's own feed drives it).
         let output = ModelledSoundOutput(latency: latency, at: start)
-        var decoder: ClipDecoder?
-        var feed = ReplaySoundFeed()
-        var stream: (id: Int, position: Double)?
-        func perform(_ actions: [ReplaySoundFeed.Action]) {
-            for action in actions {
-                switch action {
-                case let .start(position, samples, _): stream = (output.start(samples), position)
-                case let .append(samples):
-                    guard let stream else { continue }
-                    let slipped = output.append(samples, to: stream.id)
-                    if followSound, slipped > 0 { stage.replaySoundSlipped(id: "sync", by: slipped) }
-                case .finish: if let stream { output.finish(stream.id) }
-                }
-            }
-        }
-        // The kiosk's part (KioskApp+ClipsConsole), with the modelled output.
-        stage.clipRequested = { request in
-            switch request {
-            case .openReplay: decoder = ClipDecoder(path: path, sound: true, soundRate: 48_000) {}
-            case let .replayWants(_, time): decoder?.want(through: time)
-            case let .replayPlaying(_, position, _):
-                if let stream { output.cancel(stream.id) }
-                feed.trim(before: position)
-                perform(feed.play(from: position))
-            default: break
-            }
-        }
-        // The handler reaches the stage through `perform`: let go of it at the end, or
-        // the stage and the handler hold each other (a leak under AddressSanitizer).
-        defer { stage.clipRequested = { _ in } }
-        stage.openReplay(clip)
-        stage.clipsWidget("clips:full")
+        let sound = ModelledSoundPort(output, followSound: followSound)
+        let decoding = ThreadDecoding(path: path)
+        stage.clips.store = ListedClips([clip])
+        stage.clips.decoder = decoding
+        stage.clips.sound = sound
+        stage.console.show(.clips)
+        stage.clips.open(clip)
+        stage.console.clipsAction("clips:full")
         let canvas = try Canvas(size: replay.innerSize)
         var shownAt: Double?
         var time = start
@@ -106,33 +82,33 @@ import Testing
             // The decoder thread catches up with what was wanted (as it does ahead of time
             // on the rig): it waits with nothing due, or has handed everything.
             let deadline = Date().addingTimeInterval(10)
-            while decoder?.isIdle == false && Date() < deadline {
-                let delivery = decoder?.take() ?? ClipDecoder.Delivery()
+            while decoding.decoder?.isIdle == false && Date() < deadline {
+                let delivery = decoding.decoder?.take() ?? ClipDecoder.Delivery()
                 if delivery.pictures.isEmpty && delivery.sound.isEmpty { usleep(500) }
                 hand(delivery)
             }
-            hand(decoder?.take() ?? ClipDecoder.Delivery())
-            for started in output.advance(to: time) where followSound && started.id == stream?.id {
-                stage.replaySoundStarted(id: "sync", position: stream?.position ?? 0, time: started.dac)
-            }
+            hand(decoding.decoder?.take() ?? ClipDecoder.Delivery())
+            sound.advance(to: time)
             replay.frame(.inner, at: time, into: canvas)
             let centre = canvas.pixels[canvas.height / 2 * canvas.width + canvas.width / 2]
             if shownAt == nil, (centre >> 8) & 0xff > 128 { shownAt = time }
         }
+        /// What the decoder handed over, to the stage as the kiosk's mailbox would; with a
+        /// stall, the sound from `stall.from` is held back until `stall.until`.
         func hand(_ delivery: ClipDecoder.Delivery) {
-            var actions: [ReplaySoundFeed.Action] = []
             held += delivery.sound
             let stalled = stall.map { time < start + $0.until } ?? false
+            var sound: [ReplaySound] = []
             while let piece = held.first, !(stalled && piece.startTime >= stall?.from ?? .infinity) {
-                actions += feed.received(piece)
+                sound.append(piece)
                 held.removeFirst()
             }
-            if delivery.soundEnded { actions += feed.soundEnded() }
-            perform(actions)
-            if !delivery.pictures.isEmpty || delivery.ended { stage.handle(.replayDelivery(id: "sync", delivery)) }
+            let passed = ClipDecoder.Delivery(pictures: delivery.pictures, sound: sound, ended: delivery.ended,
+                                              soundEnded: delivery.soundEnded && held.isEmpty, failure: delivery.failure)
+            stage.handle(.replayDelivery(id: "sync", passed))
         }
-        decoder?.stop()
-        let shift = stage.replay?.soundShift
+        decoding.decoder?.stop()
+        let shift = stage.clips.replay?.soundShift
         let heard = try #require(output.firstLoud(threshold: 0.25))
         let shown = try #require(shownAt)
         return (heard - shown, shift)
@@ -169,5 +145,83 @@ import Testing
               + "picture; the clock followed the sound by \(String(format: "%.1f", (shift ?? 0) * 1000)) ms")
         #expect(abs(offset) <= 0.045, "offset \(offset * 1000) ms")
         #expect((shift ?? 0) > 0.107 + 0.2, "the clock waited for the slip too: \(String(describing: shift))")
+    }
+}
+
+/// The clips a test's stage lists: these, and nothing to delete or export.
+final class ListedClips: ClipStorePort {
+    let clips: [ClipSummary]
+    init(_ clips: [ClipSummary]) { self.clips = clips }
+    func listing(exporting: String?, gameOpen: Bool) -> ClipsInput { ClipsInput(clips: clips) }
+    var listJSON: JSONValue { [] }
+    var exportFolder: String { "" }
+    func delete(_ id: String) -> Result<Void, ClipRefusal> { .failure(ClipRefusal("not here")) }
+    func export(_ id: String, to folder: String) -> Result<JSONValue, ClipRefusal> { .failure(ClipRefusal("not here")) }
+    func retryExport(_ id: String) -> Result<JSONValue, ClipRefusal> { .failure(ClipRefusal("not here")) }
+    func refusal(replaying id: String) -> ClipRefusal { ClipRefusal("no clip \(id)") }
+}
+
+/// The real decoder thread on one file, pulled by the test instead of the loop's mailbox.
+final class ThreadDecoding: ReplayDecoderPort {
+    let path: String
+    private(set) var decoder: ClipDecoder?
+    init(path: String) { self.path = path }
+    func open(_ id: String, soundRate: Int?) {
+        decoder?.stop()
+        decoder = ClipDecoder(path: path, sound: soundRate != nil, soundRate: soundRate) {}
+    }
+    func want(_ id: String, through position: Double) { decoder?.want(through: position) }
+    func close(_ id: String) { decoder?.stop() }
+}
+
+/// The stage's sound output played into `ModelledSoundOutput` on the manual clock: its
+/// starts and slips reported back as the kiosk's output reports them, unless the test
+/// leaves the clock alone (`followSound` false).
+final class ModelledSoundPort: SoundOutputPort {
+    private let output: ModelledSoundOutput
+    private let followSound: Bool
+    private var streams: [Int: (slipped: (Double) -> Void, report: (SoundReport) -> Void, generation: Int)] = [:]
+    private var generation = 0
+
+    init(_ output: ModelledSoundOutput, followSound: Bool) {
+        self.output = output
+        self.followSound = followSound
+    }
+
+    var sampleRate: Int? { output.rate }
+    var unavailableReason: String? { nil }
+    func newGeneration() -> Int {
+        generation += 1
+        return generation
+    }
+
+    func stream(_ samples: [Int16], rate: Int, generation: Int, slipped: @escaping (Double) -> Void,
+                report: @escaping (SoundReport) -> Void) -> Int? {
+        let id = output.start(samples)
+        streams[id] = (slipped, report, generation)
+        return id
+    }
+
+    func append(_ samples: [Int16], rate: Int, to stream: Int) {
+        let slipped = output.append(samples, to: stream)
+        if followSound, slipped > 0 { streams[stream]?.slipped(slipped) }
+    }
+
+    func finish(_ stream: Int) { output.finish(stream) }
+
+    func cancel(generation: Int) {
+        for (id, entry) in streams where entry.generation == generation {
+            output.cancel(id)
+            streams[id] = nil
+        }
+    }
+
+    func speak(_ text: String, generation: Int, report: @escaping (SoundReport) -> Void) { report(.failed("no speech here")) }
+
+    /// The output rendered up to `time`; the starts it reported by then go to their streams.
+    func advance(to time: Double) {
+        for started in output.advance(to: time) where followSound {
+            streams[started.id]?.report(.started(time: started.dac))
+        }
     }
 }

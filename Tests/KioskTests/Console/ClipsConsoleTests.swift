@@ -18,9 +18,9 @@ import Testing
         #expect(rig.stage.console.state.screen == .clips)
         #expect(rig.clipRows == [Self.newest, Self.secondTake, Self.firstTake])
         #expect(rig.stage.console.state.selectedClip == Self.newest)
-        let takes = rig.stage.clips.clips.filter { $0.kind == "prompter" }
+        let takes = rig.stage.clips.listing.clips.filter { $0.kind == "prompter" }
         #expect(takes.map(\.title) == ["Intro, second take", "Intro"])
-        let attempt = try #require(rig.stage.clips.clips.first)
+        let attempt = try #require(rig.stage.clips.listing.clips.first)
         #expect(attempt.player == "Ana" && attempt.card == "Touch your nose" && attempt.verdict == "pass")
         #expect(abs((attempt.duration ?? 0) - 1.5) < 0.1)
         // No game is open: the Current game list is empty, and says so.
@@ -38,23 +38,23 @@ import Testing
         rig.key("Down")
         let clip = try #require(ClipFolder.clip(folder: rig.folder, id: Self.secondTake))
         rig.key("Enter", settle: false)
-        let replay = try #require(rig.stage.replay)
+        let replay = try #require(rig.stage.clips.replay)
         #expect(replay.id == Self.secondTake)
         #expect(rig.app.recording?.leases.purposes(of: clip.mediaPath) == ["replay"])
         #expect(rig.app.status(at: rig.clock.now())["clips"]?["replay"]?["id"]?.stringValue == Self.secondTake)
         // A leased clip is not deleted, from the console's kiosk or by `rig ctl`.
-        let refused = rig.app.clips(action: "delete", id: Self.secondTake, to: nil)
+        let refused = rig.app.handle(.clips(action: "delete", id: Self.secondTake, to: nil))
         #expect(refused.body["ok"]?.boolValue == false)
         #expect(refused.body["error"]?.stringValue?.contains("replay") == true, "\(refused.body)")
         #expect(FileManager.default.fileExists(atPath: clip.mediaPath))
         rig.key("F", text: "f", settle: false)
         // The decoder's first half second arrives (its own thread; the clock stands still).
-        rig.waitForThreads { (rig.stage.replay?.pictures.newestTime ?? 0) >= 0.45 }
+        rig.waitForThreads { (rig.stage.clips.replay?.pictures.newestTime ?? 0) >= 0.45 }
         // 0.3 s of 60 Hz frames: each shows the frame due at its time.
         var seen: [Int?] = []
         for step in 1...18 {
             rig.loop.advance(to: Double(step) / 60 + replayStart(rig))
-            rig.waitForThreads { (rig.stage.replay?.pictures.newestTime ?? 0) >= min(1.4, rig.stage.replay?.clock.position(at: rig.clock.now()) ?? 0) }
+            rig.waitForThreads { (rig.stage.clips.replay?.pictures.newestTime ?? 0) >= min(1.4, rig.stage.clips.replay?.clock.position(at: rig.clock.now()) ?? 0) }
             seen.append(rig.frameShown(x: 480, y: 240))
         }
         // Frame k is due at k/30 s; the display composes for its next vblank, so the
@@ -67,7 +67,7 @@ import Testing
         #expect(seen.compactMap { $0 } == seen.compactMap { $0 }.sorted(), "frames went backwards: \(seen)")
         // Paused: the picture stays; the bright corner is top-left (not mirrored).
         rig.key("Space", text: " ")
-        let paused = try #require(rig.stage.replay)
+        let paused = try #require(rig.stage.clips.replay)
         #expect(!paused.clock.isPlaying(at: rig.clock.now()))
         let index = try #require(rig.frameShown(x: 480, y: 240))
         let position = paused.clock.position(at: rig.clock.now())
@@ -92,16 +92,15 @@ import Testing
         #expect(matches < 90 * 160 / 100, "\(matches) of 14400 outer pixels have the replay's grey")
         // Escape leaves full screen, then closes the replay and gives the lease back.
         rig.key("Esc")
-        #expect(rig.stage.replay?.fullScreen == false)
+        #expect(rig.stage.clips.replay?.fullScreen == false)
         try SceneReferenceImage.expectMatch(rig.innerCanvas(), named: "console-clips-replay")
         rig.key("Esc")
-        #expect(rig.stage.replay == nil)
+        #expect(rig.stage.clips.replay == nil)
         #expect(rig.app.recording?.leases.isLeased(clip.mediaPath) == false)
-        #expect(rig.app.replayer == nil)
     }
 
     private func replayStart(_ rig: ClipsHarness) -> Double {
-        guard let replay = rig.stage.replay else { return rig.clock.now() }
+        guard let replay = rig.stage.clips.replay else { return rig.clock.now() }
         return rig.clock.now() - replay.clock.position(at: rig.clock.now())
     }
 
@@ -131,16 +130,16 @@ import Testing
             Issue.record("no export sheet: \(String(describing: rig.stage.console.state.dialog))")
             return
         }
-        let destinations = rig.stage.clips.destinations
+        let destinations = rig.stage.clips.listing.destinations
         let index = try #require(destinations.firstIndex { $0.path == rig.exportFolder })
         #expect(destinations[index].kind == .folder)
         rig.click("dialog:destination:\(index)")
         #expect(rig.stage.console.state.dialog == nil)
-        rig.waitForThreads { rig.stage.clips.export?.state == .done }
+        rig.waitForThreads { rig.stage.clips.listing.export?.state == .done }
         let exported = rig.exportFolder + "/\(Self.newest).mp4"
         #expect(FileManager.default.contentsEqual(atPath: exported, andPath: rig.folder + "/\(Self.newest).mp4"))
         #expect(FileManager.default.fileExists(atPath: rig.exportFolder + "/\(Self.newest).json"))
-        #expect(rig.stage.clips.export?.fraction == 1)
+        #expect(rig.stage.clips.listing.export?.fraction == 1)
         #expect(rig.app.recording?.leases.count == 0)
     }
 
@@ -172,18 +171,18 @@ import Testing
         }
         tap(row)
         rig.settle()
-        #expect(rig.stage.console.state.selectedClip == Self.firstTake && rig.stage.replay == nil)
+        #expect(rig.stage.console.state.selectedClip == Self.firstTake && rig.stage.clips.replay == nil)
         tap(row)
-        #expect(rig.stage.replay?.id == Self.firstTake)
-        rig.waitForThreads { rig.stage.replay?.pictures.newestTime != nil }
+        #expect(rig.stage.clips.replay?.id == Self.firstTake)
+        rig.waitForThreads { rig.stage.clips.replay?.pictures.newestTime != nil }
         rig.loop.advance(by: 0.2)
         rig.click("clips:play", settle: false)
-        let paused = try #require(rig.stage.replay)
+        let paused = try #require(rig.stage.clips.replay)
         #expect(!paused.clock.isPlaying(at: rig.clock.now()))
         rig.settle()
         #expect(try #require(rig.target("clips:play")).rect.width > 0)
         rig.click("clips:stop")
-        #expect(rig.stage.replay == nil && rig.app.replayer == nil)
+        #expect(rig.stage.clips.replay == nil)
         #expect(rig.app.recording?.leases.count == 0)
     }
 
@@ -191,22 +190,22 @@ import Testing
         let rig = try ClipsHarness()
         rig.click("tab:clips")
         rig.key("Enter", settle: false)
-        let id = try #require(rig.stage.replay?.id)
+        let id = try #require(rig.stage.clips.replay?.id)
         // Through the end, letting the decoder keep half a second ahead.
-        while rig.stage.replay?.clock.isPlaying(at: rig.clock.now()) == true {
-            let position = rig.stage.replay?.clock.position(at: rig.clock.now()) ?? 0
-            rig.waitForThreads { rig.stage.replay?.decoderEnded == true || (rig.stage.replay?.pictures.newestTime ?? 0) >= position + 0.4 }
+        while rig.stage.clips.replay?.clock.isPlaying(at: rig.clock.now()) == true {
+            let position = rig.stage.clips.replay?.clock.position(at: rig.clock.now()) ?? 0
+            rig.waitForThreads { rig.stage.clips.replay?.decoderEnded == true || (rig.stage.clips.replay?.pictures.newestTime ?? 0) >= position + 0.4 }
             rig.loop.advance(by: 0.1)
         }
         rig.settle()
-        let ended = try #require(rig.stage.replay)
+        let ended = try #require(rig.stage.clips.replay)
         #expect(ended.decoderEnded && ended.clock.hasEnded(at: rig.clock.now()))
         #expect(ended.pictures.shown?.index == ClipsHarness.frames - 1)
         #expect(rig.frameShown(x: 700, y: 250) == ClipsHarness.frames - 1)
         rig.key("Space", text: " ", settle: false)
-        let again = try #require(rig.stage.replay)
+        let again = try #require(rig.stage.clips.replay)
         #expect(again.id == id && again.clock.position(at: rig.clock.now()) == 0 && again.clock.isPlaying(at: rig.clock.now()))
-        rig.waitForThreads { rig.stage.replay?.pictures.newestTime != nil }
+        rig.waitForThreads { rig.stage.clips.replay?.pictures.newestTime != nil }
         // The first frame composed after the restart shows the clip's first picture.
         rig.loop.run(seconds: 0.03) { rig.frameShown(x: 700, y: 250) == 0 }
     }
@@ -217,10 +216,10 @@ import Testing
         let reply = rig.app.handle(.clips(action: "replay", id: Self.firstTake, to: nil))
         #expect(reply.body["replay"]?.stringValue == Self.firstTake, "\(reply.body)")
         #expect(rig.stage.console.state.screen == .clips && rig.stage.console.state.selectedClip == Self.firstTake)
-        rig.waitForThreads { rig.stage.replay?.pictures.newestTime != nil }
+        rig.waitForThreads { rig.stage.clips.replay?.pictures.newestTime != nil }
         rig.loop.advance(by: 0.1)
         #expect(rig.app.status(at: rig.clock.now())["clips"]?["replay"]?["playing"]?.boolValue == true)
         #expect(rig.app.handle(.clips(action: "stop", id: nil, to: nil)).body["ok"]?.boolValue == true)
-        #expect(rig.stage.replay == nil && rig.app.recording?.leases.count == 0)
+        #expect(rig.stage.clips.replay == nil && rig.app.recording?.leases.count == 0)
     }
 }
