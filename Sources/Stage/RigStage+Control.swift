@@ -11,10 +11,12 @@ extension RigStage {
             return .failure("the game is open; the prompter does not run meanwhile (rig ctl game leave)")
         }
         switch request {
-        case .status, .hang, .speak, .follow, .listen:
+        case .status, .hang, .speak:
             return .failure("\(request.json["cmd"]?.stringValue ?? "this") is answered by the kiosk")
         case let .record(start): return takes.record(start: start)
         case let .clips(action, id, to): return clips.request(action: action, id: id, to: to)
+        case let .follow(on): return follow.request(on: on)
+        case let .listen(path): return follow.listen(path: path)
         case let .game(json): return handleGame(json)
         case let .marker(action, to): return marker(action: action, to: to, at: time)
         case let .wordsPerMinute(wpm):
@@ -152,6 +154,7 @@ extension RigStage {
         }
         fields["clips"] = clips.status
         fields["recording"] = takes.status
+        fields["follow"] = follow.status
         return .object(fields)
     }
 }

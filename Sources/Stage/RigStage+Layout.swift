@@ -64,10 +64,12 @@ extension RigStage {
         game.restore()
         scheduleResumeSaves()
         tickConsoleClock()
+        if settings.followAtStart { follow.startAtBoot() }
     }
 
     /// Saves the reading position and waits for the state writes (at shutdown).
     package func stop() {
+        follow.stop()
         // A running attempt ends as the shutdown's interruption, its speech cancelled.
         game.receive(.interrupt(.shutdown))
         saveResume()

@@ -30,6 +30,10 @@ package final class RigStage {
         package var gameCatalog: URL = ActionCatalog.installedURL
         /// Seconds counted down before a prompter take records (`[recording] countdown`).
         package var takeCountdown = 3
+        /// Voice follow on from the start (`[follow] enabled`), its language and lead.
+        package var followAtStart = false
+        package var followLanguage = "en"
+        package var followLead = 0.0
 
         package init(outerSize: PixelSize) { self.outerSize = outerSize }
     }
@@ -75,8 +79,8 @@ package final class RigStage {
     static let innerCameraDivisor: UInt32 = 4
     /// The Clips screen, `rig ctl clips` and the replay, through the store's ports.
     package let clips: ClipsController
-    /// Voice follow as the kiosk last handed it in (`StageEvent.follow`); nil when off.
-    package internal(set) var follow: FollowShown?
+    /// Voice follow: what the listening port hears steers the text.
+    package let follow: VoiceFollowController
 
     package let now: () -> Double
     /// The wall clock for the console's clock and the script's end time (tests fix it).
@@ -85,8 +89,6 @@ package final class RigStage {
 
     /// Where the stage's wishes go: frames, the outer display's enabled flag, systemd's line.
     package var output: any StageOutput = StageOutputNone()
-    /// The follow key: voice follow on or off (KioskApp+Follow).
-    package var followToggleWanted: () -> Void = {}
     /// Applies `rig ctl set KEY VALUE` to reading settings, with rig.toml's schema and
     /// messages (the kiosk's config code); nil refuses every key.
     package var readingSettingParser: ((String, String, inout ReadingSettings) -> String?)?
@@ -104,6 +106,8 @@ package final class RigStage {
                                  cacheBudgetBytes: settings.cacheBudgetBytes)
         console = ConsoleController(controller: controller)
         clips = ClipsController(console: console, now: now)
+        follow = VoiceFollowController(language: settings.followLanguage, lead: settings.followLead,
+                                       controller: controller, problems: problems, now: now, schedule: schedule)
         takes = PrompterTakes(countdown: settings.takeCountdown, controller: controller, problems: problems, now: now,
                               schedule: schedule)
         game = GameController(catalogURL: settings.gameCatalog, stateDirectory: settings.stateDirectory, now: now,
@@ -127,6 +131,7 @@ package final class RigStage {
         console.clipsShown = { [unowned self] shown in clips.screenShown(shown) }
         clips.gameOpen = { [unowned self] in game.session != nil }
         clips.innerChanged = { [unowned self] in frameWanted(.inner) }
+        follow.shownChanged = { [unowned self] in frameWanted(.inner) }
         controller.onChange = { [unowned self] in stateChanged() }
         problems.onChange = { [unowned self] in stateChanged() }
         controller.onLayoutChange = { [unowned self] in relayout() }
@@ -170,7 +175,7 @@ package final class RigStage {
             // Held keys repeat; of the bound actions only speed changes follow a repeat.
             guard let action = press.action, !press.isRepeat || action.repeatsWhileHeld, !game.isOpen else { return }
             if action == .record { return takes.toggle() }
-            if action == .follow { return followToggleWanted() }
+            if action == .follow { return follow.toggle() }
             controller.perform(action, at: press.time)
         case let .innerPointer(x, y, button, _):
             console.pointer(x: x, y: y, button: button)
@@ -200,10 +205,10 @@ package final class RigStage {
             stateChanged()
         case .clipsChanged:
             clips.refresh()
-        case let .follow(shown):
-            guard shown != follow else { return }
-            follow = shown
-            frameWanted(.inner)
+        case let .followListening(words):
+            follow.listenerStarted(for: words)
+        case let .followHeard(result):
+            follow.received(result)
         case let .replayDelivery(id, delivery):
             clips.delivered(id: id, delivery)
         case let .problems(source, lines):
@@ -270,7 +275,7 @@ package final class RigStage {
             listing: console.state.screen == .library ? console.listing : .empty, outer: displays[.outer],
             elapsed: stopwatch.elapsed(at: presentationTime), cameraState: camera.state,
             game: console.state.screen.isGame ? game.consoleView : .none,
-            timers: role == .inner ? timers(at: presentationTime) : nil, follow: follow)
+            timers: role == .inner ? timers(at: presentationTime) : nil, follow: follow.shown)
         if role == .inner, console.state.screen == .clips {
             let replayNow = clips.shown(at: presentationTime)
             inner.clips = SceneRenderer.InnerClips(input: clips.listing, replay: replayNow?.shown, picture: replayNow?.picture)

@@ -16,8 +16,6 @@ extension KioskApp {
             KioskLog.warning("hanging the event loop on request (RIG_TEST_HANG_TRIGGER)")
             while true { pause() }
         case let .speak(text): return speak(text)
-        case let .follow(on): return follow(on: on)
-        case let .listen(path): return listen(path: path)
         default:
             return stage.handle(request)
         }

@@ -31,8 +31,6 @@ final class KioskApp {
     private(set) var camera: CameraFeed?
     /// Sound out and in (KioskApp+Audio); nil with both turned off or not opened.
     var audio: AudioService?
-    /// Voice follow (KioskApp+Follow); made at the first `follow on`.
-    var voiceFollow: VoiceFollow?
     /// Prompter takes (KioskApp+Recording) and game attempts (through `gameRecording`).
     let recording: RecordingService?
     /// The game's recording port on `recording` (KioskApp+GameRecording).
@@ -68,7 +66,6 @@ final class KioskApp {
         }
         let fonts = RigStage.loadFonts()
         var settings = RigStage.Settings(config: config)
-        settings.takeCountdown = config.recording.countdown
         settings.stateDirectory = stateDirectory
         let loop = loop
         stage = RigStage(settings: settings, library: library, fonts: fonts.fonts, now: loop.clock,
@@ -131,8 +128,8 @@ final class KioskApp {
             displaysFailed = error
         }
         displaysBackend.setEnabled(config.displays.outer.enabled, for: .outer)
-        stage.start()
         startFollow()
+        stage.start()
         notifier.ready()
         notifier.startWatchdog(on: loop)
         statusFileWriter?.keepWriting(displaysBackend, on: loop)
@@ -142,7 +139,6 @@ final class KioskApp {
     func shutdown() {
         notifier.stopping()
         remote = nil
-        voiceFollow?.stop()
         stage.stop()
         stage.clips.close()
         recording?.finishForShutdown()
@@ -276,8 +272,8 @@ final class KioskApp {
             }
             cameraFields = fields
         }
-        return withFollowStatus(withRemoteStatus(withAudioStatus(stage.status(at: now, displays: displaysBackend.statuses, camera: cameraFields,
-                                            cameraDevice: config.camera.device, input: inputStatus))))
+        return withRemoteStatus(withAudioStatus(stage.status(at: now, displays: displaysBackend.statuses, camera: cameraFields,
+                                            cameraDevice: config.camera.device, input: inputStatus)))
     }
 }
 

@@ -43,6 +43,10 @@ extension RigStage.Settings {
         cameraEnabled = config.camera.enabled
         cameraMirror = config.camera.mirror
         gameCatalog = Self.gameCatalog()
+        takeCountdown = config.recording.countdown
+        followAtStart = config.follow.enabled
+        followLanguage = config.follow.language
+        followLead = config.follow.lead
     }
 
     /// The installed action cards, else the source tree's (a kiosk run from a checkout).

@@ -21,4 +21,11 @@ public struct Hearing: Sendable, Equatable {
     public let final: Bool
     /// Audio seconds processed when this was read.
     public let audioTime: Double
+
+    public init(utterance: Int, words: [HeardWord], final: Bool, audioTime: Double) {
+        self.utterance = utterance
+        self.words = words
+        self.final = final
+        self.audioTime = audioTime
+    }
 }

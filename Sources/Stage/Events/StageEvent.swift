@@ -1,4 +1,5 @@
 import Media
+import Prompter
 
 /// What happens to the stage, each at its own CLOCK_MONOTONIC time: the input side's
 /// keys, pointer and touches already routed to a display, the camera's frames and
@@ -31,8 +32,10 @@ package enum StageEvent {
     case framePresented(DisplayRole, FlipStamp)
     /// Files came, went or changed in the scripts folder.
     case libraryChanged
-    /// Voice follow changed what the console shows of it; nil when follow is off.
-    case follow(FollowShown?)
+    /// Voice follow's recogniser is ready to hear these words.
+    case followListening(ScriptWords)
+    /// Voice follow heard something (or its recogniser failed).
+    case followHeard(Result<FollowHearing, ListeningError>)
     /// What is wrong with one part of the rig now, for the operator's banner (none:
     /// it is fine again): a camera that cannot open, a sound card unplugged, rig.toml's errors.
     case problems(ProblemSource, [String])

@@ -1,10 +1,12 @@
 import Foundation
+import Media
+import Prompter
 import Render
-import Stage
 import Testing
+@testable import Stage
 
 /// The operator's Prompter screen shows voice follow's line (what was heard, the
-/// confidence) while follow is on, handed in as data (`StageEvent.follow`).
+/// confidence) while follow is on, from what its listening port heard.
 @Suite struct FollowConsoleLineTests {
     private static let shown = FollowShown(mode: "tracking", confidence: 0.82, heard: "the quick brown fox jumps")
 
@@ -31,8 +33,16 @@ import Testing
         replay.controller.pause(at: 1)
         let off = try SceneFixtures.inner(replay, at: 2)
 
-        replay.stage.handle(.follow(Self.shown))
-        #expect(replay.stage.follow == Self.shown)
+        // Follow on, its recogniser ready, and the talent heard reading the first words.
+        let listening = FakeListening()
+        replay.stage.follow.listening = listening
+        #expect(replay.stage.handle(.follow(true)).body["ok"] == true)
+        let words = try #require(listening.started)
+        replay.stage.handle(.followListening(words))
+        Self.hear(replay, "good evening and thank you for joining us", at: 2)
+        let shown = try #require(replay.stage.follow.shown)
+        #expect(shown.heard == "evening and thank you for joining us" || shown.heard.hasSuffix("joining us"),
+                "\(shown.heard)")
         let on = try SceneFixtures.inner(replay, at: 2)
         let changed = Self.changedRows(off, on)
         // The line goes into the right-hand column (what is under it moves down); the
@@ -42,14 +52,26 @@ import Testing
         try SceneReferenceImage.expectMatch(on, named: "console-follow-line")
 
         // Other heard words draw a different line.
-        replay.stage.handle(.follow(FollowShown(mode: "holding", confidence: 0.4, heard: "over the lazy dog")))
+        Self.hear(replay, "good evening and thank you for joining us tonight we look at how", at: 2)
         let other = try SceneFixtures.inner(replay, at: 2)
         #expect(!Self.changedRows(on, other).rows.isEmpty)
 
-        replay.stage.handle(.follow(nil))
-        #expect(replay.stage.follow == nil)
+        #expect(replay.stage.handle(.follow(false)).body["ok"] == true)
+        #expect(replay.stage.follow.shown == nil)
         let offAgain = try SceneFixtures.inner(replay, at: 2)
         #expect(Self.changedRows(off, offAgain).rows.isEmpty)
+    }
+
+    /// The recogniser's one utterance so far, heard by `time` (its words 0.3 s apart).
+    private static func hear(_ replay: StageReplay, _ text: String, at time: Double) {
+        // A tick first: it makes the follow driver for the laid-out script.
+        replay.advance(to: replay.clock.now + VoiceFollowController.tickInterval)
+        let words = text.split(separator: " ").enumerated().map { index, word in
+            HeardWord(word: String(word), start: Double(index) * 0.3, end: Double(index) * 0.3 + 0.25)
+        }
+        let hearing = Hearing(utterance: 0, words: words, final: false, audioTime: Double(words.count) * 0.3)
+        replay.stage.handle(.followHeard(.success(FollowHearing(hearing, origin: time - hearing.audioTime))))
+        replay.advance(to: replay.clock.now + VoiceFollowController.tickInterval)
     }
 
     private static func changedRows(_ a: Canvas, _ b: Canvas) -> (rows: [Int], minX: Int) {
@@ -65,4 +87,17 @@ import Testing
         }
         return (rows, minX)
     }
+}
+
+/// A listening port whose hearings the test hands to the stage itself.
+final class FakeListening: ListeningPort {
+    private(set) var started: ScriptWords?
+    func refusal(language: String) -> String? { nil }
+    func start(words: ScriptWords, language: String) { started = words }
+    func stop() { started = nil }
+    func listen(path: String) -> Result<(seconds: Double, started: Double), ListeningRefusal> {
+        .failure(ListeningRefusal("no files here"))
+    }
+    var fileStatus: JSONValue { .null }
+    var heardUpTo: Double? { nil }
 }
