@@ -1,20 +1,28 @@
 import Foundation
+import Media
 import Prompter
 
 /// The control socket's requests, applied like a key press, and the status report.
 extension RigStage {
-    /// Applies a request at the stage's time. `status` and `hang` belong to the kiosk
-    /// (device facts, the loop itself) and are refused here.
+    /// Applies a request at the stage's time: the socket's, the remote's, a console button's.
+    @discardableResult
     package func handle(_ request: ControlRequest) -> ControlReply {
-        let time = now()
+        handle(request, at: now())
+    }
+
+    /// Applies a request at `time`: a key's is when it was pressed.
+    @discardableResult
+    func handle(_ request: ControlRequest, at time: Double) -> ControlReply {
         if game.isOpen, request.movesThePrompter {
             return .failure("the game is open; the prompter does not run meanwhile (rig ctl game leave)")
         }
         switch request {
-        case .status, .hang, .speak:
-            return .failure("\(request.json["cmd"]?.stringValue ?? "this") is answered by the kiosk")
+        case .status: return ControlReply(body: status(at: time))
+        case .hang: return devices.hang()
+        case let .speak(text): return speak(text)
         case let .record(start): return takes.record(start: start)
         case let .clips(action, id, to): return clips.request(action: action, id: id, to: to)
+        case let .key(action): perform(action, at: time)
         case let .follow(on): return follow.request(on: on)
         case let .listen(path): return follow.listen(path: path)
         case let .game(json): return handleGame(json)
@@ -76,6 +84,15 @@ extension RigStage {
         return .success()
     }
 
+    /// What a bound key does: takes and voice follow are the stage's, the rest the prompter's.
+    private func perform(_ action: KeyAction, at time: Double) {
+        switch action {
+        case .record: takes.toggle()
+        case .follow: follow.toggle()
+        default: controller.perform(action, at: time)
+        }
+    }
+
     /// Folder requests act through the controller, as the console's dialogs do, so the
     /// open script follows its file.
     private func folders(_ request: ControlRequest) -> ControlReply {
@@ -129,6 +146,31 @@ extension RigStage {
     /// `rig ctl status` at `time`. The devices' own facts come from the kiosk: the
     /// displays as the backend reports them now (flip counts change every frame), the
     /// camera capture's fields (nil without a capture) and the input side's.
+    /// `rig ctl status`: the stage's state with what the devices report of themselves.
+    package func status(at time: Double) -> JSONValue {
+        guard case var .object(fields) = status(at: time, displays: devices.displays, camera: devices.camera,
+                                                cameraDevice: devices.cameraDevice, input: devices.input)
+        else { return .null }
+        fields.merge(devices.sections) { $1 }
+        return .object(fields)
+    }
+
+    /// `rig ctl speak`: synthesized on the speech thread, played when ready. The reply
+    /// comes at once with the generation id that `status` reports under `audio`.
+    private func speak(_ text: String) -> ControlReply {
+        if let reason = sound.unavailableReason { return .failure(reason) }
+        do {
+            _ = try SpeechText(text)
+        } catch {
+            return .failure(error.description)
+        }
+        let generation = sound.newGeneration()
+        sound.speak(text, generation: generation) { report in
+            if case let .failed(reason) = report { KioskLog.warning("speech \(generation) did not play: \(reason)") }
+        }
+        return .success(["generation": .int(generation)])
+    }
+
     package func status(at time: Double, displays: [DisplayRole: DisplayStatus], camera cameraFields: [String: JSONValue]?,
                 cameraDevice: String, input: [String: JSONValue]) -> JSONValue {
         var inputStatus = input
@@ -163,7 +205,7 @@ extension ControlRequest {
     /// Requests that would start or move the prompter's text.
     var movesThePrompter: Bool {
         switch self {
-        case .play, .toggle, .faster, .slower, .speed, .open, .wordsPerMinute, .finish: true
+        case .play, .toggle, .faster, .slower, .speed, .open, .wordsPerMinute, .finish, .key: true
         case let .marker(action, _): action == "jump"
 
         default: false

@@ -5,6 +5,26 @@ import Render
 /// The Game screen's controls applied to the game. A refusal is shown on the screen
 /// (the game's own words) and changes nothing.
 extension RigStage {
+    /// A Game screen button with a request of its own goes as that request, so the
+    /// console, the socket and the remote do one thing one way; a refusal is the notice.
+    private func gameRequest(_ fields: [String: JSONValue]) throws(GameControlError) {
+        var json = fields
+        json["cmd"] = "game"
+        let reply = handle(.game(.object(json)))
+        guard reply.body["ok"]?.boolValue == true else {
+            throw .badRequest(reply.body["error"]?.stringValue ?? "refused")
+        }
+    }
+
+    /// The rule as `rig ctl game select rule=` names it.
+    static func ruleName(_ rule: RuleChoice) -> String {
+        switch rule {
+        case .host(.simonSays): "simon"
+        case .host(.notSaid): "not"
+        default: "draw"
+        }
+    }
+
     func gameWidget(_ id: WidgetID, delta: Int) {
         let parts = id.split(separator: ":", maxSplits: 2).map(String.init)
         guard parts.count >= 2, parts[0] == "game" else { return }
@@ -24,18 +44,16 @@ extension RigStage {
                 try game.start(draftSetup)
                 askConsentIfRecording()
             case "card":
-                let rule = game.session?.selection?.rule ?? .draw
-                try game.perform(.select(ChallengeSelection(cardID: argument, rule: rule)))
+                try gameRequest(["action": "select", "card": .string(argument),
+                                 "rule": .string(Self.ruleName(game.session?.selection?.rule ?? .draw))])
             case "rule":
                 guard let selection = game.session?.selection else { throw .badRequest("Select an action first") }
-                let rule: RuleChoice = argument == "simon" ? .host(.simonSays) : argument == "not" ? .host(.notSaid) : .draw
-                try game.perform(.select(ChallengeSelection(cardID: selection.cardID, parameters: selection.parameters,
-                                                            rule: rule)))
+                var fields: [String: JSONValue] = ["action": "select", "card": .string(selection.cardID), "rule": .string(argument)]
+                if let fingers = selection.parameters.fingers { fields["fingers"] = .int(fingers) }
+                if let hand = selection.parameters.hand { fields["hand"] = .string(hand.rawValue) }
+                try gameRequest(fields)
             case "param": try changeParameter(argument, delta: delta)
-            case "send": try game.perform(.send)
-            case "stop": try game.perform(.stop)
-            case "retry": try game.perform(.retry)
-            case "next": try game.perform(.next)
+            case "send", "stop", "retry", "next": try gameRequest(["action": .string(parts[1])])
             case "end":
                 console.update { $0.dialog = .endGame(media: game.mediaCount); $0.focus = "dialog:cancel" }
             case "delete-media":
@@ -44,22 +62,19 @@ extension RigStage {
                 try answerGameDialog(argument)
                 return
             case "verdict":
-                guard let verdict = Verdict(rawValue: argument) else { return }
-                try game.perform(.judge(verdict))
+                guard Verdict(rawValue: argument) != nil else { return }
+                try gameRequest(["action": "verdict", "verdict": .string(argument)])
             case "correct":
                 // "ID:VERDICT": the attempt's new verdict (the scores follow it).
                 let fields = argument.split(separator: ":").map(String.init)
                 guard let attemptID = Int(fields.first ?? ""), let verdict = fields.last.flatMap(Verdict.init(rawValue:))
                 else { return }
-                try game.perform(.correct(attempt: attemptID, verdict))
+                try gameRequest(["action": "verdict", "verdict": .string(verdict.rawValue), "attempt": .int(attemptID)])
             case "consent":
                 let fields = argument.split(separator: ":", maxSplits: 1).map(String.init)
                 guard fields.count == 2 else { return }
-                switch fields[0] {
-                case "yes": try game.perform(.consent(player: fields[1], agreed: true))
-                case "norecord": try game.perform(.playWithoutRecording(player: fields[1]))
-                default: try game.perform(.consent(player: fields[1], agreed: false))
-                }
+                let agreed = fields[0] == "yes" ? "yes" : fields[0] == "norecord" ? "norecord" : "no"
+                try gameRequest(["action": "consent", "player": .string(fields[1]), "agreed": .string(agreed)])
             case "set":
                 guard let setting = GameScreen.Setting(rawValue: argument) else { return }
                 try changeSettings { setting.stepped($0, by: delta == 0 ? 1 : delta) }

@@ -89,6 +89,12 @@ package final class RigStage {
 
     /// Where the stage's wishes go: frames, the outer display's enabled flag, systemd's line.
     package var output: any StageOutput = StageOutputNone()
+    /// The rig's sound output: speech on request, the replay's sound.
+    package var sound: any SoundOutputPort = NoSoundOutput() {
+        didSet { clips.sound = sound }
+    }
+    /// What the devices report of themselves in `rig ctl status`.
+    package var devices: any DeviceReportPort = NoDeviceReport()
     /// Applies `rig ctl set KEY VALUE` to reading settings, with rig.toml's schema and
     /// messages (the kiosk's config code); nil refuses every key.
     package var readingSettingParser: ((String, String, inout ReadingSettings) -> String?)?
@@ -138,10 +144,8 @@ package final class RigStage {
         console.now = now
         console.schedule = schedule
         console.onChange = { [unowned self] in frameWanted(.inner) }
-        console.setOuterEnabled = { [unowned self] on in setOuterEnabled(on) }
+        console.request = { [unowned self] request in handle(request) }
         console.isOuterEnabled = { [unowned self] in displays[.outer]?.enabled ?? false }
-        console.recordToggled = { [unowned self] in takes.toggle() }
-        console.isTakeActive = { [unowned self] in takes.isActive }
         takes.onChange = { [unowned self] in
             console.controllerChanged()
             for role in DisplayRole.allCases { frameWanted(role) }
@@ -174,9 +178,7 @@ package final class RigStage {
             if console.handle(press) { return }
             // Held keys repeat; of the bound actions only speed changes follow a repeat.
             guard let action = press.action, !press.isRepeat || action.repeatsWhileHeld, !game.isOpen else { return }
-            if action == .record { return takes.toggle() }
-            if action == .follow { return follow.toggle() }
-            controller.perform(action, at: press.time)
+            handle(.key(action), at: press.time)
         case let .innerPointer(x, y, button, _):
             console.pointer(x: x, y: y, button: button)
         case let .innerTouch(phase, x, y, _):

@@ -44,6 +44,20 @@ import Testing
         replay.stage.status(at: replay.clock.now, displays: [:], camera: nil, cameraDevice: "", input: [:])
     }
 
+    /// A bound key's action is a request of its own (`rig ctl key`, the remote): the same
+    /// as the key pressed, refused with the list of actions when unknown.
+    @Test func aKeyActionIsARequest() throws {
+        let replay = try stage()
+        #expect(request(replay, #"{"cmd":"key","action":"mirror"}"#)["ok"] == true)
+        #expect(replay.controller.settings.mirror)
+        #expect(request(replay, #"{"cmd":"key","action":"next_marker"}"#)["ok"] == true)
+        replay.advance(to: 1)
+        #expect(status(replay)["prompter"]?["offset"]?.numberValue ?? 0 > 0, "the glide to the next marker moved the text")
+        let refused = request(replay, #"{"cmd":"key","action":"mirrror"}"#)
+        #expect(refused["ok"] == false && refused["error"]?.stringValue?.contains("play_pause") == true, "\(refused)")
+        #expect(ControlRequest.key(.record).json == ["cmd": "key", "action": "record"])
+    }
+
     @Test func markersAreListedWithTheirPlacesAndReadingTimes() throws {
         let replay = try stage()
         let markers = try #require(status(replay)["prompter"]?["markers"]?.arrayValue)

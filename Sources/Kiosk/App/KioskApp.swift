@@ -4,42 +4,39 @@ import Prompter
 import Render
 import Stage
 
-/// `rig run`: the kiosk. Owns the event loop and the devices on it (displays, input,
-/// camera, the scripts folder watcher), the control socket and the systemd handshake,
-/// and wires them to the stage, which holds what the displays show. Whatever fails at
-/// start (a display, the touchscreen, the socket, the scripts folder) degrades into a
-/// banner on the inner display and a journal line; the kiosk always comes up.
+/// `rig run`: the kiosk's composition root. It opens the devices on the event loop
+/// (displays, input, camera, sound, the scripts folder watcher, the recordings), the
+/// control socket, the network remote and the systemd handshake, and wires each to the
+/// stage through its port or its events; the stage holds every behaviour. Whatever
+/// fails at start (a display, the touchscreen, the socket, the scripts folder) becomes
+/// a banner line on the inner display and a journal line; the kiosk always comes up.
 final class KioskApp {
     let loop: EventLoop
     let config: RigConfig
-    /// The app core: the prompter, the operator console, the scenes.
+    /// The app core: the prompter, the operator console, the game, the scenes.
     let stage: RigStage
-    let displays: DisplayService
+    let recording: RecordingService?
+    private let displays: DisplayService
     var displaysBackend: any DisplayBackend { displays.backend }
     /// The devices this kiosk opens itself; tests open none unless they ask.
-    let devices: KioskDevices
+    private let devices: KioskDevices
     private let notifier = SystemdNotifier()
     private let stageOutput: KioskStageOutput
+    private let deviceReport: KioskDeviceReport
+    private let soundOutput: KioskSoundOutput
+    private let statusFileWriter: DisplayStatusFile?
     private var signals: SignalWatcher?
     private var control: ControlServer?
-    /// The network remote (KioskApp+Remote); nil unless `[remote] enabled`.
-    var remote: RemoteService?
-    private(set) var input: InputDevices?
-    /// The window backend's keyboard, mouse and touch (KioskApp+Window); nil on the rig.
-    var windowInput: WindowInput?
+    private var remote: RemoteService?
+    private var input: InputDevices?
+    private var windowInput: WindowInput?
     private var scriptWatcher: ScriptFolderWatcher?
     private(set) var camera: CameraFeed?
-    /// Sound out and in (KioskApp+Audio); nil with both turned off or not opened.
-    var audio: AudioService?
-    /// Prompter takes (KioskApp+Recording) and game attempts (through `gameRecording`).
-    let recording: RecordingService?
-    /// The game's recording port on `recording` (KioskApp+GameRecording).
-    var gameRecording: KioskGameRecording?
-    /// The sound output as the stage plays on it (replays, `rig ctl speak`).
-    let soundOutput: KioskSoundOutput
-    let statusFileWriter: DisplayStatusFile?
+    private var audio: AudioService?
+    private var gameSpeech: KioskGameSpeech?
+    private var gameRecording: KioskGameRecording?
     /// Why the displays did not start, if they did not.
-    private(set) var displaysFailed: DisplaysError?
+    private var displaysFailed: DisplaysError?
 
     init(config: RigConfig, configProblems: [ConfigProblem], backend: DisplayService.Kind,
          headlessSizes: HeadlessSizes = HeadlessSizes(), statusPath: String? = nil, useSeat: Bool = false,
@@ -78,30 +75,25 @@ final class KioskApp {
                                   loop: loop, useSeat: useSeat, windowScale: headlessSizes.windowScale,
                                   log: { KioskLog.warning($0) })
         stageOutput = KioskStageOutput(backend: displays.backend, notifier: notifier)
+        deviceReport = KioskDeviceReport(backend: displays.backend, config: config)
         soundOutput = KioskSoundOutput(configured: config.audio.output)
         statusFileWriter = statusPath.map(DisplayStatusFile.init)
-        recording = RecordingService(settings: Self.recordingSettings(config), clock: loop.clock,
+        recording = RecordingService(settings: RecordingService.Settings(config), clock: loop.clock,
                                      post: { [mailbox = loop.mailbox] in mailbox.post($0) },
                                      schedule: { loop.addTimer(at: $0, $1) })
+        stage.output = stageOutput
+        stage.devices = deviceReport
+        stage.sound = soundOutput
+        stage.readingSettingParser = { key, value, settings in ReadingSettingKeys.apply(key: key, value: value, to: &settings) }
         stage.handle(.problems(.config, configProblems.filter { $0.severity == .error }.map(\.description)))
         stage.handle(.problem(.library, libraryProblem))
         stage.handle(.problem(.fonts, fonts.problem))
-        connectStage()
-    }
-
-    /// The stage's outputs reach the devices here.
-    private func connectStage() {
-        stage.readingSettingParser = { key, value, settings in
-            ReadingSettingKeys.apply(key: key, value: value, to: &settings)
-        }
-        stage.output = stageOutput
     }
 
     /// Starts everything and runs until SIGTERM or SIGINT. Returns the exit status.
     func run() -> Int32 {
         start()
-        // Windows that cannot open show nobody anything: say why and stop.
-        if displays.backend is WindowBackend, let displaysFailed {
+        if displaysBackend.stopsWhenDisplaysFail, let displaysFailed {
             KioskLog.error("\(displaysFailed)")
             shutdown()
             return 1
@@ -120,7 +112,8 @@ final class KioskApp {
         if devices.contains(.camera) { startCamera() }
         if devices.contains(.audio) { startAudio() }
         startRecording()
-        startWindowInput()
+        startFollow()
+        startDisplayInput()
         do {
             try displays.start(delegate: self)
         } catch {
@@ -128,7 +121,6 @@ final class KioskApp {
             displaysFailed = error
         }
         displaysBackend.setEnabled(config.displays.outer.enabled, for: .outer)
-        startFollow()
         stage.start()
         notifier.ready()
         notifier.startWatchdog(on: loop)
@@ -150,6 +142,28 @@ final class KioskApp {
         KioskLog.notice("rig stopped")
     }
 
+    /// `rig run --backend headless --snapshot-dir`: the kiosk until both displays have
+    /// shown a frame, then what they show as PPM files.
+    func snapshot(to directory: String, unplugging unplugged: DisplayRole? = nil) throws -> Int32 {
+        start()
+        if let unplugged { displaysBackend.simulateUnplug(unplugged) }
+        try DisplaySnapshot.write(displaysBackend, loop: loop, to: directory, settle: 0.5)
+        shutdown()
+        return 0
+    }
+
+    /// The input side's events, routed to the displays they belong to.
+    func handle(_ event: InputEvent) {
+        switch event {
+        case let .outerTap(time): stage.handle(.outerTap(time: time))
+        case let .key(press): stage.handle(.key(press))
+        case let .innerPointer(x, y, button, time): stage.handle(.innerPointer(x: x, y: y, button: button, time: time))
+        case let .innerTouch(phase, _, x, y, time): stage.handle(.innerTouch(phase: phase, x: x, y: y, time: time))
+        case let .deviceAdded(info): KioskLog.info("input device added: \(info.name) (\(info.role.rawValue))")
+        case let .deviceRemoved(info): KioskLog.info("input device removed: \(info.name)")
+        }
+    }
+
     // MARK: start-up pieces
 
     private func startSignals() {
@@ -157,14 +171,13 @@ final class KioskApp {
             let watcher = try SignalWatcher()
             signals = watcher
             loop.addReader(fd: watcher.fd, name: "signals") { [weak self] in
-                guard let self else { return }
                 for signal in watcher.drain() {
                     if signal == SIGHUP {
                         KioskLog.notice("SIGHUP ignored: rig.toml is read at start (systemctl restart rig applies it)")
                         continue
                     }
                     KioskLog.notice("stopping on \(signal == SIGINT ? "SIGINT" : "SIGTERM")")
-                    self.loop.stop()
+                    self?.loop.stop()
                 }
             }
             // A thread started before the claim would take SIGTERM and die of it.
@@ -179,7 +192,7 @@ final class KioskApp {
         do {
             control = try ControlServer(path: config.control.socket, loop: loop) { [weak self] request in
                 guard let self else { return .failure("the kiosk is stopping") }
-                let reply = handle(request)
+                let reply = stage.handle(request)
                 // Remote panels hear of a change made on the socket at once.
                 remote?.changed()
                 return reply
@@ -189,47 +202,80 @@ final class KioskApp {
         }
     }
 
+    /// `[remote]`: the network remote, when rig.toml turns it on. It hands its requests to
+    /// the stage as the socket does; the pairing address is a line of the inner banner.
+    private func startRemote() {
+        guard config.remote.enabled else { return }
+        do {
+            let stage = stage
+            let service = try RemoteService(config: config.remote, loop: loop,
+                                            status: { [unowned stage] in stage.status(at: stage.now()) },
+                                            handle: { [unowned stage] in stage.handle($0) })
+            remote = service
+            deviceReport.remote = service
+            stage.handle(.problem(.remote, "remote control: pair at \(service.pairingURL)"))
+            KioskLog.notice("remote control on http://\(service.http.address)"
+                            + (service.osc.map { ", OSC on udp \($0.address)" } ?? ""))
+        } catch {
+            stage.handle(.problem(.remote, "remote control: \(error)"))
+        }
+    }
+
     private func startInput() {
-        let inner = config.displays.inner.drawingSize(headless: config.displays)
-        let outer = config.displays.outer.drawingSize(headless: config.displays)
-        let configuration = InputConfiguration(config: config, outerWidth: Double(outer.width),
-                                               outerHeight: Double(outer.height), innerWidth: Double(inner.width),
-                                               innerHeight: Double(inner.height))
         do {
             let opener: InputDeviceOpener = displays.seat.map { SeatInputDeviceOpener(seat: $0) } ?? DirectInputDeviceOpener()
-            let devices = try InputDevices(loop: loop, configuration: configuration, opener: opener) { [weak self] event in
-                self?.handle(event)
+            let devices = try InputDevices(loop: loop, configuration: InputConfiguration(config: config), opener: opener) {
+                [weak self] event in self?.handle(event)
             }
             displays.seat?.onDisable.append { [weak devices] in devices?.suspend() }
             displays.seat?.onEnable.append { [weak devices] in devices?.resume() }
             input = devices
+            deviceReport.inputDevices = devices
             stage.handle(.problem(.input.detail("keymap"), devices.keymapProblem.map { "input: \($0)" }))
         } catch {
             stage.handle(.problem(.input, "input: \(error)"))
         }
     }
 
+    /// The windows' keys, mouse and touches (`rig run --backend window`) reach the stage
+    /// as a rig's input devices' do; closing the inner window stops the kiosk.
+    private func startDisplayInput() {
+        guard let source = displaysBackend.ownInput else { return }
+        let input = WindowInput(loop: loop, configuration: InputConfiguration(config: config, displays: displaysBackend)) {
+            [weak self] event in self?.handle(event)
+        }
+        windowInput = input
+        deviceReport.windowInput = input
+        stage.handle(.problem(.input.detail("keymap"), input.keymapProblem.map { "input: \($0)" }))
+        source.onInput = { [weak input] event in input?.handle(event) }
+        source.onQuit = { [weak self] in
+            KioskLog.notice("stopping: the inner window was closed")
+            self?.loop.stop()
+        }
+    }
+
     /// The camera runs on its own thread; frames and state changes arrive on the loop.
     private func startCamera() {
-        guard config.camera.enabled else { return windowCameraChanged(nil) }
+        guard config.camera.enabled else { return displaysBackend.setNote(CameraState.note(nil), for: .outer) }
         do {
             let feed = try CameraFeed(settings: CameraSettings(config.camera, recording: config.recording),
                                       mailbox: loop.mailbox, recordingTap: recording?.tap)
             feed.onFrame = { [weak self] frame, preview in self?.stage.handle(.cameraPreview(frame, preview)) }
             feed.onStateChange = { [weak self, weak feed] state in
-                KioskLog.notice("camera \(self?.config.camera.device ?? ""): \(state)")
-                if case .streaming = state {} else { self?.recording?.cameraLost("\(state)") }
-                self?.windowCameraChanged(state)
-                guard let feed else { return }
-                self?.stage.handle(.camera(CameraInput(frame: feed.latestFrame, message: state.previewMessage,
-                                                       state: "\(state)", live: true)))
+                guard let self, let feed else { return }
+                KioskLog.notice("camera \(config.camera.device): \(state)")
+                if case .streaming = state {} else { recording?.cameraLost("\(state)") }
+                displaysBackend.setNote(CameraState.note(state), for: .outer)
+                stage.handle(.camera(CameraInput(frame: feed.latestFrame, message: state.previewMessage,
+                                                 state: "\(state)", live: true)))
             }
             camera = feed
             stageOutput.camera = feed
+            deviceReport.cameraFeed = feed
             stage.handle(.camera(CameraInput(frame: nil, message: feed.state.previewMessage, state: "\(feed.state)",
                                              live: true)))
             feed.start()
-            windowCameraChanged(feed.state)
+            displaysBackend.setNote(CameraState.note(feed.state), for: .outer)
         } catch {
             stage.handle(.problem(.camera, "camera \(config.camera.device): \(error)"))
         }
@@ -252,28 +298,114 @@ final class KioskApp {
         }
     }
 
-    /// The outer touchscreen mapped onto the outer display as it is now.
-    func touchMapping(width: Int, height: Int) -> TouchMapping {
-        TouchMapping(width: Double(width), height: Double(height),
-                     rotation: TouchMapping.Rotation(rawValue: config.displays.outer.rotation) ?? .none,
-                     calibration: config.touch.calibration)
+    /// Sound out and in, when the kiosk opens its sound devices (not headless, not in
+    /// tests): their troubles on the banner until the device is back, speech through them.
+    private func startAudio() {
+        let settings = config.audio
+        guard !settings.output.isEmpty || !settings.input.isEmpty else { return }
+        do {
+            let service = try AudioService(config: settings, mailbox: loop.mailbox)
+            service.onStateChange = { [weak self] role, state in
+                KioskLog.notice("audio \(role.rawValue) \(role == .output ? settings.output : settings.input): \(state)")
+                guard let line = AudioBanner.line(role, device: role == .output ? settings.output : settings.input,
+                                                  state: state) else { return }
+                self?.stage.handle(.problem(role == .output ? .soundOutput : .soundInput, line))
+            }
+            audio = service
+            soundOutput.audio = service
+            deviceReport.audio = service
+            let speech = KioskGameSpeech(audio: service, mailbox: loop.mailbox)
+            gameSpeech = speech
+            stage.game.speech = speech
+            service.start()
+        } catch {
+            stage.handle(.problem(ProblemSource("sound"), "sound: \(error)"))
+        }
     }
 
-    /// `rig ctl status`: the stage's report with the devices' facts.
-    func status(at now: Double) -> JSONValue {
-        var inputStatus: [String: JSONValue] = [:]
-        if case let .object(fields)? = input?.statusJSON ?? windowInput?.statusJSON { inputStatus = fields }
-        inputStatus["touch"] = .optional(input?.devices.first { $0.role == .outerTouchscreen }?.name)
-        var cameraFields: [String: JSONValue]?
-        if let camera {
-            var fields: [String: JSONValue] = [:]
-            for (key, value) in camera.status.fields {
-                fields[String(key.dropFirst("camera.".count))] = Double(value).map { .number($0) } ?? .string(value)
-            }
-            cameraFields = fields
+    /// Prompter takes through `KioskTakeRecorder`, game attempts through
+    /// `KioskGameRecording`, the Clips screen through the store, the decoder and the
+    /// sound output; what a crash left half-written is settled first.
+    private func startRecording() {
+        guard let recording else { return }
+        RecordingsAtStart.settle(recording)
+        recording.audioRing = audio?.captureRing
+        let videoFormat = { [weak self] in RecordingTap.videoFormat(of: self?.camera, shown: self?.stage.camera.frame) }
+        let cameraState = { [weak self] in self?.camera.map { "\($0.state)" } ?? "off" }
+        recording.onEnded = { [weak self] outcome in
+            if outcome.kind == .game { self?.gameRecording?.ended(outcome) } else { self?.stage.handle(.takeEnded(message: outcome.message)) }
+            // A take (or an attempt) that ended is listed at once.
+            self?.stage.handle(.clipsChanged)
         }
-        return withRemoteStatus(withAudioStatus(stage.status(at: now, displays: displaysBackend.statuses, camera: cameraFields,
-                                            cameraDevice: config.camera.device, input: inputStatus)))
+        stage.takes.recorder = KioskTakeRecorder(service: recording, videoFormat: videoFormat, cameraState: cameraState)
+
+        let loop = loop
+        let game = KioskGameRecording(service: recording, clock: loop.clock, schedule: { loop.addTimer(at: $0, $1) })
+        game.game = stage.game
+        game.voice = config.audio.voice
+        game.videoFormat = videoFormat
+        game.cameraState = cameraState
+        recording.onPumped = { [weak game] take in game?.pumped(take: take) }
+        gameSpeech?.onPlay = { [weak game] generation, clip in game?.played(generation: generation, clip: clip) }
+        stage.game.recording = game
+        gameRecording = game
+        game.resumePendingExports()
+
+        let store = KioskClipStore(service: recording, exportFolder: config.recording.exportFolder)
+        store.gameRecording = game
+        store.changed = { [weak self] in self?.stage.handle(.clipsChanged) }
+        let decoding = KioskReplayDecoding(service: recording, mailbox: loop.mailbox)
+        decoding.delivered = { [weak self] id, delivery in self?.stage.handle(.replayDelivery(id: id, delivery)) }
+        stage.clips.store = store
+        stage.clips.decoder = decoding
+        stage.clips.refresh()
+    }
+
+    /// Voice follow's ears: the room microphone's capture ring (or a WAV file).
+    private func startFollow() {
+        let listening = KioskListening(loop: loop, folder: URL(fileURLWithPath: config.state.dir).appendingPathComponent("follow"))
+        listening.captureRing = audio?.captureRing
+        listening.ready = { [weak self] words in self?.stage.handle(.followListening(words)) }
+        listening.heard = { [weak self] result in self?.stage.handle(.followHeard(result)) }
+        stage.follow.listening = listening
+    }
+}
+
+/// What the display side tells the kiosk: draw a frame, a display came or went or
+/// changed mode, a frame reached the glass. The stage draws and decides; the input
+/// side follows the outer display's mode and presentation.
+extension KioskApp: DisplayBackendDelegate {
+    func drawFrame(for role: DisplayRole, into target: FrameTarget) -> Bool {
+        let changed = stage.frame(role, at: target.presentationTime, into: target).changed
+        // The preview thread fits the next pictures to what this outer frame drew.
+        if role == .outer { camera?.previewWanted(stage.outerPreviewTarget) }
+        return changed
+    }
+
+    func displayStatusChanged(_ role: DisplayRole, _ status: DisplayStatus) {
+        let before = stage.displays[role]
+        if before?.available != status.available || before?.mode != status.mode {
+            KioskLog.notice("\(role) display \(status.connector): \(status.available ? "available \(status.mode.map { "\($0)" } ?? "")" : "unavailable")")
+        }
+        if role == .outer {
+            let taps = status.showsContent && stage.controller.mode == .prompter
+            input?.isOuterPresented = taps
+            windowInput?.isOuterPresented = taps
+            if before?.mode != status.mode, let mode = status.mode {
+                input?.update(outerMapping: TouchMapping(outer: config, width: mode.width, height: mode.height))
+                windowInput?.update(outerWidth: Double(mode.width), outerHeight: Double(mode.height))
+            }
+        }
+        stage.handle(.display(role, status))
+    }
+
+    /// A misnamed connector and the like: the operator reads it on the inner display.
+    func displayProblem(_ problem: DisplaysError) {
+        stage.handle(.problem(.displays.detail("\(problem)"), "displays: \(problem)"))
+    }
+
+    func framePresented(_ role: DisplayRole, _ stamp: FlipStamp) {
+        stage.handle(.framePresented(role, stamp))
     }
 }
 

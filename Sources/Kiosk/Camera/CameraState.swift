@@ -16,6 +16,16 @@ enum CameraState: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The word on the outer window's title (`rig run --backend window`); nil while
+    /// streaming. `nil` state: no camera configured.
+    static func note(_ state: CameraState?) -> String? {
+        switch state {
+        case .streaming?: nil
+        case .starting?: "camera starting"
+        default: "no camera"
+        }
+    }
+
     /// The upright line the preview shows instead of a picture; nil while streaming.
     var previewMessage: String? {
         switch self {

@@ -45,6 +45,8 @@ enum CtlCommand: Command {
           clips replay ID | stop  replay a clip on the console's Clips screen, or close it
           follow on|off           voice follow: the reading line tracks the talent's voice (English)
           listen FILE.wav         the microphone from a WAV file, in real time (follow must be on)
+          key ACTION              what the operator's key bound to ACTION does (rig.toml [keys]:
+                                  play_pause, faster, mirror, next_marker, record, …)
 
         Options:
           --socket PATH      the control socket (default: [control] socket in rig.toml)
@@ -138,6 +140,11 @@ enum CtlCommand: Command {
             }
             return .cue(letter == "off" ? nil : letter)
         case "hang": return .hang
+        case "key":
+            guard let name = arguments.positional(), let action = KeyAction(rawValue: name) else {
+                throw .usage("key takes an action: " + KeyAction.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            return .key(action)
         case "follow": return .follow(try onOff())
         case "listen":
             guard let path = arguments.positional() else { throw .usage("listen takes a WAV file's path") }

@@ -86,3 +86,12 @@ enum RecordingConfigKeys {
         }
     }
 }
+
+extension RecordingService.Settings {
+    /// `[recording]` and the recordings folder as the recording service takes them.
+    init(_ config: RigConfig) {
+        self.init(enabled: config.recording.enabled, folder: config.recordingsDirectory,
+                  recorder: config.recorderSettings, audio: config.recording.audio,
+                  retentionDays: config.recording.retentionDays, countdown: config.recording.countdown)
+    }
+}

@@ -1,7 +1,8 @@
 import Stage
 
-/// A display backend, in the spirit of wlroots' backend interface: the DRM/KMS
-/// backend and the headless one sit behind it, and the app never knows which it has.
+/// A display backend, in the spirit of wlroots' backend interface: the DRM/KMS,
+/// headless and window backends sit behind it, and the app never knows which it has:
+/// what only some can do they declare (`ownInput`, `stopsWhenDisplaysFail`, `setNote`).
 /// Everything runs on the event loop thread.
 protocol DisplayBackend: AnyObject {
     var delegate: (any DisplayBackendDelegate)? { get set }
@@ -47,6 +48,24 @@ protocol DisplayBackend: AnyObject {
     /// that happen itself (headless: the snapshots of the virtual rig's hotplug
     /// tests). A backend with real monitors ignores it: they are unplugged by hand.
     func simulateUnplug(_ role: DisplayRole)
+
+    /// Input that arrives through the displays themselves (the desktop windows' keys,
+    /// mouse and touches, and the inner window closed); nil for a rig's monitors.
+    var ownInput: (any DisplayInputSource)? { get }
+
+    /// The kiosk stops when these displays cannot start (windows that do not open show
+    /// nobody anything); a rig's kiosk comes up without its monitors and says why.
+    var stopsWhenDisplaysFail: Bool { get }
+
+    /// A word on the display where its user reads it (a window's title: "no camera").
+    func setNote(_ note: String?, for role: DisplayRole)
+}
+
+/// Input a backend's displays bring with them (`WindowBackend`'s windows).
+protocol DisplayInputSource: AnyObject {
+    var onInput: ((WindowInputEvent) -> Void)? { get set }
+    /// The user closed the display that stands for the whole kiosk (the inner window).
+    var onQuit: (() -> Void)? { get set }
 }
 
 extension DisplayBackend {
@@ -55,6 +74,9 @@ extension DisplayBackend {
     var statusFacts: [String: String] { [:] }
     func shownImagePPM(_ role: DisplayRole) -> [UInt8]? { nil }
     func simulateUnplug(_ role: DisplayRole) {}
+    var ownInput: (any DisplayInputSource)? { nil }
+    var stopsWhenDisplaysFail: Bool { false }
+    func setNote(_ note: String?, for role: DisplayRole) {}
 
     /// Every display's status as the backend reports it now.
     var statuses: [DisplayRole: DisplayStatus] {

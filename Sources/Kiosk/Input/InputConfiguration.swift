@@ -1,3 +1,4 @@
+import Render
 import Stage
 
 /// What the input side needs from rig.toml and the displays. The display side updates
@@ -37,5 +38,32 @@ extension InputConfiguration {
         bindings = KeyBindings.parse(bindings: entries).bindings
         keyboard = config.keyboard.names
         keyboardPlaces = config.keyboard.places
+    }
+
+    /// At start, before the displays report their modes: the sizes rig.toml gives them.
+    init(config: RigConfig) {
+        let inner = config.displays.inner.drawingSize(headless: config.displays)
+        let outer = config.displays.outer.drawingSize(headless: config.displays)
+        self.init(config: config, outerWidth: Double(outer.width), outerHeight: Double(outer.height),
+                  innerWidth: Double(inner.width), innerHeight: Double(inner.height))
+    }
+
+    /// The sizes the backend's displays have now (the windows'), else rig.toml's.
+    init(config: RigConfig, displays: any DisplayBackend) {
+        let inner = displays.status(of: .inner).mode.map { PixelSize(width: $0.width, height: $0.height) }
+            ?? config.displays.inner.drawingSize(headless: config.displays)
+        let outer = displays.status(of: .outer).mode.map { PixelSize(width: $0.width, height: $0.height) }
+            ?? config.displays.outer.drawingSize(headless: config.displays)
+        self.init(config: config, outerWidth: Double(outer.width), outerHeight: Double(outer.height),
+                  innerWidth: Double(inner.width), innerHeight: Double(inner.height))
+    }
+}
+
+extension TouchMapping {
+    /// The outer touchscreen mapped onto the outer display in this mode.
+    init(outer config: RigConfig, width: Int, height: Int) {
+        self.init(width: Double(width), height: Double(height),
+                  rotation: TouchMapping.Rotation(rawValue: config.displays.outer.rotation) ?? .none,
+                  calibration: config.touch.calibration)
     }
 }

@@ -33,6 +33,19 @@ package final class RecordingTap: Sendable {
                                   bytesPerLine: frame.bytesPerLine, timestamp: frame.timestamp, bytes: bytes)
     }
 
+    /// The camera's frame layout now, as the recorder takes it: what the capture hands
+    /// over, or the frame the stage shows when the frames come from elsewhere than this
+    /// kiosk's camera (headless tests). nil: no picture to record.
+    static func videoFormat(of camera: CameraFeed?, shown: CameraFrame?) -> VideoTrackFormat? {
+        // What the capture hands the recorder, which the displays' frames may not be.
+        if let captured = camera?.captured {
+            guard let format = recordedFormat(captured.format) else { return nil }
+            return VideoTrackFormat(format: format, width: captured.width, height: captured.height)
+        }
+        guard let frame = camera?.latestFrame ?? shown, let format = recordedFormat(frame.format) else { return nil }
+        return VideoTrackFormat(format: format, width: frame.width, height: frame.height)
+    }
+
     package static func recordedFormat(_ format: CameraPixelFormat) -> RecordedPixelFormat? {
         switch format {
         case .yuyv: .yuyv

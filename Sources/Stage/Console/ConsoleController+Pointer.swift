@@ -69,7 +69,6 @@ extension ConsoleController {
 
     /// What a control does when clicked, tapped, or chosen with Enter.
     package func activate(_ id: WidgetID) {
-        let t = now()
         if id.hasPrefix("tab:"), let screen = ConsoleScreen(rawValue: String(id.dropFirst(4))) {
             show(screen)
         } else if id.hasPrefix("game:group:") {
@@ -91,15 +90,15 @@ extension ConsoleController {
             step(item, by: 1)
         } else {
             switch id {
-            case "prompter:play": controller.togglePlayPause(at: t)
-            case "prompter:stop": controller.stop(at: t)
-            case "prompter:slower": controller.slower(at: t)
-            case "prompter:faster": controller.faster(at: t)
-            case "prompter:outer": setOuterEnabled(!isOuterEnabled())
-            case "prompter:blank": controller.setBlanked(!controller.blanked)
-            case "prompter:framing": controller.setMode(controller.mode == .framing ? .prompter : .framing)
+            case "prompter:play": _ = request(.toggle)
+            case "prompter:stop": _ = request(.stop)
+            case "prompter:slower": _ = request(.slower)
+            case "prompter:faster": _ = request(.faster)
+            case "prompter:outer": _ = request(.outer(!isOuterEnabled()))
+            case "prompter:blank": _ = request(.blank(!controller.blanked))
+            case "prompter:framing": _ = request(.mode(controller.mode == .framing ? "prompter" : "framing"))
             case "prompter:settings": show(.settings)
-            case "prompter:record": recordToggled()
+            case "prompter:record": _ = request(.key(.record))
             case "editor:done": show(controller.script == nil ? .library : .prompter)
             case "search": focus("search")
             default: break

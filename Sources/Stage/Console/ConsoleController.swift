@@ -13,12 +13,10 @@ package final class ConsoleController {
     /// Bumped on every change, so the inner display knows to draw again.
     package internal(set) var generation = 0
 
-    /// Hooks into the kiosk: the outer display's operator toggle, the clock, timers.
-    package var setOuterEnabled: (Bool) -> Void = { _ in }
+    /// The buttons' requests, in the rig's one vocabulary (the stage applies them).
+    package var request: (ControlRequest) -> ControlReply = { _ in .failure("no stage") }
+    /// Whether the operator has the outer display on, for its toggle; the clock, timers.
     package var isOuterEnabled: () -> Bool = { true }
-    /// Record, or Stop while a take (or its countdown) runs.
-    package var recordToggled: () -> Void = {}
-    package var isTakeActive: () -> Bool = { false }
     package var now: () -> Double = { 0 }
     package var schedule: (Double, @escaping () -> Void) -> Void = { _, _ in }
     package var onChange: () -> Void = {}
@@ -203,7 +201,7 @@ package final class ConsoleController {
         case .left, .right:
             guard state.focus == "prompter:speed" else { return false }
             let step = press.symbol == .left ? -PrompterEngine.speedStep : PrompterEngine.speedStep
-            controller.setSpeed(controller.engine.speed + step, at: now())
+            _ = request(.speed(controller.engine.speed + step))
             return true
         default:
             return false

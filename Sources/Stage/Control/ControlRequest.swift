@@ -1,6 +1,8 @@
 import Foundation
 
-/// One request on the control socket, e.g. `{"cmd":"speed","value":90}`.
+/// One request to the rig, e.g. `{"cmd":"speed","value":90}`: the one vocabulary of the
+/// control socket, the network remote (HTTP, OSC), the operator's bound keys (`key`)
+/// and the console's buttons. The stage answers every one (`RigStage.handle`).
 package enum ControlRequest: Equatable {
     case status
     case play, pause, toggle, stop, faster, slower
@@ -41,6 +43,8 @@ package enum ControlRequest: Equatable {
     case follow(Bool)
     /// The kiosk's microphone from a WAV file, in real time (voice follow must be on).
     case listen(String)
+    /// What the operator's key bound to this action does (rig.toml `[keys]`), as if pressed.
+    case key(KeyAction)
 
     package struct Invalid: Error, CustomStringConvertible {
         package let description: String
@@ -48,7 +52,7 @@ package enum ControlRequest: Equatable {
 
     package static let commands = ["status", "play", "pause", "toggle", "stop", "faster", "slower", "speed",
                            "open", "outer", "blank", "set", "scripts", "folders", "folder", "mode", "cue", "speak",
-                           "game", "record", "clips", "marker", "wpm", "finish", "follow", "listen"]
+                           "game", "record", "clips", "marker", "wpm", "finish", "follow", "listen", "key"]
 
     package static func parse(_ line: Data) -> Result<ControlRequest, Invalid> {
         guard let json = JSONValue.parse(line), case .object = json else {
@@ -160,6 +164,12 @@ package enum ControlRequest: Equatable {
                 return .failure(Invalid(description: "finish needs \"in\": a duration such as \"4:30\", or \"off\""))
             }
             return .success(.finish(text == "off" ? nil : text))
+        case "key":
+            guard let name = json["action"]?.stringValue, let action = KeyAction(rawValue: name) else {
+                return .failure(Invalid(description: "key needs an \"action\": "
+                    + KeyAction.allCases.map(\.rawValue).joined(separator: ", ")))
+            }
+            return .success(.key(action))
         case "marker":
             let action = json["action"]?.stringValue ?? (json["to"] == nil ? "list" : "jump")
             let to = json["to"]?.stringValue
@@ -207,6 +217,7 @@ package enum ControlRequest: Equatable {
         case let .marker(action, to): ["cmd": "marker", "action": .string(action), "to": .optional(to)]
         case let .wordsPerMinute(value): ["cmd": "wpm", "value": .int(value)]
         case let .finish(text): ["cmd": "finish", "in": .string(text ?? "off")]
+        case let .key(action): ["cmd": "key", "action": .string(action.rawValue)]
         }
     }
 }

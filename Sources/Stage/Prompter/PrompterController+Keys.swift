@@ -36,7 +36,7 @@ extension PrompterController {
                 addProblem("set marker: \(error)")
             }
         case .record, .follow:
-            // The stage hands these to the kiosk, which owns the recorder and the listener.
+            // The stage's own: its takes and its voice follow (RigStage's perform).
             break
         }
     }

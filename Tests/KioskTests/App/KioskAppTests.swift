@@ -42,7 +42,7 @@ import Testing
         run(app) { flips(app, .inner) > 0 && flips(app, .outer) > 0 }
         #expect(app.stage.controller.script?.id == "Take.txt")
         #expect(app.stage.controller.engine.maxOffset > 1000)
-        let status = app.status(at: app.loop.clock())
+        let status = app.stage.status(at: app.loop.clock())
         #expect(status["prompter"]?["state"] == "stopped")
         #expect(status["displays"]?["outer"]?["presenting"] == true)
     }
@@ -51,12 +51,12 @@ import Testing
         let app = try makeApp()
         defer { app.shutdown() }
         run(app) { flips(app, .outer) > 0 }
-        _ = app.handle(.play)
+        _ = app.stage.handle(.play)
         let start = flips(app, .outer)
         run(app) { flips(app, .outer) > start + 20 }
         let offset = app.stage.controller.engine.offset(at: app.loop.clock())
         #expect(offset > 5)
-        _ = app.handle(.pause)
+        _ = app.stage.handle(.pause)
         // Once the 0.3 s ramp is done no frame changes: nothing is flipped.
         loop(app).advance(by: 0.3 + 1.0 / 30)
         let paused = flips(app, .outer)
@@ -68,7 +68,7 @@ import Testing
         let app = try makeApp()
         defer { app.shutdown() }
         run(app) { flips(app, .outer) > 0 }
-        _ = app.handle(.play)
+        _ = app.stage.handle(.play)
         loop(app).advance(by: 1)
         let tapTime = app.loop.clock() - 0.05
         let expected = app.stage.controller.engine.offset(at: tapTime)
@@ -84,7 +84,7 @@ import Testing
         #expect(latency.count == 1)
         // Measured from the tap's own time: a few frames, not seconds since boot.
         #expect((latency.medianMilliseconds ?? 10_000) < 1000)
-        #expect(app.status(at: app.loop.clock())["input"]?["taps"] == 1)
+        #expect(app.stage.status(at: app.loop.clock())["input"]?["taps"] == 1)
     }
 
     @Test func keysDriveTheEngine() throws {
@@ -107,7 +107,7 @@ import Testing
         let innerBefore = try #require(headless.screen(.inner)).ppm()
         let outerBefore = try #require(headless.screen(.outer)).ppm()
         let outerFlips = flips(app, .outer)
-        #expect(app.handle(.set(key: "prompter.mirror", value: "true")) == .success())
+        #expect(app.stage.handle(.set(key: "prompter.mirror", value: "true")) == .success())
         run(app) { flips(app, .outer) > outerFlips }
         #expect(try #require(headless.screen(.outer)).ppm() != outerBefore)
         #expect(try #require(headless.screen(.inner)).ppm() == innerBefore)
@@ -117,8 +117,8 @@ import Testing
         let app = try makeApp()
         defer { app.shutdown() }
         run(app) { flips(app, .outer) > 0 }
-        #expect(app.handle(.outer(false)) == .success())
-        let status = app.status(at: app.loop.clock())
+        #expect(app.stage.handle(.outer(false)) == .success())
+        let status = app.stage.status(at: app.loop.clock())
         #expect(status["displays"]?["outer"]?["enabled"] == false)
         #expect(status["displays"]?["outer"]?["presenting"] == false)
         #expect(status["displays"]?["inner"]?["presenting"] == true)
@@ -146,9 +146,9 @@ import Testing
     @Test func restartResumesTheSameScriptAtTheSameWord() throws {
         let app = try makeApp()
         run(app) { flips(app, .outer) > 0 }
-        _ = app.handle(.play)
+        _ = app.stage.handle(.play)
         loop(app).advance(by: 1.5)
-        _ = app.handle(.pause)
+        _ = app.stage.handle(.pause)
         let stoppedAt = app.stage.controller.engine.offset(at: app.loop.clock() + 1)
         app.shutdown()
         let again = try KioskApp(config: app.config, configProblems: [], backend: .headless, devices: [],
@@ -169,14 +169,14 @@ extension KioskAppTests {
         defer { app.shutdown() }
         let headless = try #require(app.displaysBackend as? HeadlessBackend)
         run(app) { flips(app, .outer) > 0 }
-        #expect(app.handle(.mode("framing")) == .success())
-        #expect(app.handle(.cue("S")) == .success())
+        #expect(app.stage.handle(.mode("framing")) == .success())
+        #expect(app.stage.handle(.cue("S")) == .success())
         let before = flips(app, .outer)
         run(app) { flips(app, .outer) > before && app.camera?.state.previewMessage == "Camera unavailable" }
         let outer = try #require(headless.screen(.outer))
         // The cue badge's yellow at the centre, its white border around it.
         #expect(outer.pixel(x: 240 - 40, y: 135 - 40) == 0xffd60a)
-        #expect(app.status(at: app.loop.clock())["camera"]?["state"] == "unavailable")
+        #expect(app.stage.status(at: app.loop.clock())["camera"]?["state"] == "unavailable")
         if ProcessInfo.processInfo.environment["RIG_DUMP"] != nil {
             try Data(outer.ppm()).write(to: URL(fileURLWithPath: "/tmp/framing-outer.ppm"))
             try Data(try #require(headless.screen(.inner)).ppm()).write(to: URL(fileURLWithPath: "/tmp/framing-inner.ppm"))
@@ -188,7 +188,7 @@ extension KioskAppTests {
     @Test func theHangTriggerIsRefusedWithoutItsEnvironmentVariable() throws {
         let app = try makeApp()
         defer { app.shutdown() }
-        let reply = app.handle(.hang)
+        let reply = app.stage.handle(.hang)
         #expect(reply.body["ok"] == false)
         #expect(reply.body["error"]?.stringValue?.contains("RIG_TEST_HANG_TRIGGER=1") == true)
     }

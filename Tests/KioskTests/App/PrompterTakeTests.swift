@@ -50,7 +50,7 @@ import Testing
     }
 
     private func recordingState(_ app: KioskApp) -> String? {
-        app.status(at: clock.now())["recording"]?["state"]?.stringValue
+        app.stage.status(at: clock.now())["recording"]?["state"]?.stringValue
     }
 
     private static func hasRed(_ screen: HeadlessFramebuffer, x: Range<Int>, y: Range<Int>) -> Bool {
@@ -63,8 +63,8 @@ import Testing
         let headless = try #require(app.displaysBackend as? HeadlessBackend)
         var sequence: UInt32 = 0
         stream(app, seconds: 0.5, from: &sequence)
-        #expect(app.handle(.play) == .success())
-        let reply = app.handle(.record(start: true))
+        #expect(app.stage.handle(.play) == .success())
+        let reply = app.stage.handle(.record(start: true))
         #expect(reply.body["state"] == "countdown")
         let startedAt = clock.now()
         stream(app, seconds: 1.5, from: &sequence)
@@ -81,11 +81,11 @@ import Testing
         #expect(Self.hasRed(outer, x: 0..<60, y: 0..<40), "REC on the talent's display")
         #expect(Self.hasRed(inner, x: 380..<480, y: 0..<40), "REC on the operator's display")
         #expect(outer.pixel(x: 240, y: 100) != 0x1c1c1e, "the countdown has gone")
-        #expect(app.handle(.record(start: false)).body["state"] == "finishing")
+        #expect(app.stage.handle(.record(start: false)).body["state"] == "finishing")
         let deadline = Date().addingTimeInterval(20)
         while recordingState(app) != "idle" && Date() < deadline { app.loop.runOnce(timeout: 0.01) }
         #expect(recordingState(app) == "idle")
-        let status = app.status(at: clock.now())["recording"]?["last"]
+        let status = app.stage.status(at: clock.now())["recording"]?["last"]
         let path = try #require(status?["file"]?.stringValue)
         #expect(path.hasPrefix(folder + "/prompter-"))
         #expect(status?["message"] == .null)
@@ -110,9 +110,9 @@ import Testing
         defer { app.shutdown() }
         var sequence: UInt32 = 0
         stream(app, seconds: 0.3, from: &sequence)
-        #expect(app.handle(.record(start: true)).body["state"] == "countdown")
+        #expect(app.stage.handle(.record(start: true)).body["state"] == "countdown")
         stream(app, seconds: 1, from: &sequence)
-        #expect(app.handle(.record(start: false)).body["cancelled"] == "countdown")
+        #expect(app.stage.handle(.record(start: false)).body["cancelled"] == "countdown")
         stream(app, seconds: 3, from: &sequence)
         #expect(recordingState(app) == "idle")
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).isEmpty)
@@ -121,7 +121,7 @@ import Testing
     @Test func withoutACameraPictureRecordRefusesAndSaysWhy() throws {
         let (app, _) = try makeApp(countdown: 0)
         defer { app.shutdown() }
-        let reply = app.handle(.record(start: true))
+        let reply = app.stage.handle(.record(start: true))
         #expect(reply.body["ok"] == false)
         #expect(reply.body["error"]?.stringValue?.hasPrefix("no camera picture to record") == true)
     }

@@ -27,7 +27,7 @@ import Testing
         let app = try KioskApp(config: loaded.config, configProblems: [], backend: .headless, devices: [])
         app.start()
         defer { app.shutdown() }
-        #expect(app.handle(.open("Welcome.md")) == .success())
+        #expect(app.stage.handle(.open("Welcome.md")) == .success())
         let deadline = app.loop.clock() + 10
         while app.stage.renderer.readingText?.text != app.stage.controller.script?.text && app.loop.clock() < deadline {
             app.loop.runOnce(timeout: 0.02)
@@ -37,7 +37,7 @@ import Testing
         #expect(app.stage.renderer.readingText?.text == reading, "the talent's and the operator's text")
         #expect(reading.contains("the scroll stays smooth on a small computer"))
 
-        let listing = app.handle(.scripts(search: nil)).body["scripts"]
+        let listing = app.stage.handle(.scripts(search: nil)).body["scripts"]
         guard case let .array(items)? = listing else { Issue.record("no script list: \(String(describing: listing))"); return }
         let entry = try #require(items.first { $0["id"]?.stringValue == "Welcome.md" })
         let words = ReadingTime.wordCount(reading)
@@ -46,7 +46,7 @@ import Testing
 
         // Phrases that cross a newline of the file are found.
         for (phrase, id) in [("smooth on a small computer", "Welcome.md"), ("entity authorized by the copyright owner", "Apache.txt")] {
-            let found = app.handle(.scripts(search: phrase)).body["scripts"]
+            let found = app.stage.handle(.scripts(search: phrase)).body["scripts"]
             guard case let .array(hits)? = found else { Issue.record("no search result"); continue }
             #expect(hits.compactMap { $0["id"]?.stringValue } == [id], "\(phrase)")
         }

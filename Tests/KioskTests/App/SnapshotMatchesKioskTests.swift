@@ -33,7 +33,7 @@ import Testing
         app.start()
         defer { app.shutdown() }
         #expect(app.stage.controller.script?.id == "Welcome.md")
-        _ = app.handle(.play)
+        _ = app.stage.handle(.play)
         let loop = ManualLoop(clock: clock, loop: app.loop)
         loop.advance(to: 2)
         let backend = app.displaysBackend

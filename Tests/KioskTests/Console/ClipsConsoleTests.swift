@@ -41,9 +41,9 @@ import Testing
         let replay = try #require(rig.stage.clips.replay)
         #expect(replay.id == Self.secondTake)
         #expect(rig.app.recording?.leases.purposes(of: clip.mediaPath) == ["replay"])
-        #expect(rig.app.status(at: rig.clock.now())["clips"]?["replay"]?["id"]?.stringValue == Self.secondTake)
+        #expect(rig.app.stage.status(at: rig.clock.now())["clips"]?["replay"]?["id"]?.stringValue == Self.secondTake)
         // A leased clip is not deleted, from the console's kiosk or by `rig ctl`.
-        let refused = rig.app.handle(.clips(action: "delete", id: Self.secondTake, to: nil))
+        let refused = rig.app.stage.handle(.clips(action: "delete", id: Self.secondTake, to: nil))
         #expect(refused.body["ok"]?.boolValue == false)
         #expect(refused.body["error"]?.stringValue?.contains("replay") == true, "\(refused.body)")
         #expect(FileManager.default.fileExists(atPath: clip.mediaPath))
@@ -212,14 +212,14 @@ import Testing
 
     @Test func controlSocketReplaysAndStops() throws {
         let rig = try ClipsHarness()
-        #expect(rig.app.handle(.clips(action: "replay", id: "nope", to: nil)).body["ok"]?.boolValue == false)
-        let reply = rig.app.handle(.clips(action: "replay", id: Self.firstTake, to: nil))
+        #expect(rig.app.stage.handle(.clips(action: "replay", id: "nope", to: nil)).body["ok"]?.boolValue == false)
+        let reply = rig.app.stage.handle(.clips(action: "replay", id: Self.firstTake, to: nil))
         #expect(reply.body["replay"]?.stringValue == Self.firstTake, "\(reply.body)")
         #expect(rig.stage.console.state.screen == .clips && rig.stage.console.state.selectedClip == Self.firstTake)
         rig.waitForThreads { rig.stage.clips.replay?.pictures.newestTime != nil }
         rig.loop.advance(by: 0.1)
-        #expect(rig.app.status(at: rig.clock.now())["clips"]?["replay"]?["playing"]?.boolValue == true)
-        #expect(rig.app.handle(.clips(action: "stop", id: nil, to: nil)).body["ok"]?.boolValue == true)
+        #expect(rig.app.stage.status(at: rig.clock.now())["clips"]?["replay"]?["playing"]?.boolValue == true)
+        #expect(rig.app.stage.handle(.clips(action: "stop", id: nil, to: nil)).body["ok"]?.boolValue == true)
         #expect(rig.stage.clips.replay == nil && rig.app.recording?.leases.count == 0)
     }
 }

@@ -10,7 +10,7 @@ import Testing
 @Suite(.serialized) struct ConsoleFolderTests {
     private func playingIntro(_ rig: ConsoleHarness) {
         #expect(rig.app.stage.controller.script?.id == "Talks/Intro.txt", "the newest script opens first")
-        _ = rig.app.handle(.play)
+        _ = rig.app.stage.handle(.play)
         rig.run { rig.app.stage.controller.engine.offset(at: rig.app.loop.clock()) > 0 }
     }
 
@@ -103,15 +103,15 @@ import Testing
     @Test func theControlSocketListsRenamesAndDeletesFolders() throws {
         let rig = try ConsoleHarness()
         playingIntro(rig)
-        #expect(rig.app.handle(.folders).body["folders"] == [["name": "Talks", "scripts": 1]])
-        #expect(rig.app.handle(.renameFolder(name: "Talks", to: "Keynote.md")).body["ok"] == false)
-        #expect(rig.app.handle(.renameFolder(name: "Talks", to: "Shows")) == .success(["folder": "Shows"]))
+        #expect(rig.app.stage.handle(.folders).body["folders"] == [["name": "Talks", "scripts": 1]])
+        #expect(rig.app.stage.handle(.renameFolder(name: "Talks", to: "Keynote.md")).body["ok"] == false)
+        #expect(rig.app.stage.handle(.renameFolder(name: "Talks", to: "Shows")) == .success(["folder": "Shows"]))
         expectStillPlaying(rig, as: "Shows/Intro.txt")
-        let reply = rig.app.handle(.deleteFolder("Shows"))
+        let reply = rig.app.stage.handle(.deleteFolder("Shows"))
         #expect(reply == .success(["moved": [["from": "Shows/Intro.txt", "to": "Intro.txt"]]]))
         expectStillPlaying(rig, as: "Intro.txt")
-        #expect(rig.app.handle(.folders).body["folders"] == [])
-        #expect(rig.app.handle(.deleteFolder("Shows")).body["error"] == "Folder \"Shows\" no longer exists.")
+        #expect(rig.app.stage.handle(.folders).body["folders"] == [])
+        #expect(rig.app.stage.handle(.deleteFolder("Shows")).body["error"] == "Folder \"Shows\" no longer exists.")
     }
 
     @Test func folderRequestsParseFromTheWireAndTheCommandLine() throws {

@@ -139,14 +139,14 @@ import Testing
 
     @Test func theControlSocketsModeRequestMovesTheConsoleToo() throws {
         let rig = try ConsoleHarness()
-        #expect(rig.app.handle(.mode("library")) == .success())
+        #expect(rig.app.stage.handle(.mode("library")) == .success())
         rig.settle()
         #expect(rig.state.screen == .library)
-        #expect(rig.app.handle(.open("Notes.txt")) == .success())
+        #expect(rig.app.stage.handle(.open("Notes.txt")) == .success())
         rig.settle()
         #expect(rig.state.screen == .prompter)
         rig.key("Esc")
-        #expect(rig.app.handle(.mode("framing")) == .success())
+        #expect(rig.app.stage.handle(.mode("framing")) == .success())
         rig.settle()
         #expect(rig.state.screen == .prompter)
     }

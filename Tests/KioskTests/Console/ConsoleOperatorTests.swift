@@ -25,13 +25,13 @@ import Testing
     @Test func showOnOuterIsTheOperatorsToggleAndTheViewSaysSo() throws {
         let rig = try ConsoleHarness()
         rig.click("prompter:outer")
-        let status = rig.app.status(at: rig.app.loop.clock())
+        let status = rig.app.stage.status(at: rig.app.loop.clock())
         #expect(status["displays"]?["outer"]?["enabled"] == false)
         #expect(status["displays"]?["outer"]?["presenting"] == false)
         let model = try #require(rig.app.stage.console.targets["prompter:outer"])
         #expect(model.kind == .button)
         rig.click("prompter:outer")
-        #expect(rig.app.status(at: rig.app.loop.clock())["displays"]?["outer"]?["presenting"] == true)
+        #expect(rig.app.stage.status(at: rig.app.loop.clock())["displays"]?["outer"]?["presenting"] == true)
     }
 
     @Test func tabMovesAVisibleFocusAndEnterActivatesIt() throws {

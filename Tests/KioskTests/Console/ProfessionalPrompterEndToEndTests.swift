@@ -23,7 +23,7 @@ import Testing
     func ctl(_ rig: ConsoleHarness, _ words: [String]) throws -> JSONValue {
         var arguments = Arguments(words)
         let request = try CtlCommand.parseRequest(&arguments, search: nil)
-        return rig.app.handle(request).body
+        return rig.app.stage.handle(request).body
     }
 
     func offset(_ rig: ConsoleHarness) -> Double { rig.app.stage.controller.engine.offset(at: rig.app.loop.clock()) }
@@ -33,7 +33,7 @@ import Testing
         try Data(Self.news.utf8).write(to: rig.scripts.appendingPathComponent("News.md"))
         #expect(try ctl(rig, ["open", "News.md"])["ok"] == true)
         rig.run { rig.app.stage.renderer.readingText?.layout?.isComplete == true }
-        let markers = try #require(rig.app.handle(.status).body["prompter"]?["markers"])
+        let markers = try #require(rig.app.stage.handle(.status).body["prompter"]?["markers"])
         guard case let .array(items) = markers else { Issue.record("no markers array"); return }
         #expect(items.map { $0["name"]?.stringValue } == ["Opening", "Weather", "Sport"])
         let weather = try #require(items[1]["offset"]?.numberValue)
@@ -67,14 +67,14 @@ import Testing
         let rig = try ConsoleHarness(overrides: ["prompter.countdown=3"])
         #expect(try ctl(rig, ["open", "Keynote.md"])["ok"] == true)
         rig.key("Space")
-        #expect(rig.app.handle(.status).body["prompter"]?["countdown"] == 3)
+        #expect(rig.app.stage.handle(.status).body["prompter"]?["countdown"] == 3)
         rig.key("Space")
         #expect(rig.app.stage.controller.engine.state == .stopped)
-        #expect(rig.app.handle(.status).body["prompter"]?["countdown"] == .null)
+        #expect(rig.app.stage.handle(.status).body["prompter"]?["countdown"] == .null)
         // Through rig ctl, the countdown ends and the text moves.
         #expect(try ctl(rig, ["play"])["ok"] == true)
         rig.run(seconds: 8) { offset(rig) > 0 }
-        #expect(rig.app.handle(.status).body["prompter"]?["countdown"] == .null)
+        #expect(rig.app.stage.handle(.status).body["prompter"]?["countdown"] == .null)
     }
 
     @Test func wpmAndFinishThroughRigCtl() throws {
@@ -82,12 +82,12 @@ import Testing
         #expect(try ctl(rig, ["open", "Keynote.md"])["ok"] == true)
         rig.run { rig.app.stage.renderer.readingText?.layout?.isComplete == true }
         let speed = try #require(try ctl(rig, ["wpm", "150"])["speed"]?.numberValue)
-        #expect(rig.app.handle(.status).body["prompter"]?["words_per_minute"]?.numberValue.map { abs($0 - 150) <= 2 } == true)
+        #expect(rig.app.stage.handle(.status).body["prompter"]?["words_per_minute"]?.numberValue.map { abs($0 - 150) <= 2 } == true)
         #expect(Int(speed) == rig.app.stage.controller.engine.speed)
         #expect(try ctl(rig, ["finish", "1:00"])["ok"] == true)
-        #expect(rig.app.handle(.status).body["prompter"]?["finish_in"]?.numberValue.map { $0 > 59 } == true)
+        #expect(rig.app.stage.handle(.status).body["prompter"]?["finish_in"]?.numberValue.map { $0 > 59 } == true)
         #expect(try ctl(rig, ["finish", "0:01"])["ok"] == false)
         #expect(try ctl(rig, ["finish", "off"])["ok"] == true)
-        #expect(rig.app.handle(.status).body["prompter"]?["finish_in"] == .null)
+        #expect(rig.app.stage.handle(.status).body["prompter"]?["finish_in"] == .null)
     }
 }

@@ -21,7 +21,7 @@ import Stage
 ///
 /// Closing the outer window is the outer display going away (unavailable, as an
 /// unplugged monitor); closing the inner one quits the kiosk (`onQuit`).
-final class WindowBackend: DisplayBackend {
+final class WindowBackend: DisplayBackend, DisplayInputSource {
     weak var delegate: (any DisplayBackendDelegate)?
     /// The windows' keyboard, mouse and touch, for `WindowInput`.
     var onInput: ((WindowInputEvent) -> Void)?
@@ -134,6 +134,9 @@ final class WindowBackend: DisplayBackend {
     func simulateUnplug(_ role: DisplayRole) { windowClosed(role) }
 
     /// A word after the window's title ("no camera"); nil removes it.
+    var ownInput: (any DisplayInputSource)? { self }
+    var stopsWhenDisplaysFail: Bool { true }
+
     func setNote(_ note: String?, for role: DisplayRole) {
         guard let surface = surfaces[role], surface.note != note else { return }
         surfaces[role]?.note = note
