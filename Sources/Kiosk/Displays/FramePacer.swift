@@ -73,3 +73,12 @@ struct FramePacer: Sendable {
         return FlipStamp(time: time, sequence: sequence)
     }
 }
+
+extension DisplayStatus {
+    /// A frame reached the screen: the status's flip figures as the pacer counts them.
+    mutating func recordFlip(_ stamp: FlipStamp, _ pacer: FramePacer) {
+        lastFlip = stamp
+        flips = pacer.flips
+        missedVblanks = pacer.missedVblanks
+    }
+}

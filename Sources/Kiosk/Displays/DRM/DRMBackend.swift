@@ -37,6 +37,7 @@ final class DRMBackend: DisplayBackend {
             heads[role] = DRMHead(role: role, connectorName: configuration.connector(for: role),
                                   modeRequest: configuration.mode(for: role))
         }
+        for head in heads.values { head.frames = FrameScheduler(role: head.role, loop: loop, owner: self, log: log) }
     }
 
     var pathName: String { kms?.name ?? "none" }
@@ -88,30 +89,15 @@ final class DRMBackend: DisplayBackend {
         event.property("HOTPLUG") == "1" || (event.property("ACTION") == "change" && event.property("DEVTYPE") == "drm_minor")
     }
 
-    func requestFrame(_ role: DisplayRole) {
-        guard let head = heads[role] else { return }
-        head.frameRequested = true
-        schedule(head)
-    }
-
-    func requestFrameNow(_ role: DisplayRole) {
-        guard let head = heads[role] else { return }
-        head.frameRequested = true
-        head.frameRequestedNow = true
-        // A compose already timed for the repaint window is brought forward.
-        if let timer = head.composeTimer, !head.composing {
-            loop.cancel(timer)
-            head.composeTimer = nil
-        }
-        schedule(head)
-    }
+    func requestFrame(_ role: DisplayRole) { heads[role]?.frames.requestFrame() }
+    func requestFrameNow(_ role: DisplayRole) { heads[role]?.frames.requestFrameNow() }
+    func prepareFrame(_ role: DisplayRole, for time: Double) { heads[role]?.frames.prepareFrame(for: time) }
 
     func setEnabled(_ enabled: Bool, for role: DisplayRole) {
         guard let head = heads[role], head.status.enabled != enabled else { return }
         head.status.enabled = enabled
-        head.mustDraw = true
         notify(head)
-        requestFrame(role)
+        head.frames.enabledChanged()
     }
 
     func status(of role: DisplayRole) -> DisplayStatus {
@@ -123,8 +109,8 @@ final class DRMBackend: DisplayBackend {
         sources = []
         guard let card, let kms else { return }
         waitForPendingFlips(card: card, timeout: 0.2)
+        for head in heads.values { head.frames.halt() }
         for head in heads.values where head.crtcID != nil {
-            if let timer = head.composeTimer { loop.cancel(timer) }
             if let saved = head.saved, let connector = head.connectorID, head.status.connected {
                 saved.restore(card: card, connector: connector)
             } else {
@@ -140,9 +126,7 @@ final class DRMBackend: DisplayBackend {
     func suspend() {
         active = false
         for head in heads.values {
-            if let timer = head.composeTimer { loop.cancel(timer) }
-            head.composeTimer = nil
-            head.flipPending = false
+            head.frames.halt()
             head.disableWhenFlipped = false
             if head.status.available {
                 head.status.available = false
@@ -235,22 +219,18 @@ final class DRMBackend: DisplayBackend {
                                 try DumbFramebuffer(card: card, width: mode.width, height: mode.height)]
             }
             head.front = 0
-            head.mustDraw = true
-            head.backHoldsPrepared = false
-            if let timer = head.flipRetryTimer { loop.cancel(timer) }
-            head.flipRetryTimer = nil
             let first = head.buffers[0]
-            head.showingContent = draw(head, into: first, target: loop.clock() + mode.videoMode.period)
+            // The modeset scans out a frame drawn for it, so the display shows content
+            // from its first vblank without a flip.
+            head.frames.drawModesetFrame(into: first, period: mode.videoMode.period)
             try kms.enable(head, framebuffer: first.framebufferID)
-            head.pacer.modeset(period: mode.videoMode.period, at: loop.clock())
             head.status.mode = mode.videoMode
             head.status.available = true
-            head.flipPending = false
             head.disableWhenFlipped = false
             let latency = hotplugAt.map { String(format: ", %.0f ms after the hotplug event", (loop.clock() - $0) * 1000) }
             log("displays: \(head.role) \(head.connectorName) on at \(mode.videoMode) (\(kms.name)\(latency ?? ""))")
+            head.frames.modeset(period: mode.videoMode.period, withFrame: true)
             notify(head)
-            schedule(head)
         } catch {
             log("displays: \(head.role) \(head.connectorName): \(error)")
             head.crtcID = nil
@@ -260,21 +240,16 @@ final class DRMBackend: DisplayBackend {
     }
 
     private func takeDown(_ head: DRMHead, reason: String) {
-        if let timer = head.composeTimer { loop.cancel(timer) }
-        head.composeTimer = nil
-        head.backHoldsPrepared = false
-        head.prepareFor = nil
-        if let timer = head.flipRetryTimer { loop.cancel(timer) }
-        head.flipRetryTimer = nil
+        let flipQueued = head.frames.inFlight
+        head.frames.disconnect(keepingQueuedFlip: flipQueued)
         let wasAvailable = head.status.available
         head.status.available = false
-        if head.flipPending {
+        if flipQueued {
             head.disableWhenFlipped = true
         } else {
             kms?.disable(head)
             head.crtcID = nil
         }
-        head.showingContent = false
         if wasAvailable {
             log("displays: \(head.role) \(head.connectorName) off (\(reason))")
             notify(head)

@@ -1,7 +1,7 @@
 import Stage
 
 /// One display driven over DRM: which connector, CRTC and plane it has now, its two
-/// buffers and its pacing. The backend moves it between unavailable and available.
+/// buffers and its frame scheduler. The backend moves it between unavailable and available.
 final class DRMHead {
     let role: DisplayRole
     /// The connector in use: as configured, or the one "auto" resolved to.
@@ -22,28 +22,9 @@ final class DRMHead {
     var buffers: [DumbFramebuffer] = []
     /// The buffer on screen (or queued to be); the other one is drawn into.
     var front = 0
-    var pacer = FramePacer(period: 1.0 / 60)
     var status: DisplayStatus
-
-    var flipPending = false
-    /// Inside the delegate's draw: a request made there is served after this frame.
-    var composing = false
-    var frameRequested = false
-    /// The requested frame is composed as soon as the buffer is free (`requestFrameNow`).
-    var frameRequestedNow = false
-    /// A frame to draw ahead for this presentation time once idle (`prepareFrame`).
-    var prepareFor: Double?
-    /// The back buffer holds the frame drawn ahead, untouched since.
-    var backHoldsPrepared = false
-    /// The next frame must be drawn and shown whatever the delegate says.
-    var mustDraw = true
-    /// The screen currently shows content (not black for a disabled display).
-    var showingContent = false
-    var composeTimer: EventLoop.TimerID?
-    /// A drawn frame waiting to be flipped again after EBUSY.
-    var flipRetryTimer: EventLoop.TimerID?
-    /// Gives up waiting for a flip's completion event (DRMBackend.watchFlip).
-    var flipWatchdog: EventLoop.TimerID?
+    /// When this head composes which frame (set by the backend, its owner).
+    var frames: FrameScheduler!
     /// The connector went away while a flip was queued: turn off when it completes.
     var disableWhenFlipped = false
 

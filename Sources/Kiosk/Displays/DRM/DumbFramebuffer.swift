@@ -4,7 +4,7 @@ import Stage
 
 /// One XRGB8888 dumb buffer, mapped into our memory and registered as a framebuffer.
 /// Frees all three (mapping, framebuffer, buffer) in deinit.
-final class DumbFramebuffer {
+final class DumbFramebuffer: FrameBuffer {
     let width: Int
     let height: Int
     let stride: Int

@@ -2,7 +2,8 @@ import Stage
 
 /// Displays of given sizes in memory, behind the same interface as DRM: for tests,
 /// `rig snapshot` and machines with no displays. Flips "complete" on a vblank grid of
-/// the given refresh on the loop's clock, so pacing behaves as on a real display.
+/// the given refresh on the loop's clock, so pacing behaves as on a real display; the
+/// frames are scheduled as on DRM (`FrameScheduler`: paced, now, drawn ahead).
 final class HeadlessBackend: DisplayBackend {
     weak var delegate: (any DisplayBackendDelegate)?
 
@@ -16,7 +17,8 @@ final class HeadlessBackend: DisplayBackend {
     private let mode: [DisplayRole: VideoMode]
     /// The configured connector names, so a headless rendering reads as the rig's.
     private let connectors: [DisplayRole: String]
-    private var heads: [DisplayRole: GridPacedHead] = [:]
+    private var frames: [DisplayRole: FrameScheduler] = [:]
+    private var statuses: [DisplayRole: DisplayStatus] = [:]
     private var buffers: [DisplayRole: Buffers] = [:]
 
     init(sizes: [DisplayRole: (width: Int, height: Int)], refreshMillihertz: Int = 60_000,
@@ -36,51 +38,61 @@ final class HeadlessBackend: DisplayBackend {
 
     /// Simulated hotplug: the display appears (and is "modeset").
     func connect(_ role: DisplayRole) {
-        guard let mode = mode[role], heads[role]?.status.available != true else { return }
+        guard let mode = mode[role], statuses[role]?.available != true else { return }
         buffers[role] = Buffers(front: HeadlessFramebuffer(width: mode.width, height: mode.height),
                                 back: HeadlessFramebuffer(width: mode.width, height: mode.height))
-        let head = heads[role] ?? GridPacedHead(role: role, status: DisplayStatus(connector: connectorName(role)),
-                                                loop: loop, owner: self)
-        heads[role] = head
-        head.connect(mode: mode)
-        delegate?.displayStatusChanged(role, head.status)
+        var status = statuses[role] ?? DisplayStatus(connector: connectorName(role))
+        status.connected = true
+        status.available = true
+        status.mode = mode
+        statuses[role] = status
+        let scheduler = frames[role] ?? FrameScheduler(role: role, loop: loop, owner: self)
+        frames[role] = scheduler
+        scheduler.modeset(period: mode.period)
+        delegate?.displayStatusChanged(role, status)
     }
 
     /// Simulated unplug: the display becomes unavailable; the other is untouched.
     func simulateUnplug(_ role: DisplayRole) { disconnect(role) }
 
     func disconnect(_ role: DisplayRole) {
-        guard let head = heads[role], head.status.available else { return }
-        head.disconnect()
-        delegate?.displayStatusChanged(role, head.status)
+        guard var status = statuses[role], status.available else { return }
+        status.connected = false
+        status.available = false
+        statuses[role] = status
+        frames[role]?.disconnect()
+        delegate?.displayStatusChanged(role, status)
     }
 
     private func connectorName(_ role: DisplayRole) -> String {
         connectors[role].flatMap { $0 == DisplayConfiguration.automatic ? nil : $0 } ?? "headless-\(role)"
     }
 
-    func requestFrame(_ role: DisplayRole) {
-        heads[role]?.requestFrame()
-    }
+    func requestFrame(_ role: DisplayRole) { frames[role]?.requestFrame() }
+    func requestFrameNow(_ role: DisplayRole) { frames[role]?.requestFrameNow() }
+    func prepareFrame(_ role: DisplayRole, for time: Double) { frames[role]?.prepareFrame(for: time) }
 
     func setEnabled(_ enabled: Bool, for role: DisplayRole) {
-        guard let head = heads[role], head.setEnabled(enabled) else { return }
-        delegate?.displayStatusChanged(role, head.status)
+        guard var status = statuses[role], status.enabled != enabled else { return }
+        status.enabled = enabled
+        statuses[role] = status
+        frames[role]?.enabledChanged()
+        delegate?.displayStatusChanged(role, status)
     }
 
     func status(of role: DisplayRole) -> DisplayStatus {
-        heads[role]?.status ?? DisplayStatus(connector: connectorName(role))
+        statuses[role] ?? DisplayStatus(connector: connectorName(role))
     }
 
     func shutdown() {
-        for head in heads.values { head.halt() }
+        for scheduler in frames.values { scheduler.halt() }
         for role in buffers.keys { buffers[role]?.front.clear() }
     }
 
     /// True when the display shows its latest frame: nothing asked for, composing or
     /// waiting for its flip. Tests poll for this instead of sleeping.
     func isSettled(_ role: DisplayRole) -> Bool {
-        heads[role]?.isSettled ?? true
+        frames[role]?.isSettled ?? true
     }
 
     /// What the display shows now (the last completed flip).
@@ -89,19 +101,18 @@ final class HeadlessBackend: DisplayBackend {
     func shownImagePPM(_ role: DisplayRole) -> [UInt8]? { screen(role)?.ppm() }
 }
 
-extension HeadlessBackend: GridPacedHeadOwner {
-    func drawBuffer(for role: DisplayRole) -> HeadlessFramebuffer? { buffers[role]?.back }
+extension HeadlessBackend: FrameSchedulerOwner {
+    func drawBuffer(for role: DisplayRole) -> (any FrameBuffer)? { buffers[role]?.back }
 
     func drawFrame(for role: DisplayRole, into target: FrameTarget) -> Bool {
         delegate?.drawFrame(for: role, into: target) ?? false
     }
 
     /// Memory "shows" a frame at the vblank it was made for.
-    func show(_ role: DisplayRole, target: Double) -> Double? { target }
-
-    func submitted(_ role: DisplayRole) {}
+    func show(_ role: DisplayRole, target: Double) -> FrameScheduler.Showing { .at(target) }
 
     func presented(_ role: DisplayRole, _ stamp: FlipStamp) {
+        if let pacer = frames[role]?.pacer { statuses[role]?.recordFlip(stamp, pacer) }
         if var pair = buffers[role] {
             swap(&pair.front, &pair.back)
             buffers[role] = pair

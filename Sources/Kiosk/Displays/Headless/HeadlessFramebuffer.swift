@@ -1,7 +1,7 @@
 import Stage
 
 /// A display's pixels in plain memory: XRGB8888, rows packed. Owns the allocation.
-final class HeadlessFramebuffer {
+final class HeadlessFramebuffer: FrameBuffer {
     let width: Int
     let height: Int
     let stride: Int

@@ -41,7 +41,8 @@ final class WindowBackend: DisplayBackend, DisplayInputSource {
     private let log: (String) -> Void
     private let forcedScale: Double?
     private var surfaces: [DisplayRole: Surface] = [:]
-    private var heads: [DisplayRole: GridPacedHead] = [:]
+    private var frames: [DisplayRole: FrameScheduler] = [:]
+    private var statuses: [DisplayRole: DisplayStatus] = [:]
     private var video: SDLVideo?
     private var layout = WindowLayout(inner: .init(width: 1, height: 1), outer: nil, screen: nil)
     private var reader: EventLoop.SourceID?
@@ -60,7 +61,7 @@ final class WindowBackend: DisplayBackend, DisplayInputSource {
             let size = WindowLayout.Size(width: size.width, height: size.height)
             let connector = connectors[role].flatMap { $0 == DisplayConfiguration.automatic ? nil : $0 } ?? "window-\(role)"
             surfaces[role] = Surface(size: size, frame: HeadlessFramebuffer(width: size.width, height: size.height))
-            heads[role] = GridPacedHead(role: role, status: DisplayStatus(connector: connector), loop: loop, owner: self)
+            statuses[role] = DisplayStatus(connector: connector)
         }
     }
 
@@ -100,28 +101,41 @@ final class WindowBackend: DisplayBackend, DisplayInputSource {
             pumpEvery(0.010)
         }
         for role in DisplayRole.allCases {
-            guard let head = heads[role], let mode = modes[role] else { continue }
-            head.connect(mode: mode)
-            delegate?.displayStatusChanged(role, head.status)
+            guard var status = statuses[role], let mode = modes[role] else { continue }
+            status.connected = true
+            status.available = true
+            status.mode = mode
+            statuses[role] = status
+            let scheduler = FrameScheduler(role: role, loop: loop, owner: self)
+            frames[role] = scheduler
+            scheduler.modeset(period: mode.period)
+            delegate?.displayStatusChanged(role, status)
         }
         pump()
     }
 
-    func requestFrame(_ role: DisplayRole) {
-        heads[role]?.requestFrame()
-    }
+    func requestFrame(_ role: DisplayRole) { frames[role]?.requestFrame() }
+    func requestFrameNow(_ role: DisplayRole) { frames[role]?.requestFrameNow() }
+    func prepareFrame(_ role: DisplayRole, for time: Double) { frames[role]?.prepareFrame(for: time) }
 
     func setEnabled(_ enabled: Bool, for role: DisplayRole) {
-        guard let head = heads[role], head.setEnabled(enabled) else { return }
-        delegate?.displayStatusChanged(role, head.status)
+        guard var status = statuses[role], status.enabled != enabled else { return }
+        status.enabled = enabled
+        statuses[role] = status
+        frames[role]?.enabledChanged()
+        delegate?.displayStatusChanged(role, status)
     }
 
     func status(of role: DisplayRole) -> DisplayStatus {
-        heads[role]?.status ?? DisplayStatus(connector: "window-\(role)")
+        statuses[role] ?? DisplayStatus(connector: "window-\(role)")
     }
 
     func shutdown() {
-        for head in heads.values { head.disconnect() }
+        for role in DisplayRole.allCases {
+            frames[role]?.halt()
+            statuses[role]?.connected = false
+            statuses[role]?.available = false
+        }
         if let pumpTimer { loop.cancel(pumpTimer) }
         pumpTimer = nil
         if let reader { loop.remove(reader) }
@@ -238,16 +252,19 @@ final class WindowBackend: DisplayBackend, DisplayInputSource {
             onQuit?()
             return
         }
-        guard let head = heads[role], head.status.available else { return }
-        head.disconnect()
+        guard var status = statuses[role], status.available else { return }
+        status.connected = false
+        status.available = false
+        statuses[role] = status
+        frames[role]?.disconnect()
         surfaces[role]?.window = nil
         log("displays: the outer window was closed; the outer display is unavailable")
-        delegate?.displayStatusChanged(role, head.status)
+        delegate?.displayStatusChanged(role, status)
     }
 }
 
-extension WindowBackend: GridPacedHeadOwner {
-    func drawBuffer(for role: DisplayRole) -> HeadlessFramebuffer? {
+extension WindowBackend: FrameSchedulerOwner {
+    func drawBuffer(for role: DisplayRole) -> (any FrameBuffer)? {
         surfaces[role]?.window == nil ? nil : surfaces[role]?.frame
     }
 
@@ -258,16 +275,18 @@ extension WindowBackend: GridPacedHeadOwner {
     /// The window system shows the frame at the refresh it was made for, or, when
     /// composing and presenting took longer than that, as soon as the present returned:
     /// a late frame counts as missed vblanks, as on DRM.
-    func show(_ role: DisplayRole, target: Double) -> Double? {
-        guard let surface = surfaces[role], let window = surface.window else { return nil }
+    func show(_ role: DisplayRole, target: Double) -> FrameScheduler.Showing {
+        guard let surface = surfaces[role], let window = surface.window else { return .nowhere }
         window.present(pixels: surface.frame.pixels, stride: surface.frame.stride)
-        return max(target, loop.clock())
+        let shown = max(target, loop.clock())
+        // Presenting may have read events into Xlib's queue, where poll() cannot see them;
+        // they are read once the scheduler counts this frame as on its way.
+        loop.addTimer(at: loop.clock()) { [weak self] in self?.pump() }
+        return .at(shown)
     }
 
-    /// Presenting may have read events into Xlib's queue, where poll() cannot see them.
-    func submitted(_ role: DisplayRole) { pump() }
-
     func presented(_ role: DisplayRole, _ stamp: FlipStamp) {
+        if let pacer = frames[role]?.pacer { statuses[role]?.recordFlip(stamp, pacer) }
         delegate?.framePresented(role, stamp)
     }
 }
