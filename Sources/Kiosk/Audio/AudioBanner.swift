@@ -12,3 +12,12 @@ enum AudioBanner {
         }
     }
 }
+
+extension AudioService {
+    /// udevd's sound-card events, for the device threads' reopen (nil without udev:
+    /// they retry on their interval alone).
+    static func soundMonitor() -> UdevMonitor? { try? UdevMonitor(subsystem: "sound", source: .udev) }
+
+    /// A sound device came (or changed): worth opening again.
+    static func announcesSoundDevice(_ event: UdevMonitor.Event) -> Bool { ["add", "change"].contains(event.action) }
+}

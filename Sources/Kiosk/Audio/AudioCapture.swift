@@ -47,22 +47,16 @@ final class AudioCapture: Sendable {
 
     private func run() {
         events.report(.starting)
-        let monitor = AudioHotplugMonitor()
-        var lastFailure: AudioDeviceError?
         var frameCount: Int64 = 0
-        while !stopping {
-            do {
-                try captureUntilFailure(frameCount: &frameCount)
-                lastFailure = nil
-            } catch {
-                if error != lastFailure {
-                    log("audio input: \(error)")
-                    events.report(.unavailable(error.description))
-                    lastFailure = error
-                }
-                waitForDevice(monitor)
-            }
-        }
+        let reopen = DeviceReopenLoop<AudioDeviceError>(thread: thread, monitor: AudioService.soundMonitor(),
+                                                        retryInterval: settings.retryInterval,
+                                                        announces: AudioService.announcesSoundDevice)
+        reopen.run(device: { () throws(AudioDeviceError) in try captureUntilFailure(frameCount: &frameCount) },
+                   failed: { error in
+                       log("audio input: \(error)")
+                       events.report(.unavailable(error.description))
+                   },
+                   reopening: { log("audio input: udev announced a sound device; opening \(settings.device) again") })
         events.report(.stopped)
     }
 
@@ -123,20 +117,5 @@ final class AudioCapture: Sendable {
     static func mono(_ buffer: [Int16], frames: Int, channels: Int) -> [Int16] {
         if channels == 1 { return Array(buffer.prefix(frames)) }
         return (0..<frames).map { buffer[$0 * channels] }
-    }
-
-    private func waitForDevice(_ monitor: AudioHotplugMonitor?) {
-        let deadline = MonotonicTime.now() + settings.retryInterval
-        while !stopping {
-            let remaining = deadline - MonotonicTime.now()
-            if remaining <= 0 { return }
-            var fds = [pollfd(fd: thread.wakeFD, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: monitor?.fd ?? -1, events: Int16(POLLIN), revents: 0)]
-            _ = poll(&fds, 2, Int32((remaining * 1000).rounded(.up)))
-            if let monitor, fds[1].revents != 0, monitor.drain().added {
-                log("audio input: udev announced a sound device; opening \(settings.device) again")
-                return
-            }
-        }
     }
 }

@@ -111,21 +111,19 @@ final class AudioPlayback: Sendable {
 
     private func run() {
         events.report(.starting)
-        let monitor = AudioHotplugMonitor()
-        var lastFailure: AudioDeviceError?
-        while !stopping {
-            do {
-                try playUntilFailure(monitor)
-                lastFailure = nil
-            } catch {
-                if error != lastFailure {
-                    log("audio output: \(error)")
-                    events.report(.unavailable(error.description))
-                    lastFailure = error
-                }
-                waitForDevice(monitor, reason: error.description)
-            }
-        }
+        let monitor = AudioService.soundMonitor()
+        let reopen = DeviceReopenLoop<AudioDeviceError>(thread: thread, monitor: monitor,
+                                                        retryInterval: settings.retryInterval,
+                                                        announces: AudioService.announcesSoundDevice)
+        // A card's nodes arrive one event each; an open that comes too early fails the
+        // same way and waits for the next one.
+        reopen.run(device: { () throws(AudioDeviceError) in try playUntilFailure(monitor) },
+                   failed: { error in
+                       log("audio output: \(error)")
+                       events.report(.unavailable(error.description))
+                   },
+                   waiting: { error in failQueued(reason: error.description) },
+                   reopening: { log("audio output: udev announced a sound device; opening \(settings.device) again") })
         for command in takeCommands() {
             if case let .play(id, _) = command { events.report(.failed(id: id, reason: "the kiosk is stopping")) }
             if case let .stream(id, _) = command { events.report(.failed(id: id, reason: "the kiosk is stopping")) }
@@ -141,7 +139,7 @@ final class AudioPlayback: Sendable {
         }
     }
 
-    private func playUntilFailure(_ monitor: AudioHotplugMonitor?) throws(AudioDeviceError) {
+    private func playUntilFailure(_ monitor: UdevMonitor?) throws(AudioDeviceError) {
         let pcm = try ALSAPCM(device: settings.device, direction: .playback)
         let setup = try pcm.configure(rate: settings.rate, channels: settings.channels, periodFrames: settings.periodFrames,
                                       periods: settings.periods, startPeriods: settings.startPeriods)
@@ -349,36 +347,21 @@ final class AudioPlayback: Sendable {
 
     /// Idle with the device open: wakes for a command, a stop, or udev, and checks
     /// every second that the device is still there.
-    private func waitIdle(_ pcm: ALSAPCM, _ monitor: AudioHotplugMonitor?) throws(AudioDeviceError) {
+    private func waitIdle(_ pcm: ALSAPCM, _ monitor: UdevMonitor?) throws(AudioDeviceError) {
         var fds = [pollfd(fd: thread.wakeFD, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: monitor?.fd ?? -1, events: Int16(POLLIN), revents: 0)]
         _ = poll(&fds, 2, 1000)
-        if let monitor, fds[1].revents != 0 { _ = monitor.drain() }
+        if let monitor, fds[1].revents != 0 { _ = monitor.drain { _ in false } }
         if pcm.state == SND_PCM_STATE_DISCONNECTED || pcm.reading() == nil {
             throw .disconnected(device: settings.device)
         }
     }
 
-    /// Device away: fails sounds asked for meanwhile, returns when udev announces a
-    /// sound card, after `retryInterval`, or on stop.
-    private func waitForDevice(_ monitor: AudioHotplugMonitor?, reason: String) {
-        let deadline = MonotonicTime.now() + settings.retryInterval
-        while !stopping {
-            for command in takeCommands() {
-                if case let .play(id, _) = command { events.report(.failed(id: id, reason: reason)) }
-                if case let .stream(id, _) = command { events.report(.failed(id: id, reason: reason)) }
-            }
-            let remaining = deadline - MonotonicTime.now()
-            if remaining <= 0 { return }
-            var fds = [pollfd(fd: thread.wakeFD, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: monitor?.fd ?? -1, events: Int16(POLLIN), revents: 0)]
-            _ = poll(&fds, 2, Int32((remaining * 1000).rounded(.up)))
-            if let monitor, fds[1].revents != 0, monitor.drain().added {
-                // A card's nodes arrive one event each; an open that comes too early
-                // fails the same way and waits for the next one.
-                log("audio output: udev announced a sound device; opening \(settings.device) again")
-                return
-            }
+    /// Device away: sounds asked for meanwhile fail at once, with why.
+    private func failQueued(reason: String) {
+        for command in takeCommands() {
+            if case let .play(id, _) = command { events.report(.failed(id: id, reason: reason)) }
+            if case let .stream(id, _) = command { events.report(.failed(id: id, reason: reason)) }
         }
     }
 }

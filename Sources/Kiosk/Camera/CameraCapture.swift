@@ -50,20 +50,14 @@ final class CameraCapture: Sendable {
         let monitor = try? UdevMonitor(subsystem: "video4linux", source: .udev)
         if monitor == nil { log("camera: udev monitor unavailable; retrying every \(settings.retryInterval) s") }
         let converter = CameraFrameConverter()
-        var lastFailure: CameraError?
-        while !stopping {
-            do {
-                try captureUntilFailure(converter: converter)
-                lastFailure = nil
-            } catch {
-                if error != lastFailure {
-                    log("camera: \(settings.devicePath): \(error)")
-                    events.report(.unavailable(error.description))
-                    lastFailure = error
-                }
-                waitForDevice(monitor)
-            }
-        }
+        let reopen = DeviceReopenLoop<CameraError>(thread: thread, monitor: monitor, retryInterval: settings.retryInterval,
+                                                   announces: { ["add", "change"].contains($0.action) })
+        reopen.run(device: { () throws(CameraError) in try captureUntilFailure(converter: converter) },
+                   failed: { error in
+                       log("camera: \(settings.devicePath): \(error)")
+                       events.report(.unavailable(error.description))
+                   },
+                   reopening: { log("camera: udev announced a video4linux device; reopening \(settings.devicePath)") })
         events.report(.stopped)
     }
 
@@ -128,22 +122,6 @@ final class CameraCapture: Sendable {
         } catch {
             log("camera: skipped frame \(filled.sequence): \(error)")
             return nil
-        }
-    }
-
-    /// Waits for udev to report a video4linux device, a stop request, or the retry interval.
-    private func waitForDevice(_ monitor: UdevMonitor?) {
-        let deadline = MonotonicTime.now() + settings.retryInterval
-        while !stopping {
-            let remaining = deadline - MonotonicTime.now()
-            if remaining <= 0 { return }
-            var fds = [pollfd(fd: thread.wakeFD, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: monitor?.fd ?? -1, events: Int16(POLLIN), revents: 0)]
-            _ = poll(&fds, 2, Int32((remaining * 1000).rounded(.up)))
-            if let monitor, fds[1].revents != 0, monitor.drain(matching: { ["add", "change"].contains($0.action) }) {
-                log("camera: udev announced a video4linux device; reopening \(settings.devicePath)")
-                return
-            }
         }
     }
 }
