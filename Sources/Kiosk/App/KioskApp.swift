@@ -343,6 +343,10 @@ final class KioskApp {
         let game = KioskGameRecording(service: recording, clock: loop.clock, schedule: { loop.addTimer(at: $0, $1) })
         game.game = stage.game
         game.voice = config.audio.voice
+        let painter = stage.renderer.painter
+        game.badgePicture = { letter, width, height in
+            painter.flatMap { CueBadge.picture(letter: letter, pictureWidth: width, pictureHeight: height, painter: $0) }
+        }
         game.videoFormat = videoFormat
         game.cameraState = cameraState
         recording.onPumped = { [weak game] take in game?.pumped(take: take) }

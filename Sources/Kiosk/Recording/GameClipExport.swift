@@ -4,7 +4,7 @@ import Stage
 
 /// What a derived export needs, handed to its thread.
 enum GameClipExportJob: Sendable {
-    case cue(CueInterval, Media.CueBadge)
+    case cue(CueInterval, OverlayPicture)
     /// The instruction as it was played, placed where it started on the timeline.
     case narrated(NarrationClip)
     /// The same, synthesized again (after a restart the played clip is gone; espeak-ng
@@ -94,7 +94,10 @@ extension KioskGameRecording {
             guard let interval = attempt.cueInterval, let letter = attempt.cueLetter?.first else {
                 return .failure(.exportNotPossible("the cue was never shown on the outer display"))
             }
-            return .success(.cue(interval, Media.CueBadge.letter(letter, pictureWidth: attempt.width, pictureHeight: attempt.height)))
+            guard let badge = badgePicture(letter, attempt.width, attempt.height) else {
+                return .failure(.exportNotPossible("the cue's badge could not be drawn (no fonts)"))
+            }
+            return .success(.cue(interval, badge))
         case .narrated?:
             guard let start = attempt.timeline.speechStart else {
                 return .failure(.exportNotPossible("the instruction was never played"))

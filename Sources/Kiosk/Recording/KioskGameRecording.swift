@@ -34,6 +34,9 @@ final class KioskGameRecording: GameRecordingPort {
     /// The espeak-ng voice the instructions are spoken with (a narrated export made
     /// again after a restart synthesizes with it).
     var voice = SpeechSynthesizer.defaultVoice
+    /// The cue's badge for a recording of this size, as the participant saw it in the
+    /// export's style (the stage's `CueBadge`, drawn with the kiosk's fonts).
+    var badgePicture: (Character, Int, Int) -> OverlayPicture? = { _, _, _ in nil }
     private(set) var running: Running?
     /// The played instruction of the running attempt, then of each clip (by JSON
     /// path), for the narrated export.

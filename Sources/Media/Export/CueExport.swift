@@ -5,7 +5,7 @@ import CFFmpeg
 /// the recorder's settings (frames outside the interval get no drawing); the audio
 /// packets are copied unchanged. The original file is only read.
 public enum CueExport {
-    public static func export(from source: String, to destination: String, cue: CueInterval, badge: CueBadge,
+    public static func export(from source: String, to destination: String, cue: CueInterval, badge: OverlayPicture,
                               settings: RecorderSettings = RecorderSettings()) throws(MediaError) -> ExportResult {
         let target = try ExportTarget(destination)
         do {
@@ -18,7 +18,7 @@ public enum CueExport {
         }
     }
 
-    private static func run(_ source: String, _ target: ExportTarget, _ cue: CueInterval, _ badge: CueBadge,
+    private static func run(_ source: String, _ target: ExportTarget, _ cue: CueInterval, _ badge: OverlayPicture,
                             _ settings: RecorderSettings) throws(MediaError) -> ExportResult {
         let input = try InputContainer(path: source)
         guard let videoIndex = input.firstStream(of: AVMEDIA_TYPE_VIDEO), let videoIn = input.stream(videoIndex) else {

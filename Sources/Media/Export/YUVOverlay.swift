@@ -7,7 +7,7 @@ struct YUVOverlay {
     private var luma: [UInt8] = [], lumaAlpha: [UInt8] = []
     private var cb: [UInt8] = [], cr: [UInt8] = [], chromaAlpha: [UInt8] = []
 
-    init(_ badge: CueBadge) {
+    init(_ badge: OverlayPicture) {
         // Even position and size keep the chroma samples aligned with the picture's.
         x = badge.x & ~1
         y = badge.y & ~1

@@ -1,26 +1,76 @@
+import Media
 import Render
 
-/// The game's cue: a dark letter on a yellow rounded badge with a white border,
-/// large enough to read from the talent's position, always upright.
+/// The game's cue, the one badge of the rig: an upright letter on a rounded badge with
+/// a border, large enough to read from the talent's position. The participant view
+/// draws it live (a dark letter on yellow, white border); the Visual S/Z export burns
+/// the same badge into the recording in its dark style (`picture`), so what the host
+/// checks in the export is what the participant saw.
 package enum CueBadge {
-    package static let border = Color.white
-    package static let fill = Color(rgb: 0xffd60a)
-    package static let ink = Color(rgb: 0x1c1c1e)
+    package enum Style: Sendable {
+        /// The participant view's: a dark letter on yellow with a white border.
+        case live
+        /// The recording's: a white letter on near-black with a grey border, which reads
+        /// over any picture without looking like the rig's live cue.
+        case recording
+
+        package var border: Color { self == .live ? .white : Color(rgb: 0x8e8e93) }
+        package var fill: Color { self == .live ? Color(rgb: 0xffd60a) : Color(rgb: 0x181818) }
+        package var ink: Color { self == .live ? Color(rgb: 0x1c1c1e) : .white }
+    }
+
+    package static let border = Style.live.border
+    package static let fill = Style.live.fill
+    package static let ink = Style.live.ink
+
+    /// The badge's square on a display (or a picture) of this size: centred, two fifths
+    /// of its shorter side.
+    package static func box(in display: PixelSize) -> PixelRect {
+        let side = max(48, min(display.width, display.height) * 2 / 5)
+        return PixelRect(x: (display.width - side) / 2, y: (display.height - side) / 2, width: side, height: side)
+    }
 
     package static func layers(letter: Character, display: PixelSize, painter: GlyphPainter,
-                               labels: LabelCache? = nil) -> [Layer] {
-        let side = max(48, min(display.width, display.height) * 2 / 5)
-        let box = PixelRect(x: (display.width - side) / 2, y: (display.height - side) / 2, width: side, height: side)
+                               labels: LabelCache? = nil, style: Style = .live) -> [Layer] {
+        let box = box(in: display)
+        let side = box.width
         let stroke = max(3, side / 24)
-        var layers = rounded(box, radius: side / 6, color: border)
+        var layers = rounded(box, radius: side / 6, color: style.border)
         layers += rounded(PixelRect(x: box.x + stroke, y: box.y + stroke, width: side - 2 * stroke,
-                                    height: side - 2 * stroke), radius: side / 6 - stroke / 2, color: fill)
-        let style = TextStyle(fontFamily: "Noto Sans", fontSize: Double(side) * 0.62, lineSpacing: 1.0)
-        let probe = OuterCameraScene.label(String(letter), style: style, x: 0, y: 0, color: ink, painter: painter,
-                                           labels: labels)
+                                    height: side - 2 * stroke), radius: side / 6 - stroke / 2, color: style.fill)
+        let textStyle = TextStyle(fontFamily: "Noto Sans", fontSize: Double(side) * 0.62, lineSpacing: 1.0)
+        let probe = OuterCameraScene.label(String(letter), style: textStyle, x: 0, y: 0, color: style.ink,
+                                           painter: painter, labels: labels)
         layers.append(.label(Label(lines: probe.lines, x: box.x + (side - probe.width) / 2,
-                                   y: box.y + (side - probe.height) / 2, color: ink, painter: painter)))
+                                   y: box.y + (side - probe.height) / 2, color: style.ink, painter: painter)))
         return layers
+    }
+
+    /// The badge for a recording of this size, in the recording's style, as the picture
+    /// the export burns in over the cue's interval (its corners outside the rounding
+    /// show the video). nil when it cannot be drawn.
+    package static func picture(letter: Character, pictureWidth: Int, pictureHeight: Int,
+                                painter: GlyphPainter) -> OverlayPicture? {
+        let size = PixelSize(width: pictureWidth, height: pictureHeight)
+        let box = box(in: size)
+        // Drawn at the recording's size, as the participant view draws it on its display,
+        // then cut out; a key colour the badge never uses marks what is not the badge.
+        guard let canvas = try? Canvas(size: size) else { return nil }
+        let key: UInt32 = 0xff00ff
+        Compositor().compose([.fill(PixelRect(size: size), Color(rgb: key))]
+                             + layers(letter: letter, display: size, painter: painter, style: .recording), into: canvas)
+        var rgba = [UInt8](repeating: 0, count: box.width * box.height * 4)
+        for y in 0..<box.height {
+            for x in 0..<box.width {
+                let rgb = canvas.pixels[(box.y + y) * size.width + box.x + x] & 0xff_ffff
+                let index = (y * box.width + x) * 4
+                rgba[index] = UInt8(rgb >> 16 & 0xff)
+                rgba[index + 1] = UInt8(rgb >> 8 & 0xff)
+                rgba[index + 2] = UInt8(rgb & 0xff)
+                rgba[index + 3] = rgb == key ? 0 : 255
+            }
+        }
+        return try? OverlayPicture(width: box.width, height: box.height, rgba: rgba, x: box.x, y: box.y)
     }
 
     /// A rounded rectangle from opaque fills: the middle band, then one row at a time

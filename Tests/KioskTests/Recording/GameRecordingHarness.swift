@@ -1,4 +1,5 @@
 import Foundation
+import Render
 import Game
 import Media
 import Testing
@@ -71,6 +72,9 @@ final class GameRecordingHarness {
         speech.port = port
         port.game = game
         port.videoFormat = { rig.video }
+        // The kiosk draws the export's badge with its fonts, as the composition root wires it.
+        let painter = try GlyphPainter(fonts: FontLibrary())
+        port.badgePicture = { CueBadge.picture(letter: $0, pictureWidth: $1, pictureHeight: $2, painter: painter) }
         rig.service.onPumped = { [unowned port] in port.pumped(take: $0) }
         rig.service.onEnded = { [unowned rig, unowned port] outcome in
             rig.outcomes.append(outcome)

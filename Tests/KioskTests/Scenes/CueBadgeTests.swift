@@ -111,4 +111,51 @@ import Testing
         #expect(palettes[0] == expected, "S badge colours \(palettes[0].map { String($0, radix: 16) })")
         #expect(palettes[1] == expected, "Z badge colours \(palettes[1].map { String($0, radix: 16) })")
     }
+
+    /// The export burns in the same badge the participant saw, in its dark style: the
+    /// same place and letter shape, transparent outside its rounded corners.
+    @Test(arguments: ["S", "Z"] as [Character])
+    func theExportsBadgeIsTheLiveBadgeInTheRecordingStyle(letter: Character) throws {
+        let painter = GlyphPainter(fonts: try FontLibrary())
+        let size = PixelSize(width: 320, height: 240)
+        let picture = try #require(CueBadge.picture(letter: letter, pictureWidth: size.width, pictureHeight: size.height,
+                                                    painter: painter))
+        let box = CueBadge.box(in: size)
+        #expect(picture.x == box.x && picture.y == box.y && picture.width == box.width && picture.height == box.height)
+        func rgba(_ x: Int, _ y: Int) -> [UInt8] { Array(picture.rgba[(y * picture.width + x) * 4 ..< (y * picture.width + x) * 4 + 4]) }
+        #expect(rgba(0, 0)[3] == 0, "the corner outside the rounding shows the video")
+        let fill = CueBadge.Style.recording.fill
+        #expect(rgba(picture.width / 8, picture.height / 2) == [fill.red, fill.green, fill.blue, 255])
+        // The letter: white where the live badge's ink is, at the same size and place.
+        let live = try Canvas(size: size)
+        Compositor().compose(CueBadge.layers(letter: letter, display: size, painter: painter), into: live)
+        let inset = box.width / 8
+        let span = inset..<(box.width - inset)
+        func mismatch(mirrored: Bool) -> (differ: Int, ink: Int) {
+            var differ = 0, ink = 0
+            for y in span {
+                for x in span {
+                    // Each side's ink is what is nearer its ink than its fill.
+                    let c = live.color(x: box.x + (mirrored ? box.width - 1 - x : x), y: box.y + y)
+                    let liveInk = Int(c.red) + Int(c.green) + Int(c.blue) < Self.midpoint(.live)
+                    let p = rgba(x, y)
+                    let exportInk = Int(p[0]) + Int(p[1]) + Int(p[2]) > Self.midpoint(.recording)
+                    if liveInk != exportInk { differ += 1 }
+                    if liveInk || exportInk { ink += 1 }
+                }
+            }
+            return (differ, ink)
+        }
+        let same = mismatch(mirrored: false), flipped = mismatch(mirrored: true)
+        #expect(same.ink > 100, "no letter")
+        // Antialiased edges differ between the styles' colours; a mirrored letter differs in its strokes.
+        #expect(Double(same.differ) / Double(same.ink) < 0.1, "\(same.differ) of \(same.ink) letter pixels differ from the live badge's")
+        #expect(Double(flipped.differ) / Double(flipped.ink) > 0.3, "the export's letter also matches the mirrored live one")
+    }
+
+    /// Half way between a style's ink and its fill, as a sum of the three channels.
+    static func midpoint(_ style: CueBadge.Style) -> Int {
+        func sum(_ c: Color) -> Int { Int(c.red) + Int(c.green) + Int(c.blue) }
+        return (sum(style.ink) + sum(style.fill)) / 2
+    }
 }

@@ -36,7 +36,7 @@ import Testing
         let original = try record(in: folder, frames: 60, seconds: 2.1)
         let before = try fileChecksum(original.path)
         let white = [UInt8](repeating: 255, count: 48 * 48 * 4)
-        let badge = try CueBadge(width: 48, height: 48, rgba: white, x: 200, y: 40)
+        let badge = try OverlayPicture(width: 48, height: 48, rgba: white, x: 200, y: 40)
         let cue = CueInterval(start: 0.8, end: 1.2)
         let result = try CueExport.export(from: original.path, to: folder.file("cue.mp4"), cue: cue, badge: badge)
         #expect(result.path == folder.file("cue.mp4"))
@@ -67,24 +67,6 @@ import Testing
         #expect(try fileChecksum(original.path) == before, "the original changed")
         guard FFprobe.available else { return }
         #expect(Set(try FFprobe.streams(result.path).map(\.codecName)) == ["h264", "aac"])
-    }
-
-    @Test func fallbackBadgeIsAnUprightLetterOnADarkSquare() throws {
-        let badge = CueBadge.letter("S", pictureWidth: 320, pictureHeight: 240)
-        #expect(badge.width == badge.height && badge.width >= 44)
-        #expect(badge.x == (320 - badge.width) / 2 && badge.y == (240 - badge.height) / 2)
-        let cell = badge.width / 11
-        func ink(_ gx: Int, _ gy: Int) -> Bool {
-            let px = (badge.width - 5 * cell) / 2 + gx * cell + cell / 2, py = 2 * cell + gy * cell + cell / 2
-            return badge.rgba[(py * badge.width + px) * 4] == 255
-        }
-        // "S": the top row starts one cell in, the bottom row ends one cell short.
-        #expect(!ink(0, 0) && ink(4, 0) && ink(0, 6) && !ink(4, 6))
-        #expect(badge.rgba[0] == 24 && badge.rgba[3] == 220, "corner is the dark badge")
-        for character in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789?" {
-            let glyph = BadgeFont.glyph(character)
-            #expect(glyph.count == 7 && glyph.allSatisfy { $0.count == 5 }, "glyph \(character)")
-        }
     }
 
     @Test func narratedExportLowersTheRoomTo12PercentUnderTheVoice() throws {
@@ -147,7 +129,7 @@ import Testing
         let missing = folder.file("missing.mp4")
         #expect(throws: MediaError.self) {
             _ = try CueExport.export(from: missing, to: folder.file("cue.mp4"), cue: CueInterval(start: 0, end: 1),
-                                     badge: CueBadge.letter("Z", pictureWidth: 320, pictureHeight: 240))
+                                     badge: OverlayPicture(width: 2, height: 2, rgba: [UInt8](repeating: 255, count: 16), x: 0, y: 0))
         }
         #expect(folder.names() == [])
     }
