@@ -54,11 +54,11 @@ final class AudioService {
         self.config = config
         self.mailbox = mailbox
         self.clock = clock
-        let handle = AudioServiceHandle()
+        let handle = LoopBound<AudioService>()
         if config.output.isEmpty {
             playback = nil
         } else {
-            let events = AudioEvents { [mailbox] in mailbox.post { handle.collect(.output) } }
+            let events = AudioEvents { [mailbox] in mailbox.post { handle.value?.collect(.output) } }
             playback = try AudioPlayback(settings: AudioPlayback.Settings(device: config.output, volume: Float(config.volume) / 100),
                                          events: events)
             outputState = .starting
@@ -66,11 +66,11 @@ final class AudioService {
         if config.input.isEmpty {
             capture = nil
         } else {
-            let events = AudioEvents { [mailbox] in mailbox.post { handle.collect(.input) } }
+            let events = AudioEvents { [mailbox] in mailbox.post { handle.value?.collect(.input) } }
             capture = try AudioCapture(settings: AudioCapture.Settings(device: config.input), events: events)
             inputState = .starting
         }
-        handle.service = self
+        handle.value = self
     }
 
     deinit { stop() }
@@ -151,16 +151,18 @@ final class AudioService {
     func speak(_ text: String, voice: String? = nil, rate: Int? = nil, generation: Int,
                synthesized: @escaping (SpeechClip) -> Void = { _ in },
                report: @escaping (Report) -> Void = { _ in }) {
-        let handle = AudioServiceHandle()
-        handle.service = self
-        handle.callbacks = (synthesized, report)
+        let handle = LoopBound(self)
+        let callbacks = LoopCarried((synthesized, report))
         let mailbox = mailbox
         let deviceRate = playback?.settings.rate
         SpeechSynthesizer.shared.synthesize(text, voice: voice ?? config.voice, rate: rate ?? config.rate) { result in
             // Still on the speech thread: converted to the device's rate here, so
             // neither the loop nor the playback thread spends time on it.
             let prepared = result.map { clip in deviceRate.flatMap { try? clip.resampled(to: $0) } ?? clip }
-            mailbox.post { handle.synthesized(prepared, generation: generation) }
+            mailbox.post {
+                handle.value?.synthesized(prepared, generation: generation, synthesized: callbacks.value.0,
+                                          report: callbacks.value.1)
+            }
         }
     }
 
@@ -231,26 +233,5 @@ final class AudioService {
             change(&last)
             lastPlayback = last
         }
-    }
-}
-
-/// Carries the loop-side service into closures posted through the mailbox. Only
-/// touched inside mailbox work, which runs on the loop thread.
-private final class AudioServiceHandle: @unchecked Sendable {
-    weak var service: AudioService?
-    private let loopThread = pthread_self()
-
-    func collect(_ role: AudioService.Role) {
-        assert(pthread_equal(pthread_self(), loopThread) != 0, "audio service touched off the loop thread")
-        service?.collect(role)
-    }
-
-    /// The caller's closures for one `speak`: set and called on the loop only.
-    var callbacks: (synthesized: (SpeechClip) -> Void, report: (AudioService.Report) -> Void)?
-
-    func synthesized(_ result: Result<SpeechClip, SpeechError>, generation: Int) {
-        assert(pthread_equal(pthread_self(), loopThread) != 0, "audio service touched off the loop thread")
-        guard let callbacks else { return }
-        service?.synthesized(result, generation: generation, synthesized: callbacks.synthesized, report: callbacks.report)
     }
 }

@@ -26,16 +26,17 @@ final class KioskGameSpeech: GameSpeechPort {
         if case .unavailable(let reason)? = audio.outputState {
             return done(.failure(GameSpeechFailure("sound output unavailable: \(reason)")))
         }
-        let handle = LoopOnly(self, done)
+        let handle = LoopBound(self)
+        let done = LoopCarried(done)
         let deviceRate = audio.playback?.settings.rate
         let mailbox = mailbox
         SpeechSynthesizer.shared.synthesize(text, voice: audio.config.voice, rate: wordsPerMinute) { result in
             let prepared = result.map { clip in deviceRate.flatMap { try? clip.resampled(to: $0) } ?? clip }
-            mailbox.post { handle.finish(prepared, generation: generation) }
+            mailbox.post { handle.value?.prepared(prepared, generation: generation, done: done.value) }
         }
     }
 
-    fileprivate func prepared(_ result: Result<SpeechClip, SpeechError>, generation: UInt64,
+    private func prepared(_ result: Result<SpeechClip, SpeechError>, generation: UInt64,
                               done: (Result<Double, GameSpeechFailure>) -> Void) {
         switch result {
         case let .success(clip):
@@ -63,21 +64,5 @@ final class KioskGameSpeech: GameSpeechPort {
     func cancel(generation: UInt64) {
         clips[generation] = nil
         audio.cancel(generation: Self.generationBase + Int(generation))
-    }
-}
-
-/// Carries the port and its callback through the speech thread back to the loop,
-/// where alone they are touched.
-private final class LoopOnly: @unchecked Sendable {
-    private weak var speech: KioskGameSpeech?
-    private let done: (Result<Double, GameSpeechFailure>) -> Void
-
-    init(_ speech: KioskGameSpeech, _ done: @escaping (Result<Double, GameSpeechFailure>) -> Void) {
-        self.speech = speech
-        self.done = done
-    }
-
-    func finish(_ result: Result<SpeechClip, SpeechError>, generation: UInt64) {
-        speech?.prepared(result, generation: generation, done: done)
     }
 }

@@ -31,9 +31,9 @@ final class CameraFeed {
          log: @escaping @Sendable (String) -> Void = { KioskLog.info($0) }) throws {
         self.settings = settings
         self.clock = clock
-        let handle = CameraFeedHandle()
+        let handle = LoopBound<CameraFeed>()
         let events = CameraCaptureEvents(recordingTap: recordingTap) { [mailbox] in
-            mailbox.post { handle.collect() }
+            mailbox.post { handle.value?.collect() }
         }
         if settings.previewThread {
             let converter = try CameraPreviewConverter(recorderQueue: { [recordingTap] in recordingTap?.videoQueue }) {
@@ -45,7 +45,7 @@ final class CameraFeed {
             converter = nil
         }
         capture = try CameraCapture(settings: settings, events: events, log: log)
-        handle.feed = self
+        handle.value = self
     }
 
     deinit {
@@ -109,19 +109,6 @@ final class CameraFeed {
                                   now: clock())
         status.preview = converter?.counts
         return status
-    }
-}
-
-/// Carries the loop-side feed into closures posted through the mailbox. Only touched
-/// inside mailbox work, which runs on the loop thread, hence the unchecked Sendable.
-private final class CameraFeedHandle: @unchecked Sendable {
-    weak var feed: CameraFeed?
-    private let loopThread = pthread_self()
-
-
-    func collect() {
-        assert(pthread_equal(pthread_self(), loopThread) != 0, "camera feed touched off the loop thread")
-        feed?.collect()
     }
 }
 

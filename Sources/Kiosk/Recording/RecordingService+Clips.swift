@@ -137,10 +137,3 @@ extension RecordingService {
         return started
     }
 }
-
-/// A loop-owned object carried through a closure that another thread posts back to
-/// the loop; only touched there, hence the unchecked Sendable.
-final class LoopBound<Value: AnyObject>: @unchecked Sendable {
-    weak var value: Value?
-    init(_ value: Value) { self.value = value }
-}

@@ -54,7 +54,7 @@ final class RecordingService {
     let post: @Sendable (@escaping @Sendable () -> Void) -> Void
     private let schedule: (Double, @escaping () -> Void) -> Void
     private let freeSpace: @Sendable (String) -> UInt64?
-    private let handle = RecordingServiceHandle()
+    private let handle = LoopBound<RecordingService>()
     private var current: Current?
     private var generation = 0
 
@@ -68,7 +68,7 @@ final class RecordingService {
         self.post = post
         self.schedule = schedule
         self.freeSpace = freeSpace
-        handle.service = self
+        handle.value = self
     }
 
     var phase: Phase {
@@ -155,7 +155,7 @@ final class RecordingService {
             recorder = try Recorder(folder: settings.folder, name: RecordingName.make(kind: take.kind, date: wallClock(),
                                                                                     generation: id),
                                     video: video, audio: audio, origin: origin, settings: settings.recorder,
-                                    freeSpace: freeSpace, onEvents: { post { handle.collect(generation: id) } })
+                                    freeSpace: freeSpace, onEvents: { post { handle.value?.collect(generation: id) } })
         } catch {
             throw .recorder(error)
         }
@@ -336,7 +336,7 @@ final class RecordingService {
                 recorder.cancel()
             }
             let done = outcome
-            post { handle.ended(done) }
+            post { handle.value?.ended(done) }
         }
         thread.name = "rig-recording-end"
         thread.start()
@@ -387,13 +387,4 @@ final class RecordingService {
         }
         return .object(fields)
     }
-}
-
-/// Carries the loop-side service into closures posted from the recorder's and the
-/// ending thread; they run on the loop, hence the unchecked Sendable.
-private final class RecordingServiceHandle: @unchecked Sendable {
-    weak var service: RecordingService?
-
-    func collect(generation: Int) { service?.collect(generation: generation) }
-    func ended(_ outcome: RecordingOutcome) { service?.ended(outcome) }
 }
