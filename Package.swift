@@ -64,8 +64,10 @@ let package = Package(
 
         // Crash-safe writes (temp, fsync, rename, fsync the folder) for every module with state.
         .target(name: "Durable", swiftSettings: strict),
+        // The one JSON value: requests, replies, status, and files read as written.
+        .target(name: "JSON", swiftSettings: strict),
         .target(name: "Prompter", dependencies: ["Durable"], swiftSettings: strict),
-        .target(name: "Game", dependencies: ["Durable"], swiftSettings: strict),
+        .target(name: "Game", dependencies: ["Durable", "JSON"], swiftSettings: strict),
         .target(name: "Media", dependencies: ["Durable", "CFFmpeg", "CEspeak", "CPocketSphinx"], path: "Sources/Media", swiftSettings: strict),
         .target(
             name: "Render",
@@ -75,7 +77,7 @@ let package = Package(
         ),
         // The app core: what the two displays show and how timed events change it.
         // No devices and no C module of its own.
-        .target(name: "Stage", dependencies: ["Durable", "Prompter", "Game", "Render", "Media"], swiftSettings: strict),
+        .target(name: "Stage", dependencies: ["Durable", "JSON", "Prompter", "Game", "Render", "Media"], swiftSettings: strict),
         // The appliance: devices, rig.toml, the event loop, the control socket and the
         // network remote, wired to the stage; its subcommands (run, check, snapshot, …).
         .target(
@@ -100,7 +102,7 @@ let package = Package(
         .executableTarget(name: "RecorderBench", dependencies: ["Media"], swiftSettings: strict),
 
         .testTarget(name: "PrompterTests", dependencies: ["Prompter", "Durable"], swiftSettings: strict),
-        .testTarget(name: "GameTests", dependencies: ["Game", "Durable"], swiftSettings: strict),
+        .testTarget(name: "GameTests", dependencies: ["Game", "Durable", "JSON"], swiftSettings: strict),
         .testTarget(name: "MediaTests", dependencies: ["Media"], swiftSettings: strict),
         // Voice follow end to end without devices: espeak-ng speech through the recogniser,
         // the aligner and the follow driver.

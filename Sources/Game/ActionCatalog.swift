@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// The action library: the cards of `share/game/actions.json`, validated at load.
 ///
@@ -40,7 +41,7 @@ public struct ActionCatalog: Equatable, Sendable {
             throw .notJSON(reason: Self.describe(error))
         }
         guard case .object(let top) = root else { throw .badTopLevel(reason: "expected an object, found \(root.kind)") }
-        guard top["version"] == .int(formatVersion) else {
+        guard top["version"]?.intValue == formatVersion else {
             throw .badTopLevel(reason: "\"version\" must be \(formatVersion)")
         }
         guard case .array(let entries)? = top["cards"] else { throw .badTopLevel(reason: "\"cards\" must be a list") }

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Turns one JSON entry of the catalog into an `ActionCard`, or an error naming the
 /// card and the field.
@@ -25,7 +26,7 @@ enum CatalogCardParser {
         if let unknown = fields.keys.sorted().first(where: { !knownKeys.contains($0) }) {
             throw fail(unknown, "unknown field")
         }
-        guard case .int(let version)? = fields["version"], version >= 1 else {
+        guard let version = fields["version"]?.intValue, version >= 1 else {
             throw fail("version", "must be an integer from 1")
         }
         guard case .string(let groupName)? = fields["group"], let group = ActionGroup(rawValue: groupName) else {
@@ -71,10 +72,11 @@ enum CatalogCardParser {
         var result = ActionParameters()
         for (key, entry) in fields.sorted(by: { $0.key < $1.key }) {
             switch (key, entry) {
-            case ("fingers", .int(let count)) where ActionParameters.fingerRange.contains(count):
-                result.fingers = count
             case ("fingers", _):
-                throw fail("parameters.fingers", "must be an integer from 1 to 5")
+                guard let count = entry.intValue, ActionParameters.fingerRange.contains(count) else {
+                    throw fail("parameters.fingers", "must be an integer from 1 to 5")
+                }
+                result.fingers = count
             case ("hand", .string(let name)):
                 guard let hand = Hand(rawValue: name) else { throw fail("parameters.hand", "must be left, right or either") }
                 result.hand = hand

@@ -1,7 +1,9 @@
 import Foundation
 
-/// A JSON value built by the kiosk for replies and status: typed, so a reply can't
-/// carry something that won't serialize.
+/// The rig's one JSON value: the control vocabulary's requests and replies, the status
+/// report, and files read as written (the game's action catalog, whose messages name the
+/// card and field and tell `true` from `1`). Typed, so a reply can't carry something
+/// that won't serialize.
 package enum JSONValue: Equatable, Sendable, Decodable, ExpressibleByDictionaryLiteral, ExpressibleByStringLiteral,
     ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral, ExpressibleByFloatLiteral, ExpressibleByArrayLiteral
 {
@@ -71,6 +73,23 @@ package enum JSONValue: Equatable, Sendable, Decodable, ExpressibleByDictionaryL
     package var stringValue: String? { if case let .string(s) = self { return s }; return nil }
     package var numberValue: Double? { if case let .number(x) = self { return x }; return nil }
     package var boolValue: Bool? { if case let .bool(b) = self { return b }; return nil }
+    /// A number with no fraction, as an integer.
+    package var intValue: Int? {
+        guard case let .number(x) = self, x == x.rounded(), abs(x) < 1e15 else { return nil }
+        return Int(x)
+    }
+
+    /// What a message calls this value's kind.
+    package var kind: String {
+        switch self {
+        case .bool: "a Boolean"
+        case let .number(x): x == x.rounded() ? "an integer" : "a number"
+        case .string: "a string"
+        case .array: "a list"
+        case .object: "an object"
+        case .null: "null"
+        }
+    }
 }
 
 extension JSONValue {
