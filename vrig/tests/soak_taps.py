@@ -57,6 +57,7 @@ while not os.path.exists(stop):
         record({"skipped": "outer unplugged during the tap"})
         continue
     record({"expected": expected, "counted": bool(after) and after["input"]["taps"] > before["input"]["taps"],
-            "state": after and after["prompter"]["state"], "paused_by_tap": after and after["prompter"]["paused_by_tap"]})
+            "state": after and after["prompter"]["state"], "paused_by_tap": after and after["prompter"]["paused_by_tap"],
+            "ended": bool(after) and after["prompter"]["ended"]})
 # The soak waits for this before it looks at the prompter: no tap comes after it.
 record({"done": True})

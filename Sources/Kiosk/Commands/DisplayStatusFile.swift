@@ -49,9 +49,17 @@ enum DisplaySnapshot {
             loop.runOnce(timeout: 0.05)
         }
         // Let frames asked for by late state changes (the other display arriving, the
-        // layout finishing) reach the screens too.
-        let end = loop.clock() + settle
-        while loop.clock() < end { loop.runOnce(timeout: 0.05) }
+        // layout finishing, a resumed position) reach the screens too: the pictures are
+        // taken once no display has shown a new frame for `settle` seconds, so a loaded
+        // machine that draws late still writes the settled frames, not the first ones.
+        func shown() -> [UInt64] { DisplayRole.allCases.map { backend.status(of: $0).flips } }
+        var last = shown()
+        var quietSince = loop.clock()
+        while loop.clock() < deadline + settle, loop.clock() - quietSince < settle {
+            loop.runOnce(timeout: 0.05)
+            let now = shown()
+            if now != last { (last, quietSince) = (now, loop.clock()) }
+        }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         for role in DisplayRole.allCases {
             guard let image = backend.shownImagePPM(role) else { continue }
