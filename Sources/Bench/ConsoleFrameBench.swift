@@ -10,7 +10,7 @@ import Stage
 final class ConsoleFrameBench {
     let display: BenchReport.Display
     private let canvas: Canvas
-    private let replay: StageReplay
+    private let rig: ManualClockStage
     private var time = 1000.0
 
     /// The outer display is 1920x1080 with 120 px text, as in the composition cases.
@@ -21,17 +21,17 @@ final class ConsoleFrameBench {
         guard let library = fonts.fonts else { throw BenchSetupError(fonts.problem ?? "fonts: none") }
         var settings = RigStage.Settings(outerSize: PixelSize(width: 1920, height: 1080))
         settings.readingDefaults = OuterFrameBench.settings(sizePx: 120, transform: .identity)
-        replay = StageReplay(settings: settings, innerSize: canvas.size, fonts: library, start: time)
-        replay.open(id: "bench", title: "Bench script", text: text)
-        replay.finishLayout()
-        replay.controller.play(at: time - 1)
-        replay.controller.seek(to: replay.controller.engine.maxOffset / 2, at: time)
+        rig = ManualClockStage(settings: settings, innerSize: canvas.size, fonts: library, start: time)
+        rig.open(id: "bench", title: "Bench script", text: text)
+        rig.finishLayout()
+        rig.controller.play(at: time - 1)
+        rig.controller.seek(to: rig.controller.engine.maxOffset / 2, at: time)
     }
 
     /// One inner frame for the next vblank.
     @inline(never)
     func composeFrame() {
-        replay.frame(.inner, at: time, into: canvas)
+        rig.frame(.inner, at: time, into: canvas)
     }
 
     func advance() { time += OuterFrameBench.frameInterval }

@@ -19,7 +19,7 @@ final class OuterFrameBench {
 
     let display: BenchReport.Display
     let canvas: Canvas
-    let replay: StageReplay
+    let rig: ManualClockStage
     let sizePx: Int
     private var time = 0.0
 
@@ -38,30 +38,30 @@ final class OuterFrameBench {
         canvas = try Canvas(size: size)
         var settings = RigStage.Settings(outerSize: size)
         settings.readingDefaults = Self.settings(sizePx: sizePx, transform: transform)
-        replay = StageReplay(settings: settings, innerSize: size, fonts: fonts)
-        replay.open(id: "bench", title: "bench", text: text)
+        rig = ManualClockStage(settings: settings, innerSize: size, fonts: fonts)
+        rig.open(id: "bench", title: "bench", text: text)
     }
 
-    var block: ChunkedTextBlock? { replay.stage.renderer.readingText?.block }
+    var block: ChunkedTextBlock? { rig.stage.renderer.readingText?.block }
 
     func setTransform(_ transform: BenchReport.Transform) throws {
         let settings = Self.settings(sizePx: sizePx, transform: transform)
-        replay.controller.updateSettings { $0 = settings }
+        rig.controller.updateSettings { $0 = settings }
     }
 
     /// Mid-scroll at full speed: playing since a second ago (ramp done), then moved
     /// to the middle of the script.
     func scrollToMiddle() {
-        replay.finishLayout()
-        replay.controller.play(at: time - 1)
-        replay.controller.seek(to: replay.controller.engine.maxOffset / 2, at: time)
+        rig.finishLayout()
+        rig.controller.play(at: time - 1)
+        rig.controller.seek(to: rig.controller.engine.maxOffset / 2, at: time)
     }
 
     /// One outer frame for the next vblank: what the kiosk composes while scrolling.
     /// Never inlined: bench/callgrind.sh counts instructions inside it only.
     @inline(never)
     func composeFrame() {
-        replay.frame(.outer, at: time, into: canvas)
+        rig.frame(.outer, at: time, into: canvas)
     }
 
     func advance() { time += Self.frameInterval }

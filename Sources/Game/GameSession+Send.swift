@@ -32,7 +32,7 @@ extension GameSession {
         if settings.mode == .visual {
             if !rig.outerEnabled { blockers.append(.outerDisplayDisabled) }
             if !rig.outerAvailable { blockers.append(.outerDisplayUnavailable) }
-            if rig.outerEnabled && rig.outerAvailable && !rig.outerPresenting {
+            if rig.outerEnabled && rig.outerAvailable && !rig.participantViewShown {
                 blockers.append(.outerDisplayNotPresenting)
             }
         }

@@ -12,16 +12,16 @@ public struct RigConditions: Equatable, Sendable {
     /// The display is connected and has a mode.
     public var outerAvailable: Bool
     /// Its content has actually been shown: a page flip of the participant view has
-    /// completed since it was enabled. Requesting is not presenting.
-    public var outerPresenting: Bool
+    /// completed since it was enabled. Asking for a frame is not showing it.
+    public var participantViewShown: Bool
 
     public init(cameraID: String? = nil, cameraStreaming: Bool = false, outerEnabled: Bool = false,
-                outerAvailable: Bool = false, outerPresenting: Bool = false) {
+                outerAvailable: Bool = false, participantViewShown: Bool = false) {
         self.cameraID = cameraID
         self.cameraStreaming = cameraStreaming
         self.outerEnabled = outerEnabled
         self.outerAvailable = outerAvailable
-        self.outerPresenting = outerPresenting
+        self.participantViewShown = participantViewShown
     }
 
     /// What the rig reports before it knows anything.

@@ -1,8 +1,10 @@
 import Foundation
 
-/// A clock that moves only when told to: for tests and the headless backend's
-/// virtual time. Thread-safe so a test may hand it to code on another thread.
-public final class ManualClock: PrompterClock, @unchecked Sendable {
+/// A clock that moves only when told to, for tests: the engine and the stage take
+/// every time as an argument (CLOCK_MONOTONIC seconds in the kiosk, the event loop's
+/// clock), so this is all a test needs to drive them. Thread-safe so a test may hand
+/// it to code on another thread.
+public final class ManualClock: @unchecked Sendable {
     private let lock = NSLock()
     private var current: Double
 

@@ -9,7 +9,7 @@ extension RigStage {
     package func openGame() {
         guard !game.isOpen else { return }
         controller.stop(at: now())
-        outerPresentingGame = false
+        participantViewShown = false
         game.open()
         console.show(.game)
         gameConditionsChanged()
@@ -21,7 +21,7 @@ extension RigStage {
         guard game.isOpen else { return }
         game.leave()
         if console.state.screen.isGame { console.show(controller.script == nil ? .library : .prompter) }
-        outerPresentingGame = false
+        participantViewShown = false
         gameConditionsChanged()
         stateChanged()
     }
@@ -33,7 +33,7 @@ extension RigStage {
             cameraID: settings.cameraEnabled ? "camera" : nil,
             cameraStreaming: camera.live && camera.frame != nil && camera.state?.hasPrefix("streaming") == true,
             outerEnabled: outer?.enabled ?? false, outerAvailable: outer?.available ?? false,
-            outerPresenting: game.isOpen && outerPresentingGame && (outer?.showsContent ?? false))
+            participantViewShown: game.isOpen && participantViewShown && (outer?.showsContent ?? false))
         game.rigChanged(conditions)
     }
 }

@@ -65,7 +65,7 @@ package final class RigStage {
     /// What each display shows now: the report of its frame last flipped.
     package private(set) var shown: [DisplayRole: FrameReport] = [:]
     /// A participant view has reached the outer glass since it was last turned on.
-    var outerPresentingGame = false
+    var participantViewShown = false
     /// An inner frame was skipped while a cue waited for its outer flip.
     var innerHeldForCue = false
     /// The cue's outer frame as drawn, until its flip: the journal's `cue N timing` line.
@@ -196,7 +196,7 @@ package final class RigStage {
             let before = displays[role]
             displays[role] = status
             if role == .outer, before?.mode != status.mode, status.mode != nil { relayout() }
-            if role == .outer, status.showsContent != (before?.showsContent ?? false) { outerPresentingGame = false }
+            if role == .outer, status.showsContent != (before?.showsContent ?? false) { participantViewShown = false }
             gameConditionsChanged()
             stateChanged()
         case let .framePresented(role, stamp):
@@ -292,7 +292,7 @@ package final class RigStage {
             view.overlay = next.overlay
         }
         var report = renderer.draw(role, at: presentationTime, into: target, controller: controller,
-                                   outerPresenting: displays[.outer]?.showsContent ?? false, camera: view,
+                                   outerShowsContent: displays[.outer]?.showsContent ?? false, camera: view,
                                    inner: inner, take: take)
         if let build = report.console { console.shown(build) }
         if let upcoming, report.changed {
@@ -373,8 +373,8 @@ package final class RigStage {
             frameWanted(.inner)
         }
         if role == .outer {
-            if shown?.showsGame == true, !outerPresentingGame {
-                outerPresentingGame = true
+            if shown?.showsGame == true, !participantViewShown {
+                participantViewShown = true
                 gameConditionsChanged()
             }
             if let cue = shown?.cue, game.cueAwaitingOnset, let trace = cueTrace, trace.cue == cue.cue,

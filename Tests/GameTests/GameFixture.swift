@@ -15,7 +15,7 @@ enum GameFixture {
     }
 
     static let readyRig = RigConditions(cameraID: "usb-cam-0", cameraStreaming: true, outerEnabled: true,
-                                        outerAvailable: true, outerPresenting: true)
+                                        outerAvailable: true, participantViewShown: true)
 
     static let wall: @Sendable () -> Double = { 1_760_000_000 }
 

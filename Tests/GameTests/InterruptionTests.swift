@@ -38,7 +38,7 @@ import Testing
         cases.append((rig, .cameraChanged))
         rig = GameFixture.readyRig
         rig.outerAvailable = false
-        rig.outerPresenting = false
+        rig.participantViewShown = false
         cases.append((rig, .outerDisplayLost))
         rig = GameFixture.readyRig
         rig.outerEnabled = false

@@ -39,7 +39,7 @@ import Testing
         var session = try GameFixture.session(GameFixture.settings(mode: .visual))
         var rig = GameFixture.readyRig
         rig.outerEnabled = false
-        rig.outerPresenting = false
+        rig.participantViewShown = false
         _ = session.receive(.rigChanged(rig), at: 1)
         #expect(session.sendBlockers == [.outerDisplayDisabled])
         rig.outerAvailable = false
@@ -49,7 +49,7 @@ import Testing
         rig.outerAvailable = true
         _ = session.receive(.rigChanged(rig), at: 1)
         #expect(session.sendBlockers == [.outerDisplayNotPresenting], "requested is not presented")
-        rig.outerPresenting = true
+        rig.participantViewShown = true
         _ = session.receive(.rigChanged(rig), at: 1)
         #expect(session.sendBlockers.isEmpty)
     }

@@ -13,17 +13,6 @@ import Testing
         #expect(clock.now() == 2)
     }
 
-    @Test func monotonicClockNeverGoesBack() {
-        let clock = MonotonicClock()
-        var previous = clock.now()
-        #expect(previous > 0)
-        for _ in 0..<1000 {
-            let now = clock.now()
-            #expect(now >= previous)
-            previous = now
-        }
-    }
-
     @Test func engineDrivenByAManualClock() {
         let clock = ManualClock()
         var engine = PrompterEngine()

@@ -8,11 +8,10 @@ import Testing
 @Suite struct ScriptFolderWatcherTests {
     /// Drains until a change is reported or the deadline passes.
     func changeArrives(_ watcher: ScriptFolderWatcher, within seconds: Double = 5) -> Bool {
-        let clock = MonotonicClock()
-        let deadline = clock.now() + seconds
+        let deadline = Date() + seconds
         var descriptor = pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0)
         while true {
-            let remaining = deadline - clock.now()
+            let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 { return false }
             let ready = poll(&descriptor, 1, Int32(remaining * 1000) + 1)
             if ready < 0, errno != EINTR { return false }

@@ -20,10 +20,10 @@ import Testing
         """
 
     private func stage(_ text: String = markdown, settings change: (inout ReadingSettings) -> Void = { _ in })
-        throws -> StageReplay {
+        throws -> ManualClockStage {
         var settings = RigStage.Settings(outerSize: PixelSize(width: 640, height: 360))
         change(&settings.readingDefaults)
-        let replay = StageReplay(settings: settings, innerSize: PixelSize(width: 640, height: 360),
+        let replay = ManualClockStage(settings: settings, innerSize: PixelSize(width: 640, height: 360),
                                  fonts: try FontLibrary())
         let (reading, markers) = ScriptLibrary.readingTextAndMarkers(text, format: .markdown, lineBreaks: .auto)
         replay.controller.openText(.init(id: "news.md", title: "News", text: reading,
@@ -33,14 +33,14 @@ import Testing
         return replay
     }
 
-    private func request(_ replay: StageReplay, _ json: String) -> JSONValue {
+    private func request(_ replay: ManualClockStage, _ json: String) -> JSONValue {
         switch ControlRequest.parse(Data(json.utf8)) {
         case let .success(request): return replay.stage.handle(request).body
         case let .failure(invalid): return ["ok": false, "error": .string(invalid.description)]
         }
     }
 
-    private func status(_ replay: StageReplay) -> JSONValue {
+    private func status(_ replay: ManualClockStage) -> JSONValue {
         replay.stage.status(at: replay.clock.now, displays: [:], camera: nil, cameraDevice: "", input: [:])
     }
 

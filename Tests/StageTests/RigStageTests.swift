@@ -6,8 +6,8 @@ import Testing
 /// The stage's two sides: events in, frames and "a frame is wanted" out, with a
 /// report of what each frame showed.
 @Suite struct RigStageTests {
-    private func playing() throws -> StageReplay {
-        let replay = StageReplay(settings: RigStage.Settings(outerSize: PixelSize(width: 320, height: 180)),
+    private func playing() throws -> ManualClockStage {
+        let replay = ManualClockStage(settings: RigStage.Settings(outerSize: PixelSize(width: 320, height: 180)),
                                  innerSize: PixelSize(width: 320, height: 180), fonts: try FontLibrary())
         replay.open(id: "t", title: "T", text: String(repeating: "Words to read at a steady pace. ", count: 50))
         replay.finishLayout()
@@ -16,7 +16,7 @@ import Testing
     }
 
     /// A frame into `canvas` that is drawn only if something changed, as a backend asks.
-    private func frame(_ replay: StageReplay, _ role: DisplayRole, at time: Double, into canvas: Canvas) -> FrameReport {
+    private func frame(_ replay: ManualClockStage, _ role: DisplayRole, at time: Double, into canvas: Canvas) -> FrameReport {
         let target = FrameTarget(width: canvas.width, height: canvas.height, stride: canvas.width * 4,
                                  pixels: UnsafeMutableRawPointer(canvas.pixels.baseAddress!), presentationTime: time,
                                  mustDraw: false)

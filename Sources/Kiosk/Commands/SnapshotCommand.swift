@@ -48,21 +48,21 @@ enum SnapshotCommand: Command {
         }
         let fonts = RigStage.loadFonts()
         guard let library = fonts.fonts else { throw .failed(fonts.problem ?? "fonts: none") }
-        let replay = StageReplay(config: config, fonts: library)
-        replay.open(id: script.id, title: URL(fileURLWithPath: scriptPath).deletingPathExtension().lastPathComponent,
+        let rig = ManualClockStage(config: config, fonts: library)
+        rig.open(id: script.id, title: URL(fileURLWithPath: scriptPath).deletingPathExtension().lastPathComponent,
                     text: script.readingText,
                     repaired: script.repaired, markers: script.markers)
-        if let warning = replay.stage.renderer.readingText?.layout?.fontWarning {
+        if let warning = rig.stage.renderer.readingText?.layout?.fontWarning {
             Log.stderr("rig snapshot: \(warning)")
         }
-        replay.controller.play(at: 0)
-        replay.advance(to: time)
+        rig.controller.play(at: 0)
+        rig.advance(to: time)
         do {
             // One display at a time, so only one full-size canvas is alive.
-            try replay.canvas(.outer, at: time).writePNG(path: outDir + "/outer.png")
+            try rig.canvas(.outer, at: time).writePNG(path: outDir + "/outer.png")
             // Cached text pieces are not needed again: free them before the next canvas.
-            replay.stage.renderer.readingText?.block?.releaseCache()
-            try replay.canvas(.inner, at: time).writePNG(path: outDir + "/inner.png")
+            rig.stage.renderer.readingText?.block?.releaseCache()
+            try rig.canvas(.inner, at: time).writePNG(path: outDir + "/inner.png")
         } catch {
             throw .failed(error.description)
         }
@@ -82,7 +82,7 @@ enum SnapshotCommand: Command {
     }
 }
 
-extension StageReplay {
+extension ManualClockStage {
     /// The displays at rig.toml's sizes, the reading settings from `[prompter]`, and
     /// no camera (a snapshot has none) and no state kept.
     convenience init(config: RigConfig, fonts: FontLibrary) {

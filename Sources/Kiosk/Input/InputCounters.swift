@@ -44,7 +44,7 @@ extension InputDevices {
                 ]
             }),
             "outer_touchscreen": .optional(configuration.outerTouch?.description),
-            "outer_presented": .bool(isOuterPresented),
+            "outer_takes_taps": .bool(outerTakesTaps),
             "taps": .int(counters.taps),
             "last_tap_time": counters.lastTapTime.map { .number($0) } ?? .null,
             "rejected_touches": .object(counters.rejected.mapValues { .int($0) }),

@@ -68,9 +68,9 @@ final class InputDevices {
     var devices: [InputDeviceInfo] { devicesByHandle.values.map(\.info).sorted { $0.sysname < $1.sysname } }
 
     /// Whether the outer content is shown; taps while it is not are ignored.
-    var isOuterPresented: Bool {
-        get { recognizer.isOuterPresented }
-        set { recognizer.isOuterPresented = newValue }
+    var outerTakesTaps: Bool {
+        get { recognizer.outerTakesTaps }
+        set { recognizer.outerTakesTaps = newValue }
     }
 
     /// New display sizes, rotation or key bindings (a mode change, a reloaded rig.toml).

@@ -55,8 +55,8 @@ struct TapRecognizer: Sendable {
 
     /// Whether the talent sees the outer content; set by the display side. A touch that
     /// begins or ends while nothing is shown does nothing.
-    var isOuterPresented = true {
-        didSet { if !isOuterPresented && gesture != nil { gesture?.spoiled = .notPresented } }
+    var outerTakesTaps = true {
+        didSet { if !outerTakesTaps && gesture != nil { gesture?.spoiled = .notPresented } }
     }
 
     private struct Contact { var startX, startY, x, y: Double; var travel: Double }
@@ -101,7 +101,7 @@ struct TapRecognizer: Sendable {
         } else if current.mostContacts > 1 && current.spoiled == nil {
             current.spoiled = .secondFinger
         }
-        if !isOuterPresented { current.spoiled = current.spoiled ?? .notPresented }
+        if !outerTakesTaps { current.spoiled = current.spoiled ?? .notPresented }
         gesture = current
         return nil
     }
@@ -127,7 +127,7 @@ struct TapRecognizer: Sendable {
         }
         gesture = nil
         if let reason = current.spoiled { return .rejected(reason) }
-        if !isOuterPresented { return .rejected(.notPresented) }
+        if !outerTakesTaps { return .rejected(.notPresented) }
         // Travel first: a slow swipe is a drag, whatever its length in time.
         if contact.travel >= limits.maximumTravelFraction * diagonal {
             return .rejected(.moved(distance: contact.travel))

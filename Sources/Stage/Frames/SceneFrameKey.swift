@@ -16,7 +16,7 @@ struct SceneFrameKey: Equatable {
     var blanked: Bool
     var mode: PrompterController.Mode
     var problems: Int
-    var outerPresenting: Bool
+    var outerShowsContent: Bool
     var camera: SceneCameraKey
     var cameraOnOuter: Bool
     /// The console's own state and what only it shows (inner display only).

@@ -176,7 +176,7 @@ package final class SceneRenderer {
     /// Draws the frame for `role` presented at `time` if anything it shows changed,
     /// and says what it showed.
     package func draw(_ role: DisplayRole, at time: Double, into target: FrameTarget, controller: PrompterController,
-              outerPresenting: Bool, camera: CameraView = .none, inner: InnerView,
+              outerShowsContent: Bool, camera: CameraView = .none, inner: InnerView,
               take: TakeIndicator = .none) -> FrameReport {
         let engine = controller.engine
         let takeShown = take.shown(at: time)
@@ -186,7 +186,7 @@ package final class SceneRenderer {
                                 layoutGeneration: layoutGeneration, maxOffset: engine.maxOffset,
                                 pausedByTap: controller.pausedByTap,
                                 blanked: controller.blanked, mode: controller.mode,
-                                problems: controller.problems.lines.count, outerPresenting: outerPresenting,
+                                problems: controller.problems.lines.count, outerShowsContent: outerShowsContent,
                                 camera: cameraKey(role, camera: camera), cameraOnOuter: camera.onOuter,
                                 console: role == .inner ? inner.consoleGeneration : 0,
                                 innerFacts: role == .inner ? innerFacts(inner) : [], take: takeShown,
@@ -197,7 +197,7 @@ package final class SceneRenderer {
             guard lastKeys[role] != key, let buffer = scanout.image(for: target) else { return report }
             preparedKeys[role] = key
             report.changed = true
-            return drawLayers(role, at: time, into: buffer, controller: controller, outerPresenting: outerPresenting,
+            return drawLayers(role, at: time, into: buffer, controller: controller, outerShowsContent: outerShowsContent,
                               camera: camera, inner: inner, takeShown: takeShown, prompting: prompting, report: report)
         }
         if target.holdsPrepared, !target.mustDraw, preparedKeys[role] == key {
@@ -212,13 +212,13 @@ package final class SceneRenderer {
         preparedKeys[role] = nil
         lastKeys[role] = key
         report.changed = true
-        return drawLayers(role, at: time, into: buffer, controller: controller, outerPresenting: outerPresenting,
+        return drawLayers(role, at: time, into: buffer, controller: controller, outerShowsContent: outerShowsContent,
                           camera: camera, inner: inner, takeShown: takeShown, prompting: prompting, report: report)
     }
 
     /// Composes the frame's layers into `buffer`.
     private func drawLayers(_ role: DisplayRole, at time: Double, into buffer: BorrowedFrameBuffer,
-                            controller: PrompterController, outerPresenting: Bool, camera: CameraView,
+                            controller: PrompterController, outerShowsContent: Bool, camera: CameraView,
                             inner: InnerView, takeShown: TakeShown, prompting: PromptingOverlay.Shown,
                             report: FrameReport) -> FrameReport {
         var report = report
@@ -227,7 +227,7 @@ package final class SceneRenderer {
                                        settings: controller.settings,
                                        markerPosition: controller.settings.readingLine.position(configured: markerPosition),
                                        pausedByTap: controller.pausedByTap, problems: controller.problems.lines,
-                                       outerPresenting: outerPresenting)
+                                       outerShowsContent: outerShowsContent)
         var layers: [Layer]
         switch role {
         case .outer:

@@ -12,5 +12,5 @@ package struct PrompterSceneState: Sendable {
     /// What the operator must know about (bad rig.toml, missing devices): the banner.
     package var problems: [String] = []
     /// The outer display shows content (available and enabled).
-    package var outerPresenting = true
+    package var outerShowsContent = true
 }

@@ -55,7 +55,7 @@ import Testing
         var settings = RigStage.Settings(outerSize: PixelSize(width: 320, height: 180))
         settings.cameraEnabled = false
         let start = 100.0
-        let replay = StageReplay(settings: settings, innerSize: PixelSize(width: 320, height: 180), fonts: try FontLibrary(),
+        let replay = ManualClockStage(settings: settings, innerSize: PixelSize(width: 320, height: 180), fonts: try FontLibrary(),
                                  start: start)
         let stage = replay.stage
         stage.start()

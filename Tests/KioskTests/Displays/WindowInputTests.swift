@@ -90,7 +90,7 @@ import Testing
 
     @Test func clicksWhileTheOuterShowsNothingAreNotTaps() throws {
         let rig = try Harness()
-        rig.input.isOuterPresented = false
+        rig.input.outerTakesTaps = false
         rig.click(at: 51, held: 0.1)
         #expect(rig.taps.isEmpty)
         #expect(rig.input.counters.rejected == ["not_presented": 1])

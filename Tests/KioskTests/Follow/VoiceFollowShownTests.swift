@@ -10,7 +10,7 @@ import Testing
 @Suite struct VoiceFollowShownTests {
     @Test func theLineIsStartingThenWaitingAndGoesWhenFollowStops() throws {
         let loop = try EventLoop()
-        let replay = StageReplay(settings: RigStage.Settings(outerSize: PixelSize(width: 480, height: 270)),
+        let replay = ManualClockStage(settings: RigStage.Settings(outerSize: PixelSize(width: 480, height: 270)),
                                  innerSize: PixelSize(width: 480, height: 270), fonts: nil)
         replay.open(id: "a.txt", title: "a", text: "Good evening and thank you for joining us tonight.")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rig-follow-shown-\(getpid())")

@@ -25,7 +25,7 @@ import Testing
 
     private func outcomes(_ text: String, presented: Bool = true) -> [TapRecognizer.Outcome] {
         var recognizer = TapRecognizer(displayWidth: 1920, displayHeight: 1080)
-        recognizer.isOuterPresented = presented
+        recognizer.outerTakesTaps = presented
         return recording(text).compactMap { recognizer.handle($0) }
     }
 
@@ -186,8 +186,8 @@ import Testing
     @Test func contentDisappearingMidTapSpoilsIt() {
         var recognizer = TapRecognizer(displayWidth: 1920, displayHeight: 1080)
         #expect(recognizer.handle(TouchSample(phase: .down, slot: 0, x: 5, y: 5, time: 1.0)) == nil)
-        recognizer.isOuterPresented = false
-        recognizer.isOuterPresented = true
+        recognizer.outerTakesTaps = false
+        recognizer.outerTakesTaps = true
         #expect(recognizer.handle(TouchSample(phase: .up, slot: 0, x: 0, y: 0, time: 1.1)) == .rejected(.notPresented))
         #expect(recognizer.handle(TouchSample(phase: .down, slot: 0, x: 5, y: 5, time: 2.0)) == nil)
         #expect(recognizer.handle(TouchSample(phase: .up, slot: 0, x: 0, y: 0, time: 2.1)) == tap(2.0, 5, 5))

@@ -89,7 +89,7 @@ final class GameRecordingHarness {
         try game.start(GameSetup(host: "Host", players: ["Ann", "Bo"], settings: settings))
         game.open()
         game.rigChanged(RigConditions(cameraID: "camera", cameraStreaming: true, outerEnabled: true,
-                                      outerAvailable: true, outerPresenting: true))
+                                      outerAvailable: true, participantViewShown: true))
         try game.perform(.consent(player: "Ann", agreed: true))
         try game.perform(.select(ChallengeSelection(cardID: "poses.star", rule: .host(.simonSays))))
     }

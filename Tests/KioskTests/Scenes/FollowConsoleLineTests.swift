@@ -63,7 +63,7 @@ import Testing
     }
 
     /// The recogniser's one utterance so far, heard by `time` (its words 0.3 s apart).
-    private static func hear(_ replay: StageReplay, _ text: String, at time: Double) {
+    private static func hear(_ replay: ManualClockStage, _ text: String, at time: Double) {
         // A tick first: it makes the follow driver for the laid-out script.
         replay.advance(to: replay.clock.now + VoiceFollowController.tickInterval)
         let words = text.split(separator: " ").enumerated().map { index, word in

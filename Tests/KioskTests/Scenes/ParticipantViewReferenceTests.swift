@@ -37,12 +37,12 @@ import Testing
                            timestamp: 0, memory: memory, pool: pool)
     }
 
-    private func replay() throws -> StageReplay {
+    private func replay() throws -> ManualClockStage {
         var settings = RigStage.Settings(outerSize: PixelSize(width: 640, height: 360))
         settings.cameraEnabled = true
         settings.gameCatalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/game/actions.json")
-        let replay = StageReplay(settings: settings, innerSize: PixelSize(width: 320, height: 180), fonts: try FontLibrary())
+        let replay = ManualClockStage(settings: settings, innerSize: PixelSize(width: 320, height: 180), fonts: try FontLibrary())
         replay.stage.game.speech = OneSecondSpeech(clock: replay.clock)
         replay.stage.handle(.camera(CameraInput(frame: nil, message: nil, state: "streaming", live: true)))
         replay.stage.handle(.cameraFrame(Self.rampFrame()))
@@ -53,7 +53,7 @@ import Testing
     }
 
     /// An outer frame at `time`, its flip reported.
-    private func outer(_ replay: StageReplay, at time: Double) throws -> Canvas {
+    private func outer(_ replay: ManualClockStage, at time: Double) throws -> Canvas {
         replay.advance(to: time)
         let canvas = try replay.canvas(.outer, at: time)
         replay.stage.handle(.framePresented(.outer, FlipStamp(time: time, sequence: UInt64(time * 60))))

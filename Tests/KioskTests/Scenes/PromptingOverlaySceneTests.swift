@@ -14,7 +14,7 @@ import Testing
     }
 
     /// Stopped at the top, then Play with a 3 s countdown at t = 1.
-    static func counting(_ transform: TextTransform, outerTimer: Bool = false) throws -> StageReplay {
+    static func counting(_ transform: TextTransform, outerTimer: Bool = false) throws -> ManualClockStage {
         var settings = SceneFixtures.settings(transform: transform)
         settings.countdown = 3
         settings.outerTimer = outerTimer

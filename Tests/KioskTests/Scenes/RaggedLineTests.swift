@@ -51,7 +51,7 @@ import Testing
     /// From the pixels of composed outer frames, screen by screen down the whole text:
     /// for each laid-out line's rows, where its ink ends. Consecutive screens overlap by
     /// two lines so that every line is seen whole on one of them.
-    static func measurePixels(_ replay: StageReplay) throws -> Measure {
+    static func measurePixels(_ replay: ManualClockStage) throws -> Measure {
         let layout = try #require(replay.stage.renderer.readingText?.layout)
         layout.layoutAll()
         replay.finishLayout()

@@ -43,24 +43,24 @@ enum SceneFixtures {
     /// A script opened and playing from t = 0, as `rig snapshot` sets it up: a stage
     /// on a manual clock, both displays of `display` size.
     static func playing(_ text: String, settings: ReadingSettings, display: PixelSize = display,
-                        fonts: FontLibrary, takeCountdown: Int = 3) throws -> StageReplay {
+                        fonts: FontLibrary, takeCountdown: Int = 3) throws -> ManualClockStage {
         var stageSettings = RigStage.Settings(outerSize: display)
         stageSettings.takeCountdown = takeCountdown
         stageSettings.markerPosition = 1.0 / 3.0
         stageSettings.readingDefaults = settings
-        let replay = StageReplay(settings: stageSettings, innerSize: display, fonts: fonts)
+        let replay = ManualClockStage(settings: stageSettings, innerSize: display, fonts: fonts)
         replay.open(id: "Fixture", title: "Fixture", text: text)
         replay.finishLayout()
         replay.controller.play(at: 0)
         return replay
     }
 
-    static func outer(_ replay: StageReplay, at time: Double) throws -> Canvas {
+    static func outer(_ replay: ManualClockStage, at time: Double) throws -> Canvas {
         replay.advance(to: time)
         return try replay.canvas(.outer, at: time)
     }
 
-    static func inner(_ replay: StageReplay, at time: Double) throws -> Canvas {
+    static func inner(_ replay: ManualClockStage, at time: Double) throws -> Canvas {
         replay.advance(to: time)
         return try replay.canvas(.inner, at: time)
     }

@@ -13,7 +13,7 @@ import Testing
     }
 
     /// `countdown`: `[recording] countdown`, 0 for a take that records at once.
-    static func replay(_ transform: TextTransform, countdown: Int = 3) throws -> StageReplay {
+    static func replay(_ transform: TextTransform, countdown: Int = 3) throws -> ManualClockStage {
         try SceneFixtures.playing(SceneFixtures.english, settings: SceneFixtures.settings(transform: transform),
                                   fonts: SceneFixtures.fonts, takeCountdown: countdown)
     }
@@ -114,9 +114,9 @@ import Testing
     }
 }
 
-extension StageReplay {
+extension ManualClockStage {
     /// Record pressed at `time - countdown` so the countdown shows at `time` as `take` says.
-    func withTake(_ take: TakeIndicator, at time: Double) -> StageReplay {
+    func withTake(_ take: TakeIndicator, at time: Double) -> ManualClockStage {
         guard case let .countdown(endsAt) = take else { return self }
         advance(to: endsAt - Double(stage.settings.takeCountdown))
         pressRecord()

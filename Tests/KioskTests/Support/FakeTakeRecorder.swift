@@ -25,7 +25,7 @@ final class FakeTakeRecorder: TakeRecorderPort {
     var status: [String: JSONValue] { ["state": running == nil ? "idle" : "recording"] }
 }
 
-extension StageReplay {
+extension ManualClockStage {
     /// Record pressed now with a recorder that always records: the countdown runs
     /// from now (`[recording] countdown`, 3 s unless the settings say otherwise).
     @discardableResult

@@ -48,7 +48,7 @@ final class GameRig {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/game/actions.json")
     static let refresh = 60.0
 
-    let replay: StageReplay
+    let replay: ManualClockStage
     let speech: FakeGameSpeech
     let outer: Canvas
     let inner: Canvas
@@ -65,7 +65,7 @@ final class GameRig {
         settings.gameCatalog = Self.catalog
         settings.stateDirectory = stateDirectory
         settings.cameraEnabled = camera
-        replay = StageReplay(settings: settings, innerSize: innerSize, fonts: fonts, start: 100)
+        replay = ManualClockStage(settings: settings, innerSize: innerSize, fonts: fonts, start: 100)
         speech = FakeGameSpeech(clock: replay.clock)
         replay.stage.game.speech = speech
         outer = try Canvas(size: replay.outerSize)

@@ -201,7 +201,7 @@ import Testing
 
     @Test func theOuterDisplayUnpluggedMidAttemptVoidsItAndTheRetryWorksWhenItIsBack() throws {
         let rig = try running(mode: "visual")
-        let outer = StageReplay.presenting("outer", rig.replay.outerSize)
+        let outer = ManualClockStage.connectedDisplay("outer", rig.replay.outerSize)
         var gone = outer
         gone.connected = false
         gone.available = false

@@ -36,9 +36,9 @@ final class WindowInput {
     }
 
     /// Whether the talent sees the outer content; clicks while it does not are ignored.
-    var isOuterPresented: Bool {
-        get { recognizer.isOuterPresented }
-        set { recognizer.isOuterPresented = newValue }
+    var outerTakesTaps: Bool {
+        get { recognizer.outerTakesTaps }
+        set { recognizer.outerTakesTaps = newValue }
     }
 
     func update(outerWidth: Double, outerHeight: Double) {
@@ -77,7 +77,7 @@ final class WindowInput {
         [
             "devices": .array([]),
             "window": .bool(true),
-            "outer_presented": .bool(isOuterPresented),
+            "outer_takes_taps": .bool(outerTakesTaps),
             "taps": .int(counters.taps),
             "last_tap_time": counters.lastTapTime.map { .number($0) } ?? .null,
             "rejected_touches": .object(counters.rejected.mapValues { .int($0) }),

@@ -1,11 +1,11 @@
 import Prompter
 import Render
 
-/// A stage on a manual clock with both displays presenting: what `rig snapshot`,
+/// A stage on a manual clock with both displays connected and on: what `rig snapshot`,
 /// `rig bench` and the scene tests drive. They replay what the kiosk's loop would
 /// see (the displays arrive, a script opens, play is pressed, time passes with its
 /// timers) and take frames, so their pixels are the kiosk's.
-package final class StageReplay {
+package final class ManualClockStage {
     package let clock: ManualStageClock
     package let stage: RigStage
     package let innerSize: PixelSize
@@ -16,12 +16,12 @@ package final class StageReplay {
         clock = ManualStageClock(at: start)
         stage = RigStage(settings: settings, fonts: fonts, clock: clock)
         self.innerSize = innerSize
-        stage.handle(.display(.inner, Self.presenting("inner", innerSize)))
-        stage.handle(.display(.outer, Self.presenting("outer", settings.outerSize)))
+        stage.handle(.display(.inner, Self.connectedDisplay("inner", innerSize)))
+        stage.handle(.display(.outer, Self.connectedDisplay("outer", settings.outerSize)))
     }
 
     /// A display as a connected monitor in this mode at 60 Hz reports itself.
-    package static func presenting(_ connector: String, _ size: PixelSize) -> DisplayStatus {
+    package static func connectedDisplay(_ connector: String, _ size: PixelSize) -> DisplayStatus {
         var status = DisplayStatus(connector: connector)
         status.connected = true
         status.available = true
