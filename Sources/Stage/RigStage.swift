@@ -126,6 +126,7 @@ package final class RigStage {
             }
             if game.cueAwaitingOnset { output.frameWantedNow(.outer) } else { frameWanted(.outer) }
             console.gameChanged()
+            output.liveStateChanged()
         }
         game.cueComing = { [unowned self] in renderer.warmCueBadge() }
         game.cueFrameAhead = { [unowned self] due in output.prepareFrame(.outer, for: due) }
@@ -245,6 +246,7 @@ package final class RigStage {
         console.controllerChanged()
         for role in DisplayRole.allCases { frameWanted(role) }
         output.statusLineChanged(statusLine)
+        output.liveStateChanged()
     }
 
     private var statusLine: String {

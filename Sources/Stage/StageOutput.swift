@@ -17,6 +17,9 @@ package protocol StageOutput: AnyObject {
     func cameraFrameShown(_ frame: CameraFrame, at time: Double)
     /// One line of state for systemd's status.
     func statusLineChanged(_ line: String)
+    /// What `rig ctl status` reports may have changed (transport, script, speed, mode,
+    /// the displays, the game's phase): remote panels look now instead of polling.
+    func liveStateChanged()
 }
 
 extension StageOutput {
@@ -25,6 +28,7 @@ extension StageOutput {
     package func outerEnabledChanged(_ on: Bool) {}
     package func cameraFrameShown(_ frame: CameraFrame, at time: Double) {}
     package func statusLineChanged(_ line: String) {}
+    package func liveStateChanged() {}
 }
 
 /// A stage whose frames are taken when its driver wants them: nothing is asked of anyone.

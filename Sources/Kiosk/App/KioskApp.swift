@@ -192,10 +192,8 @@ final class KioskApp {
         do {
             control = try ControlServer(path: config.control.socket, loop: loop) { [weak self] request in
                 guard let self else { return .failure("the kiosk is stopping") }
-                let reply = stage.handle(request)
-                // Remote panels hear of a change made on the socket at once.
-                remote?.changed()
-                return reply
+                // Remote panels hear of a change made here as of any other: the stage says so.
+                return stage.handle(request)
             }
         } catch {
             stage.handle(.problem(.controlSocket, "control socket: \(error)"))
@@ -213,6 +211,7 @@ final class KioskApp {
                                             handle: { [unowned stage] in stage.handle($0) })
             remote = service
             deviceReport.remote = service
+            stageOutput.remote = service
             stage.handle(.problem(.remote, "remote control: pair at \(service.pairingURL)"))
             KioskLog.notice("remote control on http://\(service.http.address)"
                             + (service.osc.map { ", OSC on udp \($0.address)" } ?? ""))
@@ -393,8 +392,8 @@ extension KioskApp: DisplayBackendDelegate {
         }
         if role == .outer {
             let taps = status.showsContent && stage.controller.mode == .prompter
-            input?.isOuterPresented = taps
-            windowInput?.isOuterPresented = taps
+            input?.outerTakesTaps = taps
+            windowInput?.outerTakesTaps = taps
             if before?.mode != status.mode, let mode = status.mode {
                 input?.update(outerMapping: TouchMapping(outer: config, width: mode.width, height: mode.height))
                 windowInput?.update(outerWidth: Double(mode.width), outerHeight: Double(mode.height))

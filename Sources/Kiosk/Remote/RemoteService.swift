@@ -64,17 +64,16 @@ final class RemoteService {
         ]
     }
 
-    /// Something may have changed (a request on the control socket): tell the panels now.
-    func changed() { publisher.check() }
+    /// The stage's state changed (pushed through the kiosk's stage output): the panels
+    /// hear it within this turn of the loop.
+    func changed() { publisher.changed() }
 
     /// A request from HTTP or OSC: refused here only for what is a local test aid.
     private func perform(_ json: JSONValue) -> (reply: ControlReply, parsed: Bool) {
         switch RemoteRoute.controlRequest(json) {
         case let .failure(refusal): return (.failure(refusal.description), false)
         case let .success(request):
-            let reply = handle(request)
-            publisher.check()
-            return (reply, true)
+            return (handle(request), true)
         }
     }
 
