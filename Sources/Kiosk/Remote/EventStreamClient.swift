@@ -47,11 +47,15 @@ final class EventStreamClient {
         wake(pump: false)
     }
 
+    /// Resumes a stream that waited for data, and has libmicrohttpd write what is queued
+    /// soon: an event queued outside its run (the live publisher's look, a timer) would
+    /// otherwise wait for its next timeout.
     private func wake(pump: Bool = true) {
-        guard suspended, let connection else { return }
-        suspended = false
-        MHD_resume_connection(connection)
-        if pump { server?.pumpSoon() }
+        if suspended, let connection {
+            suspended = false
+            MHD_resume_connection(connection)
+        }
+        if pump, connection != nil { server?.pumpSoon() }
     }
 
     fileprivate(set) var bytesSent = 0

@@ -22,6 +22,7 @@ final class LivePublisher {
     private var lastSent = 0.0
     private var lastChange = -Double.infinity
     private var lookTimer: EventLoop.TimerID?
+    private var lookAt = 0.0
     private var heartbeatTimer: EventLoop.TimerID?
     /// Status reports read, for tests: a quiet rig costs none.
     private(set) var looks = 0
@@ -77,8 +78,14 @@ final class LivePublisher {
         }
     }
 
+    /// A look at `time`, or sooner if one is already due sooner (a change never waits
+    /// for the position's next look).
     private func schedule(at time: Double) {
-        guard lookTimer == nil else { return }
+        if let lookTimer {
+            guard time < lookAt else { return }
+            loop.cancel(lookTimer)
+        }
+        lookAt = time
         lookTimer = loop.addTimer(at: time) { [weak self] in
             guard let self else { return }
             self.lookTimer = nil

@@ -70,6 +70,14 @@ import Testing
         }
         let positions = sent.compactMap { $0["offset"]?.numberValue }
         #expect((9...12).contains(positions.count), "\(positions.count) positions in a second: \(positions)")
+        // A change while the position is followed goes out in its own turn of the loop,
+        // not at the position's next look.
+        loop.advance(by: 0.02)
+        _ = events(client)
+        status.speed = 120
+        publisher.changed()
+        loop.advance(by: 0)
+        #expect(events(client).map { $0["speed"]?.numberValue } == [120])
         // Stopped: one event says so, then no more looks.
         status.state = "stopped"
         publisher.changed()
