@@ -39,10 +39,11 @@ extension RigStage {
 }
 
 extension GameController {
-    /// The game as the console's Game screen reads it.
-    package var consoleView: GameConsoleView {
-        GameConsoleView(session: session, catalog: catalog, readiness: readinessReasons, notice: notice,
-                        catalogProblem: catalogProblem)
+    /// The game as the console's Game screen reads it in a frame presented at `time`.
+    package func consoleView(at time: Double) -> GameConsoleView {
+        GameConsoleView(session: session, sessionRevision: sessionRevision, catalog: catalog,
+                        readiness: readinessReasons, notice: notice, catalogProblem: catalogProblem,
+                        participant: session?.participantPresentation(at: time))
     }
 
     /// The participant view's overlay for a frame presented at `time`: from the

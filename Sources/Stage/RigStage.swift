@@ -275,11 +275,11 @@ package final class RigStage {
         let size = PixelSize(width: target.width, height: target.height)
         if role == .outer { renderer.applyDrawingSettings(controller.settings, outerSize: size) }
         var inner = SceneRenderer.InnerView(
-            console: console.state, consoleGeneration: console.generation,
-            listing: console.state.screen == .library ? console.listing : .empty, outer: displays[.outer],
-            elapsed: stopwatch.elapsed(at: presentationTime), cameraState: camera.state,
-            game: console.state.screen.isGame ? game.consoleView : .none,
-            timers: role == .inner ? timers(at: presentationTime) : nil, follow: follow.shown)
+            console: console.state, listing: console.state.screen == .library ? console.listing : .empty,
+            outer: displays[.outer], cameraState: camera.state,
+            game: console.state.screen.isGame ? game.consoleView(at: presentationTime) : .none,
+            timers: role == .inner ? TimersShown(timers(at: presentationTime)) : nil, follow: follow.shown,
+            dialogScript: dialogScript)
         if role == .inner, console.state.screen == .clips {
             let replayNow = clips.shown(at: presentationTime)
             inner.clips = SceneRenderer.InnerClips(input: clips.listing, replay: replayNow?.shown, picture: replayNow?.picture)
@@ -293,7 +293,8 @@ package final class RigStage {
             upcoming = next
             view.overlay = next.overlay
         }
-        var report = renderer.draw(role, at: presentationTime, into: target, controller: controller,
+        let prompter = PrompterShown(controller, at: presentationTime, layoutGeneration: renderer.layoutGeneration)
+        var report = renderer.draw(role, at: presentationTime, into: target, prompter: prompter,
                                    outerShowsContent: displays[.outer]?.showsContent ?? false, camera: view,
                                    inner: inner, take: take)
         if let build = report.console { console.shown(build) }
@@ -332,6 +333,14 @@ package final class RigStage {
             frameWanted(role)
         }
         return report
+    }
+
+    /// The title of the script the console's rename or move dialog is about.
+    private var dialogScript: String? {
+        switch console.state.dialog {
+        case let .rename(id, _), let .move(id): controller.library?.entry(id: id)?.title ?? id
+        default: nil
+        }
     }
 
     /// Whether `role`'s next frame will differ from this one without any event.

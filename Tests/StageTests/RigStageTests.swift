@@ -1,3 +1,4 @@
+import Foundation
 import Prompter
 import Render
 import Testing
@@ -35,6 +36,31 @@ import Testing
         wanted = []
         #expect(!frame(replay, .outer, at: 3, into: canvas).changed)
         #expect(wanted.isEmpty)
+    }
+
+    /// The frame's input is what it shows, as values: the outer display's flip counters
+    /// (which the console shows none of) draw nothing on the inner display; its flags
+    /// and the wall clock's second do.
+    @Test func theInnerFrameChangesWithWhatItShowsAndNothingElse() throws {
+        let replay = try playing()
+        // The console's wall clock stands still unless the test moves it.
+        var wall = Date(timeIntervalSince1970: 1_800_000_000)
+        replay.stage.wallClock = { wall }
+        replay.controller.pause(at: 0)
+        let canvas = try Canvas(size: replay.innerSize)
+        #expect(frame(replay, .inner, at: 2, into: canvas).changed)
+        #expect(!frame(replay, .inner, at: 2.001, into: canvas).changed)
+        var outer = ManualClockStage.connectedDisplay("outer", replay.outerSize)
+        outer.flips = 500
+        outer.lastFlip = FlipStamp(time: 2, sequence: 500)
+        replay.stage.handle(.display(.outer, outer))
+        #expect(!frame(replay, .inner, at: 2.002, into: canvas).changed, "the outer's flip count redrew the console")
+        outer.enabled = false
+        replay.stage.handle(.display(.outer, outer))
+        #expect(frame(replay, .inner, at: 2.003, into: canvas).changed, "the outer turned off left the console as it was")
+        #expect(!frame(replay, .inner, at: 2.004, into: canvas).changed)
+        wall += 1
+        #expect(frame(replay, .inner, at: 2.005, into: canvas).changed, "the clock's second ticked and the console did not")
     }
 
     /// The last frame of a motion, flipped only after the motion ended, is followed by

@@ -37,7 +37,6 @@ extension ConsoleController {
     /// The clips or the replay changed: the Clips screen draws again.
     package func clipsChanged() {
         guard state.screen == .clips else { return }
-        generation += 1
         onChange()
     }
 }

@@ -52,7 +52,6 @@ extension ConsoleController {
     /// The game changed: the Game screen draws again.
     package func gameChanged() {
         guard state.screen.isGame else { return }
-        generation += 1
         onChange()
     }
 }

@@ -10,8 +10,6 @@ package final class ConsoleController {
     package private(set) var state = ConsoleState()
     /// The targets of the frame last shown, for clicks, taps and focus moves.
     package private(set) var targets = WidgetTargets()
-    /// Bumped on every change, so the inner display knows to draw again.
-    package internal(set) var generation = 0
 
     /// The buttons' requests, in the rig's one vocabulary (the stage applies them).
     package var request: (ControlRequest) -> ControlReply = { _ in .failure("no stage") }
@@ -51,7 +49,6 @@ package final class ConsoleController {
         body(&next)
         guard next != state else { return }
         state = next
-        generation += 1
         onChange()
     }
 
@@ -82,7 +79,6 @@ package final class ConsoleController {
     /// a sidebar folder that is gone (renamed or deleted elsewhere) gives way to All
     /// Scripts, and a selection that is gone moves to a script still there.
     package func libraryChanged() {
-        generation += 1
         libraryGeneration += 1
         if case let .folder(name) = state.folder, let library = controller.library, !library.folders().contains(name) {
             update { $0.folder = .allScripts }
@@ -238,7 +234,6 @@ package final class ConsoleController {
         item.step(&settings, by: delta)
         if settings.speed != controller.engine.speed { controller.setSpeed(settings.speed, at: now()) }
         controller.updateSettings { $0 = settings }
-        generation += 1
         onChange()
     }
 }

@@ -47,7 +47,7 @@ package enum ConsoleView {
                          isOn: screen == model.state.screen)
             x += width + theme.gap
         }
-        let title = model.controller.script?.title ?? "No script open"
+        let title = model.prompter.scriptTitle ?? "No script open"
         panel.text("\(title) · \(model.transportName)",
                    in: PixelRect(x: x + theme.gap * 2, y: header.y, width: header.maxX - x - theme.gap * 4,
                                  height: header.height),

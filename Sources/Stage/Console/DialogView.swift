@@ -99,8 +99,8 @@ package enum DialogView {
     private static func question(_ dialog: ConsoleDialog, model: ConsoleModel) -> String {
         switch dialog {
         case let .confirmDelete(_, title): "Delete “\(title)” for good? This cannot be undone."
-        case let .rename(id, _): "Rename “\(model.library?.entry(id: id)?.title ?? id)” to:"
-        case let .move(id): "Move “\(model.library?.entry(id: id)?.title ?? id)” to:"
+        case let .rename(id, _): "Rename “\(model.dialogScript ?? id)” to:"
+        case let .move(id): "Move “\(model.dialogScript ?? id)” to:"
         case .newFolder: "New folder name:"
         case let .renameFolder(name, _): "Rename the folder “\(name)” to:"
         case let .confirmDeleteClip(_, title):

@@ -2,15 +2,27 @@ import Game
 
 /// What the console's Game screen reads of the game for one frame: a copy of the
 /// session (the host's dashboard may show the pick; only the outer display may not),
-/// the readiness reasons and the last refusal.
-package struct GameConsoleView {
+/// the readiness reasons, the last refusal, and what the participant sees at the frame's
+/// time.
+package struct GameConsoleView: Equatable {
     package var session: GameSession?
+    /// The session's revision (`GameController.sessionRevision`): what equality compares
+    /// of it.
+    package var sessionRevision = 0
     package var catalog: ActionCatalog?
     package var readiness: [String]
     package var notice: String?
     package var catalogProblem: String?
+    /// What the participant sees at the frame's time, in the dashboard's words.
+    package var participant: ParticipantPresentation?
 
     package static let none = GameConsoleView(session: nil, catalog: nil, readiness: [], notice: nil, catalogProblem: nil)
+
+    package static func == (a: GameConsoleView, b: GameConsoleView) -> Bool {
+        (a.session == nil) == (b.session == nil) && a.sessionRevision == b.sessionRevision && a.catalog == b.catalog
+            && a.readiness == b.readiness && a.notice == b.notice && a.catalogProblem == b.catalogProblem
+            && a.participant == b.participant
+    }
 
     /// The cards in play, by group, as the picker lists them.
     package var cardsInPlay: [ActionCard] {

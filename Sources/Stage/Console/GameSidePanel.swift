@@ -16,7 +16,7 @@ enum GameSidePanel {
         panel.fill(PixelRect(x: box.x - 1, y: box.y - 1, width: box.width + 2, height: box.height + 2), theme.secondaryText)
         panel.add(preview.layers)
         y += box.height + theme.gap
-        let view = session.participantPresentation(at: model.time)
+        let view = model.game.participant ?? session.participantPresentation(at: 0)
         var seen = "Participant sees: \(view.status)"
         if let countdown = view.countdown { seen += " · \(countdown)" }
         if let cue = view.cue { seen += " · \(cue.rawValue)" }

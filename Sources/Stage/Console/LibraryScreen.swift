@@ -27,7 +27,7 @@ package enum LibraryScreen {
 
     package static func build(_ model: ConsoleModel, panel: WidgetPanel, area: PixelRect) {
         let theme = panel.theme
-        guard model.library != nil else {
+        guard model.listing.root != nil else {
             panel.text("The scripts folder is unavailable; see the problem below.", x: area.x, y: area.y,
                        color: theme.secondaryText, maxWidth: area.width)
             return
@@ -103,7 +103,7 @@ package enum LibraryScreen {
         let listTop = area.y + headerHeight
         guard !entries.isEmpty else {
             let message = model.state.search.isEmpty
-                ? "No scripts here yet. Press New, or copy .txt or .md files into \(model.library?.root.path ?? "the scripts folder")."
+                ? "No scripts here yet. Press New, or copy .txt or .md files into \(model.listing.root ?? "the scripts folder")."
                 : "No script matches “\(model.state.search)”."
             panel.text(message, x: area.x + theme.gap * 2, y: listTop + theme.gap, color: theme.secondaryText,
                        maxWidth: w - theme.gap * 4)
@@ -115,12 +115,12 @@ package enum LibraryScreen {
         let formatter = dateFormatter
         for (index, entry) in entries[first..<min(entries.count, first + capacity)].enumerated() {
             let rect = PixelRect(x: area.x, y: listTop + index * theme.rowHeight, width: w, height: theme.rowHeight)
-            let minutes = ReadingTime.label(words: entry.wordCount, wordsPerMinute: model.controller.wordsPerMinute)
+            let minutes = ReadingTime.label(words: entry.wordCount, wordsPerMinute: model.prompter.libraryWordsPerMinute)
             let title = (model.state.folder == .allScripts ? entry.folder.map { "\($0) / " } ?? "" : "") + entry.title
                 + (entry.importedFrom.map { " (.\($0.rawValue), read-only)" } ?? "")
             panel.row("script:" + entry.id, in: rect, selected: entry.id == model.state.selectedScript,
                       group: "scripts",
-                      columns: [.init(title + (entry.id == model.controller.script?.id ? "  ●" : ""),
+                      columns: [.init(title + (entry.id == model.prompter.scriptID ? "  ●" : ""),
                                       x: theme.gap * 2, width: columns.date - theme.gap * 4),
                                 .init(formatter.string(from: entry.modified), x: columns.date,
                                       width: columns.words - columns.date, secondary: true),

@@ -11,7 +11,7 @@ package enum OperatorScreen {
         // The bar, the timers line and the marker list under the script.
         let progressHeight = Int(theme.smallTextSize * 3.2) + theme.gap * 4
         let preview = PixelRect(x: area.x, y: area.y, width: leftWidth, height: area.height - progressHeight)
-        if model.controller.script == nil {
+        if model.prompter.scriptID == nil {
             panel.fill(preview, theme.panel)
             panel.text("No script open. Choose one in the Library.", x: preview.x + theme.gap * 2,
                        y: preview.y + theme.gap * 2, color: theme.secondaryText, maxWidth: preview.width - theme.gap * 4)
@@ -31,16 +31,8 @@ package enum OperatorScreen {
         panel.fill(bar, theme.control)
         panel.fill(PixelRect(x: bar.x, y: bar.y, width: Int(Double(bar.width) * model.progress), height: bar.height),
                    theme.accent)
-        if model.timers != nil {
-            OperatorTimers.build(model, panel: panel, area: PixelRect(x: area.x, y: bar.maxY + theme.gap / 2,
-                                                                      width: area.width, height: area.maxY - bar.maxY))
-            return
-        }
-        let percent = Int((model.progress * 100).rounded(.down))
-        let line = "\(percent) %   ·   \(ReadingStopwatch.clock(model.elapsed)) elapsed   ·   "
-            + "\(ReadingStopwatch.clock(model.remaining)) left at this speed"
-        panel.text(line, in: PixelRect(x: area.x, y: bar.maxY, width: area.width, height: area.maxY - bar.maxY),
-                   color: theme.secondaryText)
+        OperatorTimers.build(model, panel: panel, area: PixelRect(x: area.x, y: bar.maxY + theme.gap / 2,
+                                                                  width: area.width, height: area.maxY - bar.maxY))
     }
 
     private static func sidePanel(_ model: ConsoleModel, panel: WidgetPanel, area: PixelRect) {
@@ -48,8 +40,8 @@ package enum OperatorScreen {
         var y = area.y
         y += panel.text(model.transportName, x: area.x, y: y, size: theme.titleSize, maxWidth: area.width,
                         singleLine: true)
-        let wpm = (model.timers?.wordsPerMinute ?? model.wordsPerMinute).map { " · \($0) words/min" } ?? ""
-        y += panel.text("Speed \(model.engine.speed) px/s\(wpm)", x: area.x, y: y, maxWidth: area.width,
+        let wpm = (model.timers?.wordsPerMinute ?? model.prompter.wordsPerMinute).map { " · \($0) words/min" } ?? ""
+        y += panel.text("Speed \(model.prompter.speed) px/s\(wpm)", x: area.x, y: y, maxWidth: area.width,
                         singleLine: true)
         y += theme.gap
         y += panel.text("Outer display: \(model.outerSummary)", x: area.x, y: y, maxWidth: area.width,
@@ -88,17 +80,17 @@ package enum OperatorScreen {
                                                          height: theme.rowHeight), isOn: right.2)
             y += theme.rowHeight + theme.gap
         }
-        let playing = model.engine.state(at: model.time) == .playing
+        let playing = model.prompter.state == .playing
         pair(("prompter:play", playing ? "Pause" : "Play", nil), ("prompter:stop", "Stop", nil))
         pair(("prompter:slower", "Slower", nil), ("prompter:faster", "Faster", nil))
         let range = PrompterEngine.speedRange
-        let fraction = Double(model.engine.speed - range.lowerBound) / Double(range.upperBound - range.lowerBound)
+        let fraction = Double(model.prompter.speed - range.lowerBound) / Double(range.upperBound - range.lowerBound)
         panel.slider("prompter:speed", in: PixelRect(x: area.x, y: y, width: area.width, height: theme.rowHeight),
-                     fraction: fraction, label: "Speed \(model.engine.speed) px/s")
+                     fraction: fraction, label: "Speed \(model.prompter.speed) px/s")
         y += theme.rowHeight + theme.gap
         pair(("prompter:outer", "Show on outer", model.outer?.enabled ?? false),
-             ("prompter:blank", "Blank outer", model.controller.blanked))
-        pair(("prompter:framing", "Framing check", model.controller.mode == .framing),
+             ("prompter:blank", "Blank outer", model.prompter.blanked))
+        pair(("prompter:framing", "Framing check", model.prompter.mode == .framing),
              ("prompter:settings", "Settings", nil))
         // Pressing Record is the operator's consent to record the talent.
         let record: String = switch model.take {

@@ -16,10 +16,9 @@ package enum OperatorTimers {
     }
 
     /// "1 Opening 0:00 · 2 Weather 0:45 · …", nil without markers.
-    package static func markerLine(_ controller: PrompterController) -> String? {
-        let markers = controller.markers
+    package static func markerLine(_ markers: [PlacedMarker], speed: Int) -> String? {
         guard !markers.isEmpty else { return nil }
-        let speed = Double(max(1, controller.engine.speed))
+        let speed = Double(max(1, speed))
         return "Markers:  " + markers.map { "\($0.number) \($0.label) \(ReadingStopwatch.clock($0.offset / speed))" }
             .joined(separator: "   ·   ")
     }
@@ -31,15 +30,30 @@ package enum OperatorTimers {
         var y = area.y
         if let timers = model.timers {
             let percent = Int((model.progress * 100).rounded(.down))
-            var text = "\(percent) %   ·   " + line(timers) + PrompterTimers.clockTime(timers.now)
-            if let problem = timers.targetProblem { text += "   ·   \(problem)" }
+            var text = "\(percent) %   ·   " + timers.line
+            if let problem = timers.problem { text += "   ·   \(problem)" }
             y += panel.text(text, x: area.x, y: y, size: theme.smallTextSize, color: theme.secondaryText,
                             maxWidth: area.width, singleLine: true)
         }
-        if let markers = markerLine(model.controller) {
+        if let markers = model.prompter.markerLine {
             y += panel.text(markers, x: area.x, y: y, size: theme.smallTextSize, color: theme.secondaryText,
                             maxWidth: area.width, singleLine: true)
         }
         return y - area.y
+    }
+}
+
+/// The timers line as one inner frame shows it: its words (the wall clock to the
+/// second), the pace and a "finish in" problem. Compared with the rest of the frame's
+/// input, so the console is drawn again when a second ticks, not at every vblank.
+package struct TimersShown: Equatable {
+    package var line: String
+    package var wordsPerMinute: Int?
+    package var problem: String?
+
+    package init(_ timers: PrompterTimers) {
+        line = OperatorTimers.line(timers) + PrompterTimers.clockTime(timers.now)
+        wordsPerMinute = timers.wordsPerMinute
+        problem = timers.targetProblem
     }
 }

@@ -96,7 +96,7 @@ package enum SettingsScreen {
 
     package static func build(_ model: ConsoleModel, panel: WidgetPanel, area: PixelRect) {
         let theme = panel.theme
-        let settings = model.controller.settings
+        let settings = model.prompter.settings
         let width = min(area.width, max(area.width * 2 / 3, panel.width(of: "Flip upside down") * 4))
         var y = area.y
         y += panel.text("Reading settings: they apply to the outer display at once and are saved as you go.",

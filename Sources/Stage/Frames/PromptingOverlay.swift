@@ -10,8 +10,6 @@ package enum PromptingOverlay {
         package var countdown: Int?
         /// "3:05" left at this speed, when `outer_timer` is on (outer display only).
         package var remaining: String?
-        /// The console's timers line and wall clock (inner display only): they tick.
-        package var consoleClock: String?
 
         package static let none = Shown()
     }

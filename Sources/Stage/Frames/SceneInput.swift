@@ -1,29 +1,20 @@
 import Prompter
 import Render
 
-/// What a frame depends on. Equal keys mean equal pixels.
-struct SceneFrameKey: Equatable {
-    var offsetRow: Int
-    var state: TransportState
-    var speed: Int
-    var settings: ReadingSettings
-    var scriptID: String?
-    var layoutGeneration: Int
-    /// The end of the text: a long layout finishing in slices moves it, and with it
-    /// the console's progress, words per minute and time left.
-    var maxOffset: Double
-    var pausedByTap: Bool
-    var blanked: Bool
-    var mode: PrompterController.Mode
-    var problems: Int
+/// One display's frame as values: everything its scenes read, taken at the frame's
+/// time. The scenes draw from this and from the pictures it names (the reading text of
+/// its layout, the camera frame of its sequence, the replay's picture), so equal inputs
+/// draw equal pixels and the input is the frame's change key: nothing a scene reads can
+/// be left out of it.
+struct SceneInput: Equatable {
+    var prompter: PrompterShown
     var outerShowsContent: Bool
     var camera: SceneCameraKey
     var cameraOnOuter: Bool
-    /// The console's own state and what only it shows (inner display only).
-    var console: Int
-    var innerFacts: [String]
     var take: TakeShown
     var prompting: PromptingOverlay.Shown
+    /// The console (inner display only).
+    var inner: SceneRenderer.InnerView?
 }
 
 /// What of the camera a frame shows.

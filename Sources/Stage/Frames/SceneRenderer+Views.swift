@@ -3,31 +3,68 @@ import Media
 import Prompter
 import Render
 
-/// What the stage hands the renderer for one frame beyond the prompter state: the
-/// inner console's view, the Clips screen's data and the camera's.
+/// What the stage hands the renderer for one frame beyond the prompter: the inner
+/// console's view (values, compared as part of the frame's input) and the camera's
+/// (pictures, compared by what `SceneCameraKey` keeps of them).
 extension SceneRenderer {
-    /// What the inner display's console needs beyond the prompter state.
-    package struct InnerView {
+    /// What the inner display's console shows beyond the prompter, as values at the
+    /// frame's time.
+    package struct InnerView: Equatable {
         package var console: ConsoleState
-        /// Bumped by the console on every change of its own.
-        package var consoleGeneration: Int
         package var listing: LibraryListing
+        /// The outer display's flags and mode (its flip counters are left out: they
+        /// change with every outer frame and the console shows none of them).
         package var outer: DisplayStatus?
-        package var elapsed: Double
         package var cameraState: String?
         package var game: GameConsoleView = .none
-        /// Elapsed, remaining, the end's clock time and the wall clock.
-        package var timers: PrompterTimers?
+        /// The timers line: elapsed, remaining, the end's clock time and the wall clock.
+        package var timers: TimersShown?
         package var clips: InnerClips?
         /// Voice follow's heard words and confidence; nil when follow is off.
         package var follow: FollowShown?
+        /// The title of the script a rename or move dialog is about.
+        package var dialogScript: String?
+
+        package init(console: ConsoleState, listing: LibraryListing, outer: DisplayStatus?, cameraState: String?,
+                     game: GameConsoleView = .none, timers: TimersShown? = nil, follow: FollowShown? = nil,
+                     dialogScript: String? = nil) {
+            self.console = console
+            self.listing = listing
+            self.outer = outer.map { status in
+                var shown = DisplayStatus(connector: status.connector, connected: status.connected,
+                                          available: status.available, enabled: status.enabled, mode: status.mode)
+                shown.flips = 0
+                return shown
+            }
+            self.cameraState = cameraState
+            self.game = game
+            self.timers = timers
+            self.follow = follow
+            self.dialogScript = dialogScript
+        }
     }
 
-    /// The Clips screen's data for one inner frame: the list, the replay, its picture due now.
-    package struct InnerClips {
+    /// The Clips screen's data for one inner frame: the list, the replay (its position
+    /// to the whole second, as shown), its picture due now (compared by its place in
+    /// the clip).
+    package struct InnerClips: Equatable {
         package var input: ClipsInput
         package var replay: ClipReplay.Shown?
         package var picture: ReplayPicture?
+
+        package init(input: ClipsInput, replay: ClipReplay.Shown?, picture: ReplayPicture?) {
+            self.input = input
+            self.replay = replay.map { shown in
+                var whole = shown
+                whole.position = shown.position.rounded(.down)
+                return whole
+            }
+            self.picture = picture
+        }
+
+        package static func == (a: InnerClips, b: InnerClips) -> Bool {
+            a.input == b.input && a.replay == b.replay && a.picture?.index == b.picture?.index
+        }
     }
 
     /// What the camera adds to a frame: the newest frame and what is drawn over it.

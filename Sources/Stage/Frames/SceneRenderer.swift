@@ -20,10 +20,11 @@ package final class SceneRenderer {
     /// Bumped by every relayout: a frame of an older layout is not the first of this one,
     /// and a layout finisher of an older one stops.
     package private(set) var layoutGeneration = 0
-    private var lastKeys: [DisplayRole: SceneFrameKey] = [:]
-    /// The key of the frame last drawn ahead (`FrameTarget.preparing`) into a buffer
+    /// The input of each display's frame last drawn: an equal input is not drawn again.
+    private var lastInputs: [DisplayRole: SceneInput] = [:]
+    /// The input of the frame last drawn ahead (`FrameTarget.preparing`) into a buffer
     /// that still holds it.
-    private var preparedKeys: [DisplayRole: SceneFrameKey] = [:]
+    private var preparedInputs: [DisplayRole: SceneInput] = [:]
     private let scanout = ScanoutImages()
     private let compositors: [DisplayRole: Compositor] = [.inner: Compositor(), .outer: Compositor()]
     private let camera = CameraPictures()
@@ -136,7 +137,7 @@ package final class SceneRenderer {
     /// first: until it is drawn, this does nothing, so a warm-up still running when
     /// another script is opened never holds that frame back.
     package func prepareAhead(outerSize: PixelSize) -> Bool {
-        guard let block = readingText?.block, lastKeys[.outer]?.layoutGeneration == layoutGeneration
+        guard let block = readingText?.block, lastInputs[.outer]?.prompter.layoutGeneration == layoutGeneration
         else { return false }
         let viewportRows = block.transform.textSize(forDisplay: outerSize).height
         if block.prepareAhead(viewportRows: Self.prepareReach(viewportRows: viewportRows, block: block), limit: 1) > 0 {
@@ -157,7 +158,7 @@ package final class SceneRenderer {
 
     /// The scroll row `role`'s last drawn frame shows (tests: a glide's last frame landed).
     package func drawnOffsetRow(_ role: DisplayRole) -> Int? {
-        lastKeys[role]?.offsetRow
+        lastInputs[role]?.prompter.offsetRow
     }
 
     /// The word at the reading line, for saving the reading position.
@@ -174,67 +175,53 @@ package final class SceneRenderer {
     }
 
     /// Draws the frame for `role` presented at `time` if anything it shows changed,
-    /// and says what it showed.
-    package func draw(_ role: DisplayRole, at time: Double, into target: FrameTarget, controller: PrompterController,
-              outerShowsContent: Bool, camera: CameraView = .none, inner: InnerView,
-              take: TakeIndicator = .none) -> FrameReport {
-        let engine = controller.engine
+    /// and says what it showed. What it shows is one value, `SceneInput`: the prompter
+    /// and the console as values at `time`, and what the renderer keeps of the camera's
+    /// pictures; the scenes read that and nothing else, and an equal input is an equal
+    /// frame.
+    package func draw(_ role: DisplayRole, at time: Double, into target: FrameTarget, prompter: PrompterShown,
+                      outerShowsContent: Bool, camera: CameraView = .none, inner: InnerView,
+                      take: TakeIndicator = .none) -> FrameReport {
         let takeShown = take.shown(at: time)
-        let prompting = promptingShown(role, controller: controller, inner: inner, take: takeShown, at: time)
-        let key = SceneFrameKey(offsetRow: Int(engine.offset(at: time).rounded()), state: engine.state(at: time),
-                                speed: engine.speed, settings: controller.settings, scriptID: controller.script?.id,
-                                layoutGeneration: layoutGeneration, maxOffset: engine.maxOffset,
-                                pausedByTap: controller.pausedByTap,
-                                blanked: controller.blanked, mode: controller.mode,
-                                problems: controller.problems.lines.count, outerShowsContent: outerShowsContent,
-                                camera: cameraKey(role, camera: camera), cameraOnOuter: camera.onOuter,
-                                console: role == .inner ? inner.consoleGeneration : 0,
-                                innerFacts: role == .inner ? innerFacts(inner) : [], take: takeShown,
-                                prompting: prompting)
+        let input = SceneInput(prompter: prompter, outerShowsContent: outerShowsContent,
+                               camera: cameraKey(role, camera: camera), cameraOnOuter: camera.onOuter, take: takeShown,
+                               prompting: promptingShown(role, prompter: prompter, take: takeShown),
+                               inner: role == .inner ? inner : nil)
         var report = FrameReport(role: role, time: time)
         if target.preparing {
-            // Ahead of its time: kept apart from what the display shows (`lastKeys`).
-            guard lastKeys[role] != key, let buffer = scanout.image(for: target) else { return report }
-            preparedKeys[role] = key
+            // Ahead of its time: kept apart from what the display shows (`lastInputs`).
+            guard lastInputs[role] != input, let buffer = scanout.image(for: target) else { return report }
+            preparedInputs[role] = input
             report.changed = true
-            return drawLayers(role, at: time, into: buffer, controller: controller, outerShowsContent: outerShowsContent,
-                              camera: camera, inner: inner, takeShown: takeShown, prompting: prompting, report: report)
+            return drawLayers(role, input, camera: camera, into: buffer, report: report)
         }
-        if target.holdsPrepared, !target.mustDraw, preparedKeys[role] == key {
+        if target.holdsPrepared, !target.mustDraw, preparedInputs[role] == input {
             // The frame drawn ahead is exactly this one: flip it as it is.
-            preparedKeys[role] = nil
-            lastKeys[role] = key
+            preparedInputs[role] = nil
+            lastInputs[role] = input
             report.changed = true
             report.fromPrepared = true
             return report
         }
-        guard target.mustDraw || lastKeys[role] != key, let buffer = scanout.image(for: target) else { return report }
-        preparedKeys[role] = nil
-        lastKeys[role] = key
+        guard target.mustDraw || lastInputs[role] != input, let buffer = scanout.image(for: target) else { return report }
+        preparedInputs[role] = nil
+        lastInputs[role] = input
         report.changed = true
-        return drawLayers(role, at: time, into: buffer, controller: controller, outerShowsContent: outerShowsContent,
-                          camera: camera, inner: inner, takeShown: takeShown, prompting: prompting, report: report)
+        return drawLayers(role, input, camera: camera, into: buffer, report: report)
     }
 
     /// Composes the frame's layers into `buffer`.
-    private func drawLayers(_ role: DisplayRole, at time: Double, into buffer: BorrowedFrameBuffer,
-                            controller: PrompterController, outerShowsContent: Bool, camera: CameraView,
-                            inner: InnerView, takeShown: TakeShown, prompting: PromptingOverlay.Shown,
-                            report: FrameReport) -> FrameReport {
+    private func drawLayers(_ role: DisplayRole, _ input: SceneInput, camera: CameraView,
+                            into buffer: BorrowedFrameBuffer, report: FrameReport) -> FrameReport {
         var report = report
-        let engine = controller.engine
-        let state = PrompterSceneState(scriptTitle: controller.script?.title ?? "", engine: engine,
-                                       settings: controller.settings,
-                                       markerPosition: controller.settings.readingLine.position(configured: markerPosition),
-                                       pausedByTap: controller.pausedByTap, problems: controller.problems.lines,
-                                       outerShowsContent: outerShowsContent)
+        let prompter = input.prompter
         var layers: [Layer]
         switch role {
         case .outer:
             outerSize = buffer.size
-            report.showsTapPause = controller.pausedByTap && engine.state(at: time) == .paused
+            report.showsTapPause = prompter.pausedByTap && prompter.state == .paused
             outerPreviewTarget = nil
-            if camera.onOuter && !controller.blanked {
+            if camera.onOuter && !prompter.blanked {
                 outerPreviewTarget = PreviewTarget(size: buffer.size, mirrored: camera.mirror)
                 // A held picture is not the newest frame: no camera latency is measured on it.
                 report.cameraFrame = camera.holdPreview ? nil : camera.frame
@@ -243,62 +230,40 @@ package final class SceneRenderer {
                                                  message: camera.message, overlay: camera.overlay, painter: painter,
                                                  labels: outerLabels, cueLabels: cueLabels)
             } else {
-                layers = outerLayers(size: buffer.size, state: state, controller: controller, at: time)
+                layers = outerLayers(size: buffer.size, prompter: prompter)
             }
         case .inner:
             // Without fonts there is no console to draw, only its background.
-            guard let labels else {
+            guard let labels, let inner = input.inner else {
                 layers = [.fill(PixelRect(size: buffer.size), WidgetTheme(displayHeight: buffer.size.height).background)]
                 break
             }
-            layers = consoleLayers(inner, size: buffer.size, controller: controller, camera: camera, labels: labels,
-                                   at: time, take: takeShown, report: &report)
+            layers = consoleLayers(inner, prompter: prompter, size: buffer.size, camera: camera, labels: labels,
+                                   take: input.take, report: &report)
         }
         // The operator sees REC (the Record button counts down); in framing mode the
         // camera overlay carries the talent's marks.
         if role == .inner {
-            if takeShown == .recording {
+            if input.take == .recording {
                 layers += TakeOverlay.layers(.recording, display: buffer.size, painter: painter, atRight: true)
             }
-        } else if controller.mode != .framing || controller.blanked {
-            layers += TakeOverlay.layers(takeShown, display: buffer.size, painter: painter)
+        } else if prompter.mode != .framing || prompter.blanked {
+            layers += TakeOverlay.layers(input.take, display: buffer.size, painter: painter)
         }
-        if controller.mode == .prompter { layers += PromptingOverlay.layers(prompting, display: buffer.size, painter: painter) }
+        if prompter.mode == .prompter {
+            layers += PromptingOverlay.layers(input.prompting, display: buffer.size, painter: painter)
+        }
         compositors[role]?.compose(layers, into: buffer)
         return report
     }
 
-    /// The prompter's marks for this frame: the countdown (not over a take's own), the
-    /// talent's remaining readout (not on a blanked display), the console's ticking clocks.
-    private func promptingShown(_ role: DisplayRole, controller: PrompterController, inner: InnerView,
-                                take: TakeShown, at time: Double) -> PromptingOverlay.Shown {
+    /// The prompter's marks for this frame: the countdown (not over a take's own) and the
+    /// talent's remaining readout (not on a blanked display).
+    private func promptingShown(_ role: DisplayRole, prompter: PrompterShown, take: TakeShown) -> PromptingOverlay.Shown {
         var shown = PromptingOverlay.Shown()
-        let engine = controller.engine
-        if take == .none { shown.countdown = engine.countdownShown(at: time) }
-        if role == .outer, controller.settings.outerTimer, controller.script != nil, !controller.blanked {
-            let left = engine.maxOffset.isFinite ? max(0, engine.maxOffset - engine.offset(at: time)) : 0
-            let waiting = engine.countdownEnd.map { max(0, $0 - time) } ?? 0
-            shown.remaining = ReadingStopwatch.clock((engine.isEnded(at: time) ? 0 : left / Double(engine.speed)) + waiting)
-        }
-        if role == .inner, let timers = inner.timers {
-            shown.consoleClock = OperatorTimers.line(timers) + PrompterTimers.clockTime(timers.now)
-        }
+        if take == .none { shown.countdown = prompter.countdown }
+        if role == .outer, prompter.settings.outerTimer, !prompter.blanked { shown.remaining = prompter.remainingClock }
         return shown
-    }
-
-    /// What the console shows of the rig beyond the prompter: the outer display's
-    /// flags and mode, the camera's state.
-    private func innerFacts(_ inner: InnerView) -> [String] {
-        let outer = inner.outer
-        var facts = ["\(outer?.available ?? false) \(outer?.enabled ?? false) \(outer?.mode.map { "\($0)" } ?? "")",
-                     inner.cameraState ?? "", inner.follow?.line ?? ""]
-        if let clips = inner.clips {
-            // The replay's picture and its whole seconds (the time readout) change its frame.
-            let replay = clips.replay
-            facts.append("\(clips.input.clips.count) \(replay?.pictureIndex ?? -1) \(Int(replay?.position ?? -1)) "
-                + "\(replay?.playing ?? false) \(replay?.fullScreen ?? false) \(replay?.failure ?? "")")
-        }
-        return facts
     }
 
     /// Camera changes only matter where the camera is shown: the outer display in
@@ -327,16 +292,14 @@ package final class SceneRenderer {
         }
     }
 
-    /// The operator console, built from state for this frame; its targets go out in
-    /// the report, for the clicks and focus moves that follow.
-    private func consoleLayers(_ inner: InnerView, size: PixelSize, controller: PrompterController,
-                               camera: CameraView, labels: LabelCache, at time: Double, take: TakeShown,
-                               report: inout FrameReport) -> [Layer] {
+    /// The operator console, built from the frame's input; its targets go out in the
+    /// report, for the clicks and focus moves that follow.
+    private func consoleLayers(_ inner: InnerView, prompter: PrompterShown, size: PixelSize, camera: CameraView,
+                               labels: LabelCache, take: TakeShown, report: inout FrameReport) -> [Layer] {
         var thumbnailRect: PixelRect?
         var model = ConsoleModel(
-            state: inner.console, controller: controller, time: time, outer: inner.outer, elapsed: inner.elapsed,
-            cameraState: inner.cameraState,
-            scriptPreview: { [unowned self] rect in self.previewLayers(in: rect, controller: controller, at: time) },
+            state: inner.console, prompter: prompter, outer: inner.outer, cameraState: inner.cameraState,
+            scriptPreview: { [unowned self] rect in self.previewLayers(in: rect, prompter: prompter) },
             cameraThumbnail: { [unowned self] rect in
                 guard let painter = self.painter else { return [] }
                 thumbnailRect = rect
@@ -347,7 +310,7 @@ package final class SceneRenderer {
                 ClipsConsoleView(input: clips.input, replay: clips.replay,
                                  picture: { [unowned self] rect in
                                      self.replayCanvas.layers(clips.picture, of: clips.replay?.id ?? "", in: rect) })
-            } ?? .none)
+            } ?? .none, dialogScript: inner.dialogScript)
         model.participantPreview = { [unowned self] rect in
             participant.layers(in: rect, outer: outerSize, camera: camera, painter: painter)
         }
@@ -357,22 +320,23 @@ package final class SceneRenderer {
         return panel.layers
     }
 
-    private func previewLayers(in rect: PixelRect, controller: PrompterController, at time: Double) -> [Layer] {
+    private func previewLayers(in rect: PixelRect, prompter: PrompterShown) -> [Layer] {
         guard let scriptPreview, let readingText, let outerSize = appliedSize else {
-            return [.fill(rect, controller.settings.backgroundColor.color)]
+            return [.fill(rect, prompter.settings.backgroundColor.color)]
         }
-        return scriptPreview.layers(in: rect, outer: readingText, outerDisplay: outerSize, settings: controller.settings,
-                                    offset: controller.engine.offset(at: time),
-                                    markerPosition: controller.settings.readingLine.position(configured: markerPosition))
+        return scriptPreview.layers(in: rect, outer: readingText, outerDisplay: outerSize, settings: prompter.settings,
+                                    offset: prompter.offset,
+                                    markerPosition: prompter.settings.readingLine.position(configured: markerPosition))
     }
 
-    private func outerLayers(size: PixelSize, state: PrompterSceneState, controller: PrompterController,
-                             at time: Double) -> [Layer] {
+    private func outerLayers(size: PixelSize, prompter: PrompterShown) -> [Layer] {
         let frame = PixelRect(size: size)
-        if controller.blanked { return [.fill(frame, Color(rgb: 0x000000))] }
-        guard controller.mode == .prompter, let readingText else {
-            return [.fill(frame, state.settings.backgroundColor.color)]
+        if prompter.blanked { return [.fill(frame, Color(rgb: 0x000000))] }
+        guard prompter.mode == .prompter, let readingText else {
+            return [.fill(frame, prompter.settings.backgroundColor.color)]
         }
-        return OuterPrompterScene.layers(display: size, state: state, at: time, text: readingText)
+        return OuterPrompterScene.layers(display: size, prompter: prompter,
+                                         markerPosition: prompter.settings.readingLine.position(configured: markerPosition),
+                                         text: readingText)
     }
 }

@@ -8,7 +8,10 @@ import Game
 /// scheduler, and writes the session file on every `.save`. At start it restores the
 /// file: roster, scores and a pending review come back, consent is asked again.
 package final class GameController {
-    package private(set) var session: GameSession?
+    package private(set) var session: GameSession? { didSet { sessionRevision += 1 } }
+    /// Counts the writes of `session`: the console's frame input compares the session
+    /// by it, since a state machine with a clock and a random source has no equality.
+    package private(set) var sessionRevision = 0
     package let catalog: ActionCatalog?
     /// Why there is no catalog (the game cannot start without one).
     package let catalogProblem: String?
