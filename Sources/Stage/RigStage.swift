@@ -279,7 +279,7 @@ package final class RigStage {
             outer: displays[.outer], cameraState: camera.state,
             game: console.state.screen.isGame ? game.consoleView(at: presentationTime) : .none,
             timers: role == .inner ? TimersShown(timers(at: presentationTime)) : nil, follow: follow.shown,
-            dialogScript: dialogScript)
+            dialogScript: console.dialogScript)
         if role == .inner, console.state.screen == .clips {
             let replayNow = clips.shown(at: presentationTime)
             inner.clips = SceneRenderer.InnerClips(input: clips.listing, replay: replayNow?.shown, picture: replayNow?.picture)
@@ -333,14 +333,6 @@ package final class RigStage {
             frameWanted(role)
         }
         return report
-    }
-
-    /// The title of the script the console's rename or move dialog is about.
-    private var dialogScript: String? {
-        switch console.state.dialog {
-        case let .rename(id, _), let .move(id): controller.library?.entry(id: id)?.title ?? id
-        default: nil
-        }
     }
 
     /// Whether `role`'s next frame will differ from this one without any event.

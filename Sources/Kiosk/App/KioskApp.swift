@@ -322,46 +322,14 @@ final class KioskApp {
         }
     }
 
-    /// Prompter takes through `KioskTakeRecorder`, game attempts through
-    /// `KioskGameRecording`, the Clips screen through the store, the decoder and the
-    /// sound output; what a crash left half-written is settled first.
+    /// The recorder's ports (`RecordingWiring`): takes, game attempts, the Clips screen.
     private func startRecording() {
         guard let recording else { return }
-        RecordingsAtStart.settle(recording)
-        recording.audioRing = audio?.captureRing
-        let videoFormat = { [weak self] in RecordingTap.videoFormat(of: self?.camera, shown: self?.stage.camera.frame) }
-        let cameraState = { [weak self] in self?.camera.map { "\($0.state)" } ?? "off" }
-        recording.onEnded = { [weak self] outcome in
-            if outcome.kind == .game { self?.gameRecording?.ended(outcome) } else { self?.stage.handle(.takeEnded(message: outcome.message)) }
-            // A take (or an attempt) that ended is listed at once.
-            self?.stage.handle(.clipsChanged)
-        }
-        stage.takes.recorder = KioskTakeRecorder(service: recording, videoFormat: videoFormat, cameraState: cameraState)
-
-        let loop = loop
-        let game = KioskGameRecording(service: recording, clock: loop.clock, schedule: { loop.addTimer(at: $0, $1) })
-        game.game = stage.game
-        game.voice = config.audio.voice
-        let painter = stage.renderer.painter
-        game.badgePicture = { letter, width, height in
-            painter.flatMap { CueBadge.picture(letter: letter, pictureWidth: width, pictureHeight: height, painter: $0) }
-        }
-        game.videoFormat = videoFormat
-        game.cameraState = cameraState
-        recording.onPumped = { [weak game] take in game?.pumped(take: take) }
-        gameSpeech?.onPlay = { [weak game] generation, clip in game?.played(generation: generation, clip: clip) }
-        stage.game.recording = game
-        gameRecording = game
-        game.resumePendingExports()
-
-        let store = KioskClipStore(service: recording, exportFolder: config.recording.exportFolder)
-        store.gameRecording = game
-        store.changed = { [weak self] in self?.stage.handle(.clipsChanged) }
-        let decoding = KioskReplayDecoding(service: recording, mailbox: loop.mailbox)
-        decoding.delivered = { [weak self] id, delivery in self?.stage.handle(.replayDelivery(id: id, delivery)) }
-        stage.clips.store = store
-        stage.clips.decoder = decoding
-        stage.clips.refresh()
+        let kiosk = RecordingWiring.Kiosk(
+            loop: loop, stage: stage, config: config, microphone: audio?.captureRing, gameSpeech: gameSpeech,
+            videoFormat: { [weak self] in RecordingTap.videoFormat(of: self?.camera, shown: self?.stage.camera.frame) },
+            cameraState: { [weak self] in self?.camera.map { "\($0.state)" } ?? "off" })
+        gameRecording = RecordingWiring.wire(recording, into: kiosk)
     }
 
     /// Voice follow's ears: the room microphone's capture ring (or a WAV file).
@@ -410,14 +378,4 @@ extension KioskApp: DisplayBackendDelegate {
     func framePresented(_ role: DisplayRole, _ stamp: FlipStamp) {
         stage.handle(.framePresented(role, stamp))
     }
-}
-
-/// The devices a kiosk opens itself. `rig run` opens all; the headless tests open none
-/// (their input and camera events are handed to the stage), unless a test asks.
-struct KioskDevices: OptionSet {
-    let rawValue: Int
-    static let input = KioskDevices(rawValue: 1 << 0)
-    static let camera = KioskDevices(rawValue: 1 << 1)
-    static let audio = KioskDevices(rawValue: 1 << 2)
-    static let all: KioskDevices = [.input, .camera, .audio]
 }

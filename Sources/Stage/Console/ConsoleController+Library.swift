@@ -3,6 +3,14 @@ import Render
 
 /// The library screen's keys and actions, and the dialogs they open.
 extension ConsoleController {
+    /// The title of the script an open rename or move dialog is about.
+    package var dialogScript: String? {
+        switch state.dialog {
+        case let .rename(id, _), let .move(id): controller.library?.entry(id: id)?.title ?? id
+        default: nil
+        }
+    }
+
     package func libraryKey(_ press: KeyPress) -> Bool {
         let focus = state.focus ?? ""
         switch press.symbol {
