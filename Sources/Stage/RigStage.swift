@@ -293,7 +293,8 @@ package final class RigStage {
             upcoming = next
             view.overlay = next.overlay
         }
-        let prompter = PrompterShown(controller, at: presentationTime, layoutGeneration: renderer.layoutGeneration)
+        let prompter = PrompterShown(controller, at: presentationTime, layoutGeneration: renderer.layoutGeneration,
+                                     console: role == .inner)
         var report = renderer.draw(role, at: presentationTime, into: target, prompter: prompter,
                                    outerShowsContent: displays[.outer]?.showsContent ?? false, camera: view,
                                    inner: inner, take: take)
