@@ -294,7 +294,7 @@ package final class RigStage {
             view.overlay = next.overlay
         }
         let prompter = PrompterShown(controller, at: presentationTime, layoutGeneration: renderer.layoutGeneration,
-                                     console: role == .inner)
+                                     markers: role == .inner && console.state.screen == .prompter)
         var report = renderer.draw(role, at: presentationTime, into: target, prompter: prompter,
                                    outerShowsContent: displays[.outer]?.showsContent ?? false, camera: view,
                                    inner: inner, take: take)

@@ -23,8 +23,9 @@ package struct PrompterShown: Equatable {
     package var settings: ReadingSettings
     /// What the operator must know about (bad rig.toml, missing devices): the banner.
     package var problems: [String]
-    /// "1 Opening 0:00 · 2 Weather 0:45 · …", nil without markers (and on the outer
-    /// display, which shows none: placing the markers reads the whole text).
+    /// "1 Opening 0:00 · 2 Weather 0:45 · …", nil without markers, and in frames that
+    /// show no markers line (all but the console's Prompter screen): placing the
+    /// markers reads the whole text.
     package var markerLine: String?
     /// The reading pace the library's reading times are given at.
     package var libraryWordsPerMinute: Int
@@ -37,8 +38,8 @@ package struct PrompterShown: Equatable {
     /// row and the settings are the same.
     package var layoutGeneration: Int
 
-    /// `console`: the frame is the inner display's, which also shows the markers line.
-    package init(_ controller: PrompterController, at time: Double, layoutGeneration: Int, console: Bool) {
+    /// `markers`: the frame shows the markers line (the console's Prompter screen).
+    package init(_ controller: PrompterController, at time: Double, layoutGeneration: Int, markers: Bool) {
         let engine = controller.engine
         let offset = engine.offset(at: time)
         scriptID = controller.script?.id
@@ -54,7 +55,7 @@ package struct PrompterShown: Equatable {
         mode = controller.mode
         settings = controller.settings
         problems = controller.problems.lines
-        markerLine = console ? OperatorTimers.markerLine(controller.markers, speed: engine.speed) : nil
+        markerLine = markers ? OperatorTimers.markerLine(controller.markers, speed: engine.speed) : nil
         libraryWordsPerMinute = controller.wordsPerMinute
         countdown = engine.countdownShown(at: time)
         if controller.script != nil {
