@@ -154,9 +154,11 @@ def game_attempt(rig, checks):
             ref_rate, reference = w.getframerate(), np.frombuffer(w.readframes(w.getnframes()), "<i2").astype(float)
         with wave.open(heard) as w:
             rate, captured = w.getframerate(), np.frombuffer(w.readframes(w.getnframes()), "<i2").astype(float)
-        # The speech's first 0.6 s locate its onset: a guest starved under TCG can play
-        # the rest with underruns, which blur a whole-clip match without moving its start.
-        lag, score, ratio = onset_in_capture(reference[: int(0.6 * ref_rate)], ref_rate, captured, rate)
+        # The speech's first 0.4 s locate its onset: a guest starved under TCG can play
+        # the rest with underruns, which blur a longer match without moving its start (a
+        # CI run's 100 ms gap 0.45 s in: 0.6 s matched at 0.59, 1.2x; 0.4 s at 0.99, 6.8x,
+        # at the same place).
+        lag, score, ratio = onset_in_capture(reference[: int(0.4 * ref_rate)], ref_rate, captured, rate)
         found = audio_start + lag / rate
         error = found - line["speech_start"]
         checks.append(("the speech is in the recording at the stored speech time within 50 ms",
