@@ -10,34 +10,6 @@ import Render
 /// kiosk's loop, `rig snapshot`, `rig bench` and tests all drive the same stage.
 /// No devices: the kiosk wires its devices to this.
 package final class RigStage {
-    /// What the stage is told of the rig at start.
-    package struct Settings {
-        /// Where the reading line sits, as a fraction of the text viewport from its top.
-        package var markerPosition: Double = ReadingMarker.defaultPosition
-        package var cacheBudgetBytes: Int = ChunkedTextBlock.defaultCacheBudgetBytes
-        /// The reading settings until the operator changes them (rig.toml's `[prompter]`).
-        package var readingDefaults: ReadingSettings = .standard
-        package var wordsPerMinute: Int = ReadingTime.defaultWordsPerMinute
-        /// The outer display's size until it reports a mode.
-        package var outerSize: PixelSize
-        /// A camera is configured: the console shows its state and thumbnail.
-        package var cameraEnabled = false
-        /// The talent's preview is mirrored (rig.toml `camera.mirror`).
-        package var cameraMirror = true
-        /// Where settings and the reading position are kept; nil keeps nothing.
-        package var stateDirectory: URL?
-        /// The game's action cards (`share/game/actions.json`, installed under /usr/share).
-        package var gameCatalog: URL = ActionCatalog.installedURL
-        /// Seconds counted down before a prompter take records (`[recording] countdown`).
-        package var takeCountdown = 3
-        /// Voice follow on from the start (`[follow] enabled`), its language and lead.
-        package var followAtStart = false
-        package var followLanguage = "en"
-        package var followLead = 0.0
-
-        package init(outerSize: PixelSize) { self.outerSize = outerSize }
-    }
-
     package let settings: Settings
     /// The operator's banner: what is wrong with the rig now.
     package let problems = ProblemBoard()
@@ -274,16 +246,7 @@ package final class RigStage {
         let started = now()
         let size = PixelSize(width: target.width, height: target.height)
         if role == .outer { renderer.applyDrawingSettings(controller.settings, outerSize: size) }
-        var inner = SceneRenderer.InnerView(
-            console: console.state, listing: console.state.screen == .library ? console.listing : .empty,
-            outer: displays[.outer], cameraState: camera.state,
-            game: console.state.screen.isGame ? game.consoleView(at: presentationTime) : .none,
-            timers: role == .inner ? TimersShown(timers(at: presentationTime)) : nil, follow: follow.shown,
-            dialogScript: console.dialogScript)
-        if role == .inner, console.state.screen == .clips {
-            let replayNow = clips.shown(at: presentationTime)
-            inner.clips = SceneRenderer.InnerClips(input: clips.listing, replay: replayNow?.shown, picture: replayNow?.picture)
-        }
+        let inner = role == .inner ? innerView(at: presentationTime) : nil
         var view = cameraView(at: presentationTime)
         var upcoming: (generation: UInt64, cue: UInt64, overlay: CameraOverlay)?
         if target.preparing {
@@ -294,7 +257,7 @@ package final class RigStage {
             view.overlay = next.overlay
         }
         let prompter = PrompterShown(controller, at: presentationTime, layoutGeneration: renderer.layoutGeneration,
-                                     markers: role == .inner && console.state.screen == .prompter)
+                                     role: role, consoleScreen: console.state.screen)
         var report = renderer.draw(role, at: presentationTime, into: target, prompter: prompter,
                                    outerShowsContent: displays[.outer]?.showsContent ?? false, camera: view,
                                    inner: inner, take: take)
@@ -334,6 +297,20 @@ package final class RigStage {
             frameWanted(role)
         }
         return report
+    }
+
+    /// What the console shows beyond the prompter, as values at `time`.
+    private func innerView(at time: Double) -> SceneRenderer.InnerView {
+        var inner = SceneRenderer.InnerView(
+            console: console.state, listing: console.state.screen == .library ? console.listing : .empty,
+            outer: displays[.outer], cameraState: camera.state,
+            game: console.state.screen.isGame ? game.consoleView(at: time) : .none,
+            timers: TimersShown(timers(at: time)), follow: follow.shown, dialogScript: console.dialogScript)
+        if console.state.screen == .clips {
+            let replayNow = clips.shown(at: time)
+            inner.clips = SceneRenderer.InnerClips(input: clips.listing, replay: replayNow?.shown, picture: replayNow?.picture)
+        }
+        return inner
     }
 
     /// Whether `role`'s next frame will differ from this one without any event.

@@ -16,6 +16,8 @@ enum GameSidePanel {
         panel.fill(PixelRect(x: box.x - 1, y: box.y - 1, width: box.width + 2, height: box.height + 2), theme.secondaryText)
         panel.add(preview.layers)
         y += box.height + theme.gap
+        // Taken at the frame's time with the session (`GameController.consoleView(at:)`),
+        // so never nil here; the fallback only keeps the panel drawable.
         let view = model.game.participant ?? session.participantPresentation(at: 0)
         var seen = "Participant sees: \(view.status)"
         if let countdown = view.countdown { seen += " · \(countdown)" }

@@ -31,15 +31,19 @@ package struct PrompterShown: Equatable {
     package var libraryWordsPerMinute: Int
     /// The countdown before a run, whole seconds to go.
     package var countdown: Int?
-    /// "3:05" left to the end at this speed (the countdown included), for the
-    /// talent's readout; nil with no script.
+    /// "3:05" left to the end at this speed (the countdown included): the talent's
+    /// readout, taken only for outer frames that show it (`outer_timer` on, not blanked,
+    /// a script open).
     package var remainingClock: String?
     /// The layout the text is drawn from: a new one is a new frame even where the
     /// row and the settings are the same.
     package var layoutGeneration: Int
 
-    /// `markers`: the frame shows the markers line (the console's Prompter screen).
-    package init(_ controller: PrompterController, at time: Double, layoutGeneration: Int, markers: Bool) {
+    /// For a frame of `role`; `consoleScreen`: the screen the console shows (the inner
+    /// display's markers line is on its Prompter screen only). What a frame does not
+    /// show is not taken: the markers line reads the whole text, the readout formats.
+    package init(_ controller: PrompterController, at time: Double, layoutGeneration: Int, role: DisplayRole,
+                 consoleScreen: ConsoleScreen) {
         let engine = controller.engine
         let offset = engine.offset(at: time)
         scriptID = controller.script?.id
@@ -55,10 +59,12 @@ package struct PrompterShown: Equatable {
         mode = controller.mode
         settings = controller.settings
         problems = controller.problems.lines
-        markerLine = markers ? OperatorTimers.markerLine(controller.markers, speed: engine.speed) : nil
+        if role == .inner, consoleScreen == .prompter {
+            markerLine = OperatorTimers.markerLine(controller.markers, speed: engine.speed)
+        }
         libraryWordsPerMinute = controller.wordsPerMinute
         countdown = engine.countdownShown(at: time)
-        if controller.script != nil {
+        if role == .outer, settings.outerTimer, !blanked, controller.script != nil {
             let left = engine.maxOffset.isFinite ? max(0, engine.maxOffset - offset) : 0
             let waiting = engine.countdownEnd.map { max(0, $0 - time) } ?? 0
             remainingClock = ReadingStopwatch.clock((ended ? 0 : left / Double(engine.speed)) + waiting)

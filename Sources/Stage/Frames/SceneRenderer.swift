@@ -180,7 +180,7 @@ package final class SceneRenderer {
     /// pictures; the scenes read that and nothing else, and an equal input is an equal
     /// frame.
     package func draw(_ role: DisplayRole, at time: Double, into target: FrameTarget, prompter: PrompterShown,
-                      outerShowsContent: Bool, camera: CameraView = .none, inner: InnerView,
+                      outerShowsContent: Bool, camera: CameraView = .none, inner: InnerView?,
                       take: TakeIndicator = .none) -> FrameReport {
         let takeShown = take.shown(at: time)
         let input = SceneInput(prompter: prompter, outerShowsContent: outerShowsContent,
@@ -262,7 +262,7 @@ package final class SceneRenderer {
     private func promptingShown(_ role: DisplayRole, prompter: PrompterShown, take: TakeShown) -> PromptingOverlay.Shown {
         var shown = PromptingOverlay.Shown()
         if take == .none { shown.countdown = prompter.countdown }
-        if role == .outer, prompter.settings.outerTimer, !prompter.blanked { shown.remaining = prompter.remainingClock }
+        if role == .outer { shown.remaining = prompter.remainingClock }
         return shown
     }
 
