@@ -356,7 +356,10 @@ def test_watchdog_restarts_hung_kiosk(rig, ctx):
     if "RIG_TEST_HANG_TRIGGER=1" not in env:
         app.restart_with(dropin=HANG_DROPIN)
     old = app.main_pid()
-    rig.exec("(timeout 5 /usr/bin/rig ctl hang >/dev/null 2>&1 &)")
+    # The ctl never gets its reply (the loop hangs), so it is reaped by a timeout: 60 s,
+    # since starting rig in a slow TCG guest took more than the 5 s this had (its
+    # request never left, the kiosk never hung: a failed run on 2026-12-02).
+    rig.exec("(timeout 60 /usr/bin/rig ctl hang >/dev/null 2>&1 &)")
     hung = time.monotonic()
     pid, _ = app.wait_running(120, "restart after the watchdog", not_pid=old)
     ctx.figures["hang to both heads back (s, host; WatchdogSec=10)"] = round(time.monotonic() - hung, 1)
