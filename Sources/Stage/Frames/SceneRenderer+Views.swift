@@ -30,11 +30,10 @@ extension SceneRenderer {
                      dialogScript: String? = nil) {
             self.console = console
             self.listing = listing
-            self.outer = outer.map { status in
-                var shown = DisplayStatus(connector: status.connector, connected: status.connected,
-                                          available: status.available, enabled: status.enabled, mode: status.mode)
-                shown.flips = 0
-                return shown
+            // A new status carries no flip counters: only what the console shows is compared.
+            self.outer = outer.map {
+                DisplayStatus(connector: $0.connector, connected: $0.connected, available: $0.available,
+                              enabled: $0.enabled, mode: $0.mode)
             }
             self.cameraState = cameraState
             self.game = game
