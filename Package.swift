@@ -50,6 +50,8 @@ let package = Package(
         // The network remote: HTTP (libmicrohttpd) and the OSC wire format (liblo).
         shim("CMicroHTTPD", "libmicrohttpd"),
         shim("CLO", "liblo"),
+        // The pairing address as a QR code on the console (libqrencode).
+        shim("CQREncode", "libqrencode"),
         .target(
             name: "CTOML",
             path: "Sources/CTOML",
@@ -66,7 +68,7 @@ let package = Package(
         .target(name: "Durable", swiftSettings: strict),
         // The one JSON value: requests, replies, status, and files read as written.
         .target(name: "JSON", swiftSettings: strict),
-        .target(name: "Prompter", dependencies: ["Durable"], swiftSettings: strict),
+        .target(name: "Prompter", dependencies: ["Durable", "CLinux"], swiftSettings: strict),
         .target(name: "Game", dependencies: ["Durable", "JSON"], swiftSettings: strict),
         .target(name: "Media", dependencies: ["Durable", "CFFmpeg", "CEspeak", "CPocketSphinx"], path: "Sources/Media", swiftSettings: strict),
         .target(
@@ -83,7 +85,8 @@ let package = Package(
         .target(
             name: "Kiosk",
             dependencies: ["Stage", "Durable", "Prompter", "Game", "Render", "Media", "CTOML", "CDRM", "CUdev", "CInput",
-                           "CV4L2", "CSeat", "CSystemd", "CLinux", "CXKB", "CALSA", "CSDL", "CMicroHTTPD", "CLO"],
+                           "CV4L2", "CSeat", "CSystemd", "CLinux", "CXKB", "CALSA", "CSDL", "CMicroHTTPD", "CLO",
+                           "CQREncode"],
             swiftSettings: strict
         ),
         // `rig bench`: the kiosk's frame path, devices' converters, speech, voice follow

@@ -31,15 +31,14 @@ INNER, OUTER = "Virtual-1", "Virtual-2"
 
 # The example configuration's connectors are "auto" and Virtual-2 flags no preferred
 # mode (it would come up at 5120x2160), so the rig's configuration names them. The
-# camera (vivid) is kept small: TCG pays for every captured frame. The touchscreen is
-# the uinput one the soak taps on (vrig/uinput/rig_uinput.py).
+# camera (vivid) is kept small: TCG pays for every captured frame. The touchscreen and
+# the microphone are the defaults' "auto" choices: the uinput touchscreen the soak taps
+# on (vrig/uinput/rig_uinput.py) is the only one, and snd-aloop is the only card.
 APPLIANCE_CONFIG = TEST_CONFIG + """
 [camera]
 width = 640
 height = 360
 fps = 10
-[touch]
-device = "rig outer touch"
 """
 PLAYER = os.path.join(vrig.REPO, "vrig", "uinput", "rig_uinput.py")
 
@@ -61,6 +60,9 @@ def preboot_script():
     about a conffile it did not put there). The boot then reaches rig.service only
     through the symlink the package's postinst made.
 
+    The root is made shared, as systemd itself does on a rig (not in a container, which
+    it takes the guest on the host's root for).
+
     The guest's root is the host's: units the host enabled that a rig does not have
     (a database, say) are disabled in the guest's overlay first, as on a fresh Debian.
     man-db's trigger would re-index the host's every manual page for rig's, which takes
@@ -68,6 +70,11 @@ def preboot_script():
     test's bare Debian 12 runs it.
     """
     return f"""set -e
+# systemd makes / shared at boot, so a mount made later (a USB stick under /run/media)
+# reaches the units that have mount namespaces of their own (rig.service's
+# ProtectSystem= and PrivateMounts=); on the host's root it believes it runs in a
+# container and leaves the guest's root private, so this does it, as a rig's boot does.
+mount --make-rshared /
 echo on > /sys/class/drm/card0-{OUTER}/status
 for unit in /etc/systemd/system/multi-user.target.wants/*; do
   case "${{unit##*/}}" in seatd.service) ;; *) rm -f "$unit" ;; esac
@@ -89,6 +96,8 @@ def boot_options(binary=None):
                                           "Wants=multi-user.target\n"},
         "files": {"appliance.toml": APPLIANCE_CONFIG},
         "preboot": preboot_script(),
+        # A USB host controller, where tests plug sticks in through QMP (appliance_usb.py).
+        "qemu_args": ["-device", "qemu-xhci,id=xhci"],
     }
 
 

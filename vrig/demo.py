@@ -1,5 +1,12 @@
-"""vrig/demo: the kiosk in the virtual rig with screenshots of both heads once a second."""
+"""vrig/demo: the kiosk in the virtual rig with screenshots of both heads once a second.
+
+After `--game-after` seconds of prompting (60 by default; 0 turns the game off) it plays
+one scripted Visual S/Z round of Simon Says, so the video shows the host's dashboard,
+the participant view with the letter, the review and the scoreboard: vivid is the
+camera and snd-aloop the sound card, as in the game's tests. The round is driven with
+`rig ctl` (it is a demo, not a proof: the game's suites drive it as a host would)."""
 import argparse
+import json
 import os
 import shutil
 import signal
@@ -16,12 +23,21 @@ DEMO_SETTINGS = [
     # Virtual-2, forced on. It flags no preferred mode, so one is named.
     "displays.inner.connector=Virtual-1",
     "displays.outer.connector=Virtual-2",
-    "displays.outer.mode=1920x1080",
+    # 1024x768 as in the game's own tests: a 1080p letter frame takes over a second to
+    # compose under TCG, past the 0.5 s the game gives a cue.
+    "displays.outer.mode=1024x768",
     # The example script, and state that starts fresh in the guest.
     f'prompter.scripts_dir="{os.path.join(vrig.REPO, "examples", "scripts")}"',
     'state.dir="/tmp/rig-demo-state"',
     'control.socket="/tmp/rig-demo.sock"',
+    # The game's round: vivid at its own small size (TCG pays for every frame), the
+    # instruction spoken into snd-aloop, picture-only recording (no microphone here).
+    'camera.device="/dev/video0"', "camera.width=640", "camera.height=360", "camera.fps=15",
+    'audio.output="hw:Loopback,0,0"', 'audio.input=""',
+    'recording.folder="/tmp/rig-demo-state/recordings"', "recording.min_free_mb=16",
 ]
+KERNEL_TREE = os.path.join(vrig.CACHE, "kernel")
+SOCKET = "/tmp/rig-demo.sock"
 
 
 def main():
@@ -29,6 +45,8 @@ def main():
     parser.add_argument("--out", default=os.path.join(vrig.REPO, "out", "vrig-demo"),
                         help="folder for the screenshots (emptied first)")
     parser.add_argument("--seconds", type=float, default=None, help="stop by itself after this long")
+    parser.add_argument("--game-after", type=float, default=60,
+                        help="seconds of prompting before one Simon Says round (0: no game)")
     parser.add_argument("rig_args", nargs="*", help="extra `rig run` arguments (after --)")
     args = parser.parse_args()
 
@@ -50,6 +68,10 @@ def main():
     with vrig.VirtualRig(io_dir=io) as rig:
         print(f"demo: guest up in {rig.boot_seconds:.1f}s", flush=True)
         rig.set_connector("Virtual-2", "on")
+        if args.game_after:
+            rig.exec(f"[ -e /dev/video0 ] || modprobe -d {KERNEL_TREE} vivid", timeout=60)
+            rig.exec(f"[ -e /proc/asound/Loopback ] || modprobe -d {KERNEL_TREE} snd-aloop", timeout=60)
+            rig.exec(f"mkdir -p /usr/share/rig/game && cp {vrig.REPO}/share/game/actions.json /usr/share/rig/game/")
         with open(config) as f:
             toml = f.read()
         sets = [w for s in DEMO_SETTINGS for w in ("--set", s)]
@@ -59,8 +81,11 @@ def main():
         rig.exec(f"{rig_binary()} ctl --socket /tmp/rig-demo.sock play", check=False)
         print("demo: kiosk started and playing; Ctrl-C to stop", flush=True)
         started, shot = time.monotonic(), 0
+        round_ = GameRound(rig) if args.game_after else None
         try:
             while not stop["now"]:
+                if round_ and time.monotonic() - started >= args.game_after:
+                    round_.step()
                 if args.seconds is not None and time.monotonic() - started >= args.seconds:
                     break
                 if not kiosk.alive():
@@ -94,6 +119,68 @@ def main():
     video, problem = demo_video.make(out, shot)
     print(f"demo: video of both heads: {video}" if video else f"demo: no video: {problem}", flush=True)
     return 0
+
+
+class GameRound:
+    """One Visual S/Z round, a step per screenshot so the video shows each: the game
+    opened and set up, consent, a card picked, Send, the attempt to its review, Pass and
+    the scores on the dashboard, then back to the prompter."""
+
+    def __init__(self, rig):
+        self.rig = rig
+        self.stage = 0
+        self.waited = 0
+        self.retries = 0
+
+    def ctl(self, *words):
+        rc, out = self.rig.exec(f"{rig_binary()} ctl --socket {SOCKET} " + " ".join(words), check=False)
+        if rc != 0:
+            print(f"demo: rig ctl {' '.join(words)}: {out.strip()}", flush=True)
+        return out
+
+    def game(self):
+        try:
+            return json.loads(self.ctl("game", "status")).get("game") or {}
+        except ValueError:
+            return {}
+
+    def step(self):
+        steps = [
+            lambda: self.ctl("game", "setup", "players=Ann,Bo", "host=Dee", "mode=visual", "cue=1.5", "response=4",
+                             "recording=picture") and self.ctl("game", "open"),
+            lambda: self.ctl("game", "consent", "player=Ann", "agreed=yes"),
+            lambda: self.ctl("game", "select", "card=poses.star", "rule=not"),
+            lambda: self.wait(lambda g: g.get("ready"), 30) and self.ctl("game", "send"),
+            lambda: self.wait(lambda g: g.get("phase") in ("review", "interrupted"), 60) and self.retried(),
+            lambda: self.ctl("game", "verdict", "verdict=pass"),
+            # The dashboard's score panel, for a few seconds of the video, then the prompter.
+            lambda: self.wait(lambda g: False, 5),
+            lambda: self.ctl("game", "leave"),
+        ]
+        if self.stage < len(steps) and steps[self.stage]():
+            print(f"demo: game step {self.stage + 1} of {len(steps)}", flush=True)
+            self.stage += 1
+
+    def retried(self):
+        """An attempt the guest was too slow for (a letter composed too late under TCG is
+        void by the rules) is retried, as the host would, at most three times; True
+        once there is one to judge."""
+        game = self.game()
+        if game.get("phase") != "interrupted" or self.retries >= 3:
+            return True
+        self.retries += 1
+        print(f"demo: attempt void ({(game.get('attempts') or [{}])[-1].get('interruption')}); retrying", flush=True)
+        self.ctl("game", "retry")
+        self.stage -= 2  # back to "send when ready"
+        return True
+
+    def wait(self, condition, seconds):
+        """True once `condition` holds; gives up (and moves on) after `seconds` screenshots."""
+        self.waited += 1
+        if condition(self.game()) or self.waited > seconds:
+            self.waited = 0
+            return True
+        return False
 
 
 def capture(rig, out, tag):

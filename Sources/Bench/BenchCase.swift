@@ -13,6 +13,9 @@ enum BenchCase: Equatable, Sendable {
     case follow
     /// A prompter take at full load for `frames` camera frames (30 fps); figures on stderr.
     case recordingLoad
+    /// Every speed on every refresh grid (ScrollSmoothnessBench), `frames` steps each;
+    /// the table on stdout.
+    case smoothness
 
     static func parse(_ name: String) throws(BenchOptions.ParseError) -> BenchCase {
         let parts = name.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
@@ -30,12 +33,14 @@ enum BenchCase: Equatable, Sendable {
             return .speech
         case "follow" where parts.count == 1:
             return .follow
+        case "smoothness" where parts.count == 1:
+            return .smoothness
         case "recording-load" where parts.count == 1:
             return .recordingLoad
         case "console" where parts.count == 2:
             return .console(try display(parts[1], in: name))
         default:
-            throw .badCase(name, "expected floor:WxH, compose:WxH:SIZE[:TRANSFORM], layout:SIZE, camera, console:WxH, speech, follow or recording-load")
+            throw .badCase(name, "expected floor:WxH, compose:WxH:SIZE[:TRANSFORM], layout:SIZE, camera, console:WxH, speech, follow, recording-load or smoothness")
         }
     }
 

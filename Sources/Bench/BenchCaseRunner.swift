@@ -55,6 +55,10 @@ enum BenchCaseRunner {
                 let figures = FollowBench.measure()
                 BenchCommand.printError(FollowBench.lines(figures).joined(separator: "\n"))
                 if case let .failure(error) = figures { throw error }
+            case .smoothness:
+                let fonts = try ProducerBenches.fonts().get()
+                print(try ScrollSmoothnessTable.measure(text: text, fonts: fonts, frames: frames)
+                    .joined(separator: "\n"))
             case let .console(display):
                 let console = try ConsoleFrameBench(display: display, text: text)
                 var slowest = (ms: 0.0, frame: 0)

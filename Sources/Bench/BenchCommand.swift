@@ -22,7 +22,9 @@ package enum BenchCommand: Command {
           --no-peers      rig's own cases only (no Pango, no GStreamer)
           --case NAME     run one case only (for callgrind): floor:WxH,
                           compose:WxH:SIZE[:TRANSFORM], layout:SIZE, camera,
-                          console:WxH, speech, follow, recording-load (their
+                          console:WxH, speech, follow, smoothness (each
+                          frame's scroll step from the pixels, 7 speeds on
+                          60, 59.94 and 50 Hz), recording-load (their
                           figures on stderr; recording-load: --frames camera
                           frames at 30 fps, at least 30)
           --frames N      frames for --case (default 50)

@@ -23,3 +23,12 @@ static inline int rig_tcp_socket(int family) {
 static inline int rig_name_this_thread(const char *name) {
     return prctl(PR_SET_NAME, (unsigned long)name, 0, 0, 0);
 }
+
+// syncfs (a GNU extension, so not in Glibc's Swift module): a USB stick's filesystem
+// written back before the kiosk asks systemd to unmount it. By number, as the module
+// may have read <unistd.h> without _GNU_SOURCE first.
+#include <sys/syscall.h>
+#include <unistd.h>
+static inline int rig_syncfs(int fd) {
+    return (int)syscall(SYS_syncfs, fd);
+}

@@ -26,15 +26,32 @@ public struct AtomicFileError: Error, Equatable, Sendable, CustomStringConvertib
 /// Game needs nothing of Prompter for it. A kill at any point leaves at worst a hidden
 /// `.<name>.<pid>.<n>.tmp`, which readers never open and `removeLeftovers` deletes.
 public enum AtomicFile {
-    public static func write(_ data: Data, to url: URL) throws(AtomicFileError) {
+    /// Who may read a file written here.
+    public enum Access: Sendable, Equatable {
+        /// A document the user edits (a script): keeps the mode the file has, 0644
+        /// (less the umask) when it is new.
+        case document
+        /// Files of people (recordings, their JSON) and the kiosk's state: 0600, whatever
+        /// the umask or the mode an older file had. The temp file is private from its
+        /// creation, before a byte is written, so the data is never readable by others.
+        case ownerOnly
+    }
+
+    /// The mode of files of people and state, and of their folders.
+    public static let ownerOnlyFileMode: mode_t = 0o600
+    public static let ownerOnlyFolderMode: mode_t = 0o700
+
+    public static func write(_ data: Data, to url: URL, access: Access = .document) throws(AtomicFileError) {
         let target = url.path
         let directory = url.deletingLastPathComponent().path
         // Hidden and unlisted (not .txt/.md), unique per process and call.
         let temp = directory + "/." + url.lastPathComponent + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let mode = existingMode(of: target) ?? 0o644
+        let mode = access == .ownerOnly ? ownerOnlyFileMode : existingMode(of: target) ?? 0o644
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else { throw .posix(temp, "create temporary file") }
         do throws(AtomicFileError) {
+            // The umask only takes bits away; this makes the mode exactly 0600.
+            if access == .ownerOnly && fchmod(fd, ownerOnlyFileMode) != 0 { throw AtomicFileError.posix(temp, "fchmod") }
             try writeAll(data, to: fd, path: temp)
             guard fsync(fd) == 0 else { throw AtomicFileError.posix(temp, "fsync") }
         } catch {
@@ -91,6 +108,30 @@ public enum AtomicFile {
             if unlink(directory.appendingPathComponent(name).path) == 0 { removed.append(name) }
         }
         return removed
+    }
+
+    /// Creates `directory` and any missing parents 0700 whatever the umask (folders of
+    /// recordings and state). A folder already there keeps its mode: the operator or
+    /// systemd's StateDirectoryMode= chose it.
+    public static func createOwnerOnlyFolder(_ directory: String) throws(AtomicFileError) {
+        var info = stat()
+        if stat(directory, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR { return }
+            throw .posix(directory, "create folder", ENOTDIR)
+        }
+        let parent = (directory as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != directory { try createOwnerOnlyFolder(parent) }
+        if mkdir(directory, ownerOnlyFolderMode) != 0 {
+            let code = errno
+            // Made meanwhile by another thread or process: theirs to set.
+            if code == EEXIST, stat(directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return }
+            throw .posix(directory, "create folder", code)
+        }
+        guard chmod(directory, ownerOnlyFolderMode) == 0 else { throw .posix(directory, "chmod") }
+    }
+
+    public static func createOwnerOnlyFolder(_ directory: URL) throws(AtomicFileError) {
+        try createOwnerOnlyFolder(directory.path)
     }
 
     /// Makes a rename, create or unlink in `directory` durable.

@@ -3,12 +3,13 @@ import Kiosk
 import Stage
 
 /// The network remote's targets: `http` (a request after libmicrohttpd's split, through
-/// the rig's routing, token check, body JSON and command mapping) and `osc` (a datagram
+/// the rig's routing, site check, body JSON and command mapping) and `osc` (a datagram
 /// through liblo's decoder, as OSCServer receives it, and the same mapping).
 extension FuzzTarget {
-    /// The token the seeds carry (fuzz/corpus/http, fuzz/corpus/osc, fuzz/dict/remote.dict),
-    /// so the fuzzer gets past the pairing check.
-    static let remoteToken = PairingToken(configured: "fuzz-token-0123456789")
+    /// The key the seeds carry (fuzz/corpus/http, fuzz/corpus/osc, fuzz/dict/remote.dict),
+    /// so the fuzzer gets past the credential check.
+    static let remoteKey = "fuzz-token-0123456789"
+    private static let site = RemoteSite(host: "127.0.0.1", port: 8080)
 
     /// What the file outside the page folder holds (a literal: a Data held in a static
     /// keeps its storage behind tagged bits, which LeakSanitizer reports as a leak).
@@ -28,7 +29,9 @@ extension FuzzTarget {
 
     static func http(_ data: Data) {
         guard let request = FuzzHTTPRequest.split(data) else { return }
-        switch RemoteRoute.of(request, token: remoteToken) {
+        let signedIn = [request.headers["x-rig-key"], request.cookies["rig_device"]]
+            .contains(remoteKey)
+        switch RemoteRoute.of(request, signedIn: signedIn, site: site) {
         case let .command(json): command(json)
         case let .page(path):
             if case let .file(served, _) = page.lookup(path) {
@@ -41,7 +44,7 @@ extension FuzzTarget {
     static func osc(_ data: Data) {
         guard let message = OSCMessage(datagram: [UInt8](data)) else { return }
         let arguments = message.arguments
-        if case let .command(json)? = RemoteRoute.of(path: message.path, arguments: arguments, token: remoteToken) {
+        if case let .command(json)? = RemoteRoute.of(path: message.path, arguments: arguments, signedIn: { $0 == remoteKey }) {
             command(json)
         }
         // The reply names the address it answers: it must decode back to the same.
@@ -55,7 +58,7 @@ extension FuzzTarget {
 
     /// What the kiosk's one handler would receive (it is not called: it needs the app).
     private static func command(_ json: JSONValue) {
-        guard case let .success(request) = RemoteRoute.controlRequest(json) else { return }
+        guard case let .success(request) = RemoteRoute.controlRequest(json, destinations: ["/media/stick"]) else { return }
         keep(request.json.serialized)
         if case let .game(body) = request { keep(GameControlRequest.parse(body)) }
     }

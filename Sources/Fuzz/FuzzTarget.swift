@@ -34,7 +34,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     /// A recording's JSON metadata, read as the clips list reads it.
     case clip
     /// An HTTP request to the remote, after libmicrohttpd's split (FuzzHTTPRequest):
-    /// routing, the pairing token, query and body JSON to a control request, page paths.
+    /// routing, the credential and site checks, query and body JSON to a control request, page paths.
     case http
     /// An OSC datagram to the remote: liblo's decoder, the address and typed arguments
     /// to a control request, and the reply's encoding.

@@ -38,6 +38,9 @@ public struct ChallengeSnapshot: Codable, Equatable, Sendable {
     /// Visual S/Z only.
     public let cue: CueSpec?
     public let recording: Bool
+    /// Recorded without sound by the host's choice; nil in attempts saved before the
+    /// choice existed (they recorded sound when there was a microphone).
+    public let pictureOnly: Bool?
     public let card: CardReference
     /// 0-based turn of the game and 1-based challenge within it (a retry keeps both).
     public let turn: Int
@@ -56,7 +59,7 @@ public struct ChallengeSnapshot: Codable, Equatable, Sendable {
             player: player, host: host, instruction: instruction, rule: rule, ruleSource: source,
             mode: settings.mode, responseDuration: settings.responseWindow,
             speech: SpeechSettings(wordsPerMinute: settings.wordsPerMinute), cue: cue,
-            recording: settings.recording,
+            recording: settings.recording, pictureOnly: settings.recording && settings.pictureOnly,
             card: CardReference(id: card.id, version: card.version, group: card.group, text: card.text,
                                 parameters: parameters),
             turn: turn, challenge: challenge)

@@ -38,7 +38,7 @@ extension GameSession {
             self.active = active
             return interrupt(.tooLongForRecording(seconds: length), at: now)
         }
-        active.timeline = RecordingTimeline(origin: now)
+        active.timeline = RecordingTimeline(origin: now, streams: active.snapshot.pictureOnly == true ? [.video] : [.audio, .video])
         attempts[active.index].timing.recordingOrigin = now
         self.active = active
         phase = .leadIn

@@ -24,14 +24,8 @@ public struct GameSessionFile: Sendable {
     public func save(_ saved: SavedSession) throws(SessionFileError) {
         let data = try Self.encode(saved)
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
-                                                    withIntermediateDirectories: true)
-        } catch {
-            throw .writeFailed(AtomicFileError(path: url.deletingLastPathComponent().path,
-                                                step: "create directory", reason: error.localizedDescription))
-        }
-        do {
-            try AtomicFile.write(data, to: url)
+            try AtomicFile.createOwnerOnlyFolder(url.deletingLastPathComponent())
+            try AtomicFile.write(data, to: url, access: .ownerOnly)
         } catch {
             throw .writeFailed(error)
         }

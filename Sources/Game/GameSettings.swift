@@ -27,8 +27,32 @@ public struct GameSettings: Codable, Equatable, Sendable {
     /// without a camera file: a game without recording is always possible. The rig
     /// turns it on by default where a camera is configured.
     public var recording: Bool = true
+    /// Recording without sound: the host's explicit choice for a rig with no
+    /// microphone. The attempt's timeline then tracks the picture alone, and the clip
+    /// says it has no sound; otherwise a recording with no microphone is not ready.
+    public var pictureOnly: Bool = false
 
     public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case challengesPerTurn, responseWindow, wordsPerMinute, groups, seatedOnly, mode, cueDuration, recording
+        case pictureOnly
+    }
+
+    /// Keys missing from an older session file keep their defaults.
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = GameSettings()
+        challengesPerTurn = try keys.decodeIfPresent(Int.self, forKey: .challengesPerTurn) ?? defaults.challengesPerTurn
+        responseWindow = try keys.decodeIfPresent(Double.self, forKey: .responseWindow) ?? defaults.responseWindow
+        wordsPerMinute = try keys.decodeIfPresent(Int.self, forKey: .wordsPerMinute) ?? defaults.wordsPerMinute
+        groups = try keys.decodeIfPresent(Set<ActionGroup>.self, forKey: .groups) ?? defaults.groups
+        seatedOnly = try keys.decodeIfPresent(Bool.self, forKey: .seatedOnly) ?? defaults.seatedOnly
+        mode = try keys.decodeIfPresent(GameMode.self, forKey: .mode) ?? defaults.mode
+        cueDuration = try keys.decodeIfPresent(Double.self, forKey: .cueDuration) ?? defaults.cueDuration
+        recording = try keys.decodeIfPresent(Bool.self, forKey: .recording) ?? defaults.recording
+        pictureOnly = try keys.decodeIfPresent(Bool.self, forKey: .pictureOnly) ?? defaults.pictureOnly
+    }
 
     /// Reasons per field; empty when the settings can be played. With a catalog, also
     /// refuses a filter that leaves no card to pick.

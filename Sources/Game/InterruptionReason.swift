@@ -31,7 +31,7 @@ public enum InterruptionReason: Codable, Equatable, Hashable, Sendable, CustomSt
     public var description: String {
         switch self {
         case .cameraLost: "The camera was lost"
-        case .cameraChanged: "The camera changed; reframe and retry"
+        case .cameraChanged: "The camera was replaced — check the framing"
         case .outerDisplayLost: "The participant's display was lost"
         case .outerDisplayOff: "The participant's display was turned off"
         case .participantStop: "The participant stopped the attempt"

@@ -1,8 +1,9 @@
 import Foundation
 
 /// What the participant's display shows over the mirrored camera preview: the seed's
-/// four fields and nothing else. It never carries the host's selection or the rule of
-/// an unsent challenge, so the outer display cannot give the answer away.
+/// four fields, whether the picture shows at all, a second line, and the Stop control.
+/// It never carries the host's selection, the rule or the action's wording, so the
+/// outer display cannot give the answer away.
 public struct ParticipantPresentation: Equatable, Sendable {
     public var status: String
     /// Whole seconds left in the response window, counting down; nil outside it.
@@ -12,27 +13,48 @@ public struct ParticipantPresentation: Equatable, Sendable {
     /// The letter to draw this frame (Visual S/Z), from the request until its duration
     /// after the onset.
     public var cue: CueLetter?
+    /// The live picture is shown. False while the player whose turn it is has not been
+    /// asked about recording: the waiting card instead, so nobody is on camera unasked.
+    public var camera = true
+    /// A second line under the status: the card's framing guidance from Send until the
+    /// instruction has been said, or why the camera is off.
+    public var note: String?
+    /// "Tap to stop" is drawn: an attempt runs and the participant's display has a
+    /// touchscreen to stop it with.
+    public var stop = false
 
     public static let waiting = "Waiting for the host"
     public static let getReady = "Get ready"
     public static let listen = "Listen…"
     public static let yourTurn = "Your turn"
     public static let timeUp = "Time's up"
+    public static let askedFirst = "The camera turns on once the host has asked you about recording"
 }
 
 extension GameSession {
     /// The participant view for a frame presented at `time` (the predicted flip time).
     public func participantPresentation(at time: Double) -> ParticipantPresentation {
         guard let active else {
-            return ParticipantPresentation(status: ParticipantPresentation.waiting, countdown: nil,
-                                           recording: false, cue: nil)
+            var view = ParticipantPresentation(status: ParticipantPresentation.waiting, countdown: nil,
+                                               recording: false, cue: nil)
+            // Agreed, or plays without recording: the live framing preview (nothing is
+            // written until a recorded attempt). Not yet asked: no picture at all.
+            if settings.recording && !ended && consent.answer(currentPlayer) == nil {
+                view.camera = false
+                view.note = ParticipantPresentation.askedFirst
+            }
+            return view
         }
         let recording = active.recording && phase != .preparing
         var view = ParticipantPresentation(status: ParticipantPresentation.getReady, countdown: nil,
                                            recording: recording, cue: nil)
+        view.stop = phase.isCapturing && rig.participantTouch
         switch phase {
-        case .speech:
-            view.status = ParticipantPresentation.listen
+        case .preparing, .leadIn, .speech:
+            // Where to stand, until the instruction has been said (a game without
+            // recording has no lead-in): the card's framing, never its action or rule.
+            view.note = catalog.card(id: active.snapshot.card.id).map { "Keep in view: \($0.framing)" }
+            if phase == .speech { view.status = ParticipantPresentation.listen }
         case .cue:
             view.status = ParticipantPresentation.listen
             view.cue = active.snapshot.cue?.letter
@@ -60,8 +82,10 @@ extension GameSession {
 
     public var upcomingCue: (generation: UInt64, cue: UInt64, presentation: ParticipantPresentation)? {
         guard phase == .speech, let active, let letter = active.snapshot.cue?.letter else { return nil }
-        let presentation = ParticipantPresentation(status: ParticipantPresentation.listen, countdown: nil,
+        var presentation = ParticipantPresentation(status: ParticipantPresentation.listen, countdown: nil,
                                                    recording: active.recording, cue: letter)
+        // As the cue phase will show it, so the frame drawn ahead is the one flipped.
+        presentation.stop = rig.participantTouch
         return (active.generation, lastCueID + 1, presentation)
     }
 }

@@ -15,26 +15,35 @@ public struct RecordingTimeline: Equatable, Sendable {
     public static let stallGrace = 2.0
 
     public let origin: Double
+    /// The streams the file has: both, or the picture alone when the host chose to
+    /// record without sound. A stream the file lacks never stands in for one it has.
+    public let streams: Set<MediaStream>
     public private(set) var latestAudio: Double?
     public private(set) var latestVideo: Double?
 
-    public init(origin: Double) {
+    public init(origin: Double, streams: Set<MediaStream> = [.audio, .video]) {
         self.origin = origin
+        self.streams = streams
     }
 
     /// The recorder accepted samples of `stream` up to `time` (CLOCK_MONOTONIC). Media
     /// never goes back: an older report changes nothing.
     public mutating func accept(_ stream: MediaStream, upTo time: Double) {
+        guard streams.contains(stream) else { return }
         switch stream {
         case .audio: latestAudio = max(latestAudio ?? time, time)
         case .video: latestVideo = max(latestVideo ?? time, time)
         }
     }
 
-    /// Seconds of the timeline both streams have covered; nil until both delivered.
+    /// Seconds of the timeline every stream of the file has covered; nil until each delivered.
     public var position: Double? {
-        guard let audio = latestAudio, let video = latestVideo else { return nil }
-        return max(0, min(audio, video) - origin)
+        var covered = Double.infinity
+        for stream in streams {
+            guard let latest = stream == .audio ? latestAudio : latestVideo else { return nil }
+            covered = min(covered, latest)
+        }
+        return covered.isFinite ? max(0, covered - origin) : nil
     }
 
     /// Both streams have covered the moment `time`.
@@ -47,7 +56,8 @@ public struct RecordingTimeline: Equatable, Sendable {
 
     /// The stream holding the timeline back: the one with no media, or the older one.
     public var laggingStream: MediaStream {
-        switch (latestAudio, latestVideo) {
+        guard streams.count == 2 else { return streams.first ?? .video }
+        return switch (latestAudio, latestVideo) {
         case (nil, _): .audio
         case (_, nil): .video
         case let (audio?, video?): audio <= video ? .audio : .video

@@ -14,14 +14,18 @@ public struct RigConditions: Equatable, Sendable {
     /// Its content has actually been shown: a page flip of the participant view has
     /// completed since it was enabled. Asking for a frame is not showing it.
     public var participantViewShown: Bool
+    /// A touchscreen on the participant's display: their tap stops an attempt. Without
+    /// one the game still plays, and the host is told the participant cannot stop it.
+    public var participantTouch: Bool
 
     public init(cameraID: String? = nil, cameraStreaming: Bool = false, outerEnabled: Bool = false,
-                outerAvailable: Bool = false, participantViewShown: Bool = false) {
+                outerAvailable: Bool = false, participantViewShown: Bool = false, participantTouch: Bool = false) {
         self.cameraID = cameraID
         self.cameraStreaming = cameraStreaming
         self.outerEnabled = outerEnabled
         self.outerAvailable = outerAvailable
         self.participantViewShown = participantViewShown
+        self.participantTouch = participantTouch
     }
 
     /// What the rig reports before it knows anything.

@@ -1,7 +1,8 @@
 import Durable
 import Foundation
 
-/// One JSON file of state in the state directory, written atomically. A file that
+/// One JSON file of state in the state directory, written atomically and 0600 (its
+/// folder 0700 when made here) whatever the umask. A file that
 /// cannot be read is moved aside as `<name>.bad` (kept for inspection, never deleted)
 /// and reported, so the kiosk comes up with defaults instead of failing.
 public struct JSONStateFile: Sendable {
@@ -58,14 +59,8 @@ public struct JSONStateFile: Sendable {
         } catch {
             throw AtomicFileError(path: url.path, step: "encode", reason: Self.describe(error))
         }
-        let directory = url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw AtomicFileError(path: directory.path, step: "create state directory",
-                                  reason: (error as NSError).localizedDescription)
-        }
-        try AtomicFile.write(data, to: url)
+        try AtomicFile.createOwnerOnlyFolder(url.deletingLastPathComponent())
+        try AtomicFile.write(data, to: url, access: .ownerOnly)
     }
 
     /// Removes the file (a forgotten resume position); a missing file is fine.

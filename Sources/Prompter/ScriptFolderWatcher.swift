@@ -103,7 +103,8 @@ public final class ScriptFolderWatcher {
         if isDirectory { return folder.isEmpty }
         // Temp files of atomic saves (".x.tmp") are hidden: their rename shows as MOVED_TO.
         // Hidden files are not scripts, except an import cache: its arrival means a
-        // conversion finished and the document can now be listed.
+        // conversion finished. (The importer's `finished` is what the kiosk waits for:
+        // the cache is written before the text is read for prompting.)
         if name.hasPrefix("."), !name.hasSuffix(ScriptImportCache.suffix) { return false }
         if mask & (UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)) != 0 { return true }
         let ext = (name as NSString).pathExtension

@@ -1,64 +1,106 @@
+import CLinux
 import Foundation
 
-/// Converts imported documents on its own thread so the event loop never waits for a
-/// converter. The library asks for a conversion when a scan finds no fresh cache; the
-/// importer writes the cache file and calls `finished` (from its thread), and the
-/// owner refreshes the library, which then reads the cache. The scripts-folder watcher
-/// also sees the cache file arrive (it lets `.rig-import` files through), so the kiosk
-/// refreshes without extra wiring.
+/// Reads imported documents on its own thread so the event loop never waits for a
+/// converter or parses a converted text. The library asks for a document when a scan
+/// finds no result for it; the importer reads the cache next to it, or runs the
+/// converter in its box and writes the cache, then reads the text for prompting
+/// (`ImportedScript`) and calls `finished` from its thread. The owner then refreshes the
+/// library, whose scan takes the result.
+///
+/// One long-lived thread, not a dispatch queue: the converter's PR_SET_PDEATHSIG follows
+/// the thread that forked it, and a pool thread may end while the importer lives on.
 public final class ScriptImporter: @unchecked Sendable {
     let converter: ScriptConverter
-    private let queue = DispatchQueue(label: "rig.script-import")
-    private let lock = NSLock()
-    private var pending: Set<String> = []
-    private var runs = 0
-    /// Called on the importer's thread after each conversion's cache is written.
-    public var finished: (@Sendable () -> Void)? {
-        get { lock.withLock { _finished } }
-        set { lock.withLock { _finished = newValue } }
-    }
-    private var _finished: (@Sendable () -> Void)?
+    let lineBreaks: LineBreaks
+    private let work = ImportWork()
 
-    init(converter: ScriptConverter) {
+    init(converter: ScriptConverter, lineBreaks: LineBreaks) {
         self.converter = converter
+        self.lineBreaks = lineBreaks
+    }
+
+    deinit { work.stop(waiting: 5) }
+
+    /// Called on the importer's thread after each document's result is ready.
+    public var finished: (@Sendable () -> Void)? {
+        get { work.locked { $0.finished } }
+        set { work.locked { $0.finished = newValue } }
     }
 
     /// How many times a converter has been started (tests check the cache is used).
-    public var conversionsRun: Int { lock.withLock { runs } }
+    public var conversionsRun: Int { work.locked { $0.runs } }
 
-    /// Whether a conversion for this source is queued or running.
+    /// The converter running now, if any (tests watch it die at `stop`).
+    public var runningConverter: pid_t? { work.locked { $0.running } }
+
+    /// Whether this source is queued or being read.
     func isPending(_ source: URL) -> Bool {
-        lock.withLock { pending.contains(source.path) }
+        work.locked { $0.pending.contains(source.path) }
     }
 
-    /// Queues a conversion unless one for the same file is already queued.
-    func request(_ source: URL, kind: ScriptImportKind, size: Int, modified: Date) {
-        let queued = lock.withLock { pending.insert(source.path).inserted }
-        guard queued else { return }
-        queue.async { [self] in
-            lock.withLock { runs += 1 }
-            let content: ScriptImportCache.Content
-            switch converter.convert(source, kind: kind) {
-            case .success(let text): content = .text(text)
-            case .failure(let failure): content = .failed(failure.description)
+    /// Queues a document unless it is already queued; `limit` is `max_script_mb` in bytes.
+    func request(_ source: URL, kind: ScriptImportKind, size: Int, modified: Date, limit: Int) {
+        let job = ImportWork.Job(source: source, kind: kind, size: size, modified: modified, limit: limit)
+        guard work.add(job) else { return }
+        work.startThread { [converter, lineBreaks] job, work in
+            Self.read(job, converter: converter, lineBreaks: lineBreaks, work: work)
+        }
+    }
+
+    /// The finished result for this source, handed over once.
+    func take(_ source: URL) -> ImportedScript? {
+        work.locked { $0.results.removeValue(forKey: source.path) }
+    }
+
+    /// Waits until nothing is queued or being read; false at the deadline.
+    public func waitUntilIdle(timeout: Double) -> Bool {
+        work.waitUntilIdle(timeout: timeout)
+    }
+
+    /// Kills the running converter (its whole process group, SIGKILL) and ends the
+    /// thread, waiting up to `timeout` seconds for both; later requests are ignored. The
+    /// kiosk calls it when it stops.
+    public func stop(timeout: Double = 5) {
+        work.stop(waiting: timeout)
+    }
+
+    /// One document, on the importer's thread; nil when the importer stopped meanwhile.
+    private static func read(_ job: ImportWork.Job, converter: ScriptConverter, lineBreaks: LineBreaks,
+                             work: ImportWork) -> ImportedScript? {
+        var content = ScriptImportCache.read(for: job.source, size: job.size, modified: job.modified, limit: job.limit)
+        if content == nil {
+            work.locked { $0.runs += 1 }
+            let converted = converter.convert(job.source, kind: job.kind, maxBytes: job.limit,
+                                              started: { pid in work.locked { $0.running = pid } },
+                                              shouldStop: { work.locked { $0.stopping } })
+            work.locked { $0.running = nil }
+            let made: ScriptImportCache.Content
+            switch converted {
+            case .success(let text): made = .text(text)
+            case .failure(.stopped): return nil
+            case .failure(.tooLarge(let limit)): made = .tooLarge(limit: limit)
+            case .failure(.missingTool(let kind)):
+                // Not cached: installing the tool should be enough.
+                return ImportedScript(size: job.size, modified: job.modified, limit: job.limit,
+                                      outcome: .refused(kind.missingToolMessage))
+            case .failure(let failure): made = .failed(failure.description)
             }
             // A source changed meanwhile has a new stamp: this cache is then ignored.
-            try? ScriptImportCache.write(content, for: source, size: size, modified: modified)
-            let callback = lock.withLock { () -> (@Sendable () -> Void)? in
-                pending.remove(source.path)
-                return _finished
-            }
-            callback?()
+            try? ScriptImportCache.write(made, for: job.source, size: job.size, modified: job.modified)
+            content = made
         }
-    }
-
-    /// Waits until no conversion is queued or running; false at the deadline.
-    public func waitUntilIdle(timeout: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if lock.withLock({ pending.isEmpty }) { return true }
-            queue.sync {}
+        let outcome: ImportedScript.Outcome
+        switch content {
+        case .text(let text)?:
+            let (reading, markers) = ScriptLibrary.readingTextAndMarkers(text, format: job.kind.readAs,
+                                                                         lineBreaks: lineBreaks)
+            outcome = .text(source: text, reading: reading, markers: markers,
+                            wordCount: ReadingTime.wordCount(reading))
+        case .failed(let message)?: outcome = .refused(message)
+        case .tooLarge(let limit)?: outcome = .refused(ScriptImportFailure.tooLarge(limit: limit).description)
+        case nil: return nil
         }
-        return lock.withLock { pending.isEmpty }
+        return ImportedScript(size: job.size, modified: job.modified, limit: job.limit, outcome: outcome)
     }
 }

@@ -19,12 +19,17 @@ public final class ScriptLibrary {
     public let lineBreaks: LineBreaks
 
     /// Every `.txt`/`.md` file found by the last refresh, readable or not, in no order.
-    public private(set) var entries: [ScriptEntry] = []
+    public internal(set) var entries: [ScriptEntry] = []
 
     struct Cached {
         var entry: ScriptEntry
         var stamp: FileStamp
         var readingText: String
+        /// An imported document as the importer read it (nil while it converts, when it
+        /// was refused, and for .txt/.md): `readScript` returns it.
+        var imported: ScriptText? = nil
+        /// The `maxScriptBytes` an imported document was converted and judged under.
+        var importLimit: Int? = nil
     }
 
     struct FileStamp: Equatable {
@@ -35,7 +40,8 @@ public final class ScriptLibrary {
 
     var cache: [String: Cached] = [:]
 
-    /// A converter (pandoc, pdftotext) still running after this long is killed.
+    /// A converter (pandoc, pdftotext) still running after this long is killed with its
+    /// process group; it also gets as many seconds of CPU time.
     public static let defaultImportTimeout = 30.0
     /// Converts .docx/.odt/.rtf/.pdf files on its own thread (see ScriptLibrary+Import).
     public let importer: ScriptImporter
@@ -49,7 +55,8 @@ public final class ScriptLibrary {
         self.maxScriptBytes = maxScriptBytes
         self.lineBreaks = lineBreaks
         let path = converterSearchPath ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        importer = ScriptImporter(converter: ScriptConverter(searchPath: path, timeout: importTimeout))
+        importer = ScriptImporter(converter: ScriptConverter(searchPath: path, timeout: importTimeout),
+                                  lineBreaks: lineBreaks)
         do {
             try FileManager.default.createDirectory(at: self.root, withIntermediateDirectories: true)
         } catch {
@@ -202,6 +209,8 @@ public final class ScriptLibrary {
 
     private func scan(folder: String?, into fresh: inout [String: Cached]) {
         let directory = directoryURL(for: folder)
+        lazy var importedByInode = Dictionary(cache.values.filter { $0.imported != nil }.map { ($0.stamp.inode, $0) },
+                                              uniquingKeysWith: { first, _ in first })
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         for name in names where !name.hasPrefix(".") {
             let url = directory.appendingPathComponent(name)
@@ -209,6 +218,10 @@ public final class ScriptLibrary {
                 let id = Self.id(folder: folder, fileName: name)
                 if let known = cache[id], known.stamp == stamp, !known.isStale(limit: maxScriptBytes) {
                     fresh[id] = known
+                } else if cache[id] == nil, let moved = importedByInode[stamp.inode], moved.stamp == stamp,
+                          !moved.isStale(limit: maxScriptBytes) {
+                    // Renamed or moved by the library (or by hand): same file, same text.
+                    fresh[id] = moved.relocated(id: id, folder: folder, url: url)
                 } else {
                     fresh[id] = loadImported(url: url, id: id, folder: folder, kind: kind, stamp: stamp)
                 }
@@ -271,10 +284,12 @@ public final class ScriptLibrary {
 extension ScriptLibrary.Cached {
     /// A cached "too large" verdict goes stale when the limit changes.
     func isStale(limit: Int) -> Bool {
+        if let importLimit { return importLimit != limit }
         switch entry.condition {
         case .tooLarge(_, let seen): return seen != limit
         // Looked at again on every refresh: the conversion may have finished, or the
-        // missing converter been installed. Both checks are a stat and a small read.
+        // missing converter been installed. Both checks are a dictionary look-up, a stat
+        // and at most a small read.
         case .converting, .cannotImport: return true
         default: return stamp.size > limit
         }

@@ -18,14 +18,27 @@ extension RigStage {
         }
         switch request {
         case .status: return ControlReply(body: status(at: time))
+        case .console:
+            let targets = console.targets.all.map { target -> JSONValue in
+                ["id": .string(target.id), "x": .int(target.rect.x), "y": .int(target.rect.y),
+                 "width": .int(target.rect.width), "height": .int(target.rect.height)]
+            }
+            return .success(["screen": .string(console.state.screen.rawValue), "focus": .optional(console.state.focus),
+                             "targets": .array(targets)])
         case .hang: return devices.hang()
         case let .speak(text): return speak(text)
         case let .record(start): return takes.record(start: start)
         case let .clips(action, id, to): return clips.request(action: action, id: id, to: to)
+        case let .media(action, name): return clips.media(action: action, name: name)
         case let .key(action): perform(action, at: time)
         case let .follow(on): return follow.request(on: on)
         case let .listen(path): return follow.listen(path: path)
         case let .game(json): return handleGame(json)
+        case let .remote(action, id):
+            guard let remoteAccess else {
+                return .failure("the network remote is off: [remote] enabled = true in rig.toml turns it on")
+            }
+            return remoteAccess.request(action: action, id: id)
         case let .marker(action, to): return marker(action: action, to: to, at: time)
         case let .wordsPerMinute(wpm):
             do {

@@ -30,10 +30,12 @@ extension RigStage {
     func gameConditionsChanged() {
         let outer = displays[.outer]
         let conditions = RigConditions(
-            cameraID: settings.cameraEnabled ? "camera" : nil,
+            // The camera's own identity (a camera that reports none is "camera").
+            cameraID: settings.cameraEnabled ? (camera.identity ?? "camera") : nil,
             cameraStreaming: camera.live && camera.frame != nil && camera.state?.hasPrefix("streaming") == true,
             outerEnabled: outer?.enabled ?? false, outerAvailable: outer?.available ?? false,
-            participantViewShown: game.isOpen && participantViewShown && (outer?.showsContent ?? false))
+            participantViewShown: game.isOpen && participantViewShown && (outer?.showsContent ?? false),
+            participantTouch: participantTouch)
         game.rigChanged(conditions)
     }
 }
@@ -42,7 +44,7 @@ extension GameController {
     /// The game as the console's Game screen reads it in a frame presented at `time`.
     package func consoleView(at time: Double) -> GameConsoleView {
         GameConsoleView(session: session, sessionRevision: sessionRevision, catalog: catalog,
-                        readiness: readinessReasons, notice: notice, catalogProblem: catalogProblem,
+                        readiness: readinessReasons, warnings: readinessWarnings, notice: notice, catalogProblem: catalogProblem,
                         participant: session?.participantPresentation(at: time))
     }
 
@@ -55,6 +57,7 @@ extension GameController {
 
     static func overlay(_ view: ParticipantPresentation) -> CameraOverlay {
         CameraOverlay(status: view.status, countdown: view.countdown, recording: view.recording,
-                      cue: view.cue.flatMap { $0.rawValue.first })
+                      cue: view.cue.flatMap { $0.rawValue.first }, note: view.note, stopControl: view.stop,
+                      hidesCamera: !view.camera)
     }
 }

@@ -33,9 +33,7 @@ extension RigStage {
             game.notice = nil
             switch parts[1] {
             case "new":
-                var settings = GameSettings()
-                settings.recording = self.settings.cameraEnabled
-                try game.start(GameSetup(host: "Host", players: ["Player 1", "Player 2"], settings: settings))
+                try game.start(defaultSetup)
                 askConsentIfRecording()
             case "page": showGamePage(GamePage(rawValue: argument) ?? .dashboard)
             case "consent-done": showGamePage(.dashboard)
@@ -102,10 +100,11 @@ extension RigStage {
         return draft
     }
 
+    /// A new game's setup: the last game's host (typed once a party), two players.
     private var defaultSetup: GameSetup {
         var settings = GameSettings()
         settings.recording = self.settings.cameraEnabled
-        return GameSetup(host: "Host", players: ["Player 1", "Player 2"], settings: settings)
+        return GameSetup(host: game.session?.setup.host ?? "Host", players: ["Player 1", "Player 2"], settings: settings)
     }
 
     private func showGamePage(_ page: GamePage) {

@@ -38,6 +38,8 @@ package final class RigStage {
     package private(set) var shown: [DisplayRole: FrameReport] = [:]
     /// A participant view has reached the outer glass since it was last turned on.
     var participantViewShown = false
+    /// The participant's display has a touchscreen now (their tap is Stop in the game).
+    package private(set) var participantTouch = false
     /// An inner frame was skipped while a cue waited for its outer flip.
     var innerHeldForCue = false
     /// The cue's outer frame as drawn, until its flip: the journal's `cue N timing` line.
@@ -67,6 +69,8 @@ package final class RigStage {
     }
     /// What the devices report of themselves in `rig ctl status`.
     package var devices: any DeviceReportPort = NoDeviceReport()
+    /// The network remote's pairing and paired phones; nil with the remote off.
+    package weak var remoteAccess: (any RemoteAccessPort)?
     /// Applies `rig ctl set KEY VALUE` to reading settings, with rig.toml's schema and
     /// messages (the kiosk's config code); nil refuses every key.
     package var readingSettingParser: ((String, String, inout ReadingSettings) -> String?)?
@@ -104,11 +108,21 @@ package final class RigStage {
         game.cueFrameAhead = { [unowned self] due in output.prepareFrame(.outer, for: due) }
         console.gameAction = { [unowned self] id, delta in gameWidget(id, delta: delta) }
         console.gameShown = { [unowned self] shown in if shown { openGame() } else { leaveGame() } }
+        console.isGameOpen = { [unowned self] in game.isOpen }
+        console.clipsWaitForAttempt = { [unowned self] in
+            guard game.session?.phase.isCapturing == true else { return false }
+            game.notice = "Clips opens between attempts: this one is still running"
+            console.gameChanged()
+            return true
+        }
         console.clipsAction = { [unowned self] id in
-            clips.widget(id) { console.show(controller.script == nil ? .library : .prompter) }
+            // Back from Clips goes where it came from: the game while it is open.
+            clips.widget(id) { console.show(game.isOpen ? .game : controller.script == nil ? .library : .prompter) }
         }
         console.clipsShown = { [unowned self] shown in clips.screenShown(shown) }
-        clips.gameOpen = { [unowned self] in game.session != nil }
+        // The open game's own session, never a guess from the clips on disk: a new game
+        // with nothing recorded lists nothing.
+        clips.currentGame = { [unowned self] in game.session != nil ? game.sessionID : nil }
         clips.innerChanged = { [unowned self] in frameWanted(.inner) }
         follow.shownChanged = { [unowned self] in frameWanted(.inner) }
         controller.onChange = { [unowned self] in stateChanged() }
@@ -161,7 +175,11 @@ package final class RigStage {
         case let .cameraPreview(frame, preview):
             cameraArrived(frame, preview: preview)
         case let .camera(input):
+            // A camera that stopped streaming is still the one last seen: its loss is
+            // "lost", and only another camera streaming is "replaced".
+            let seen = camera.identity
             camera = input
+            if camera.identity == nil { camera.identity = seen }
             if cameraPreview?.sequence != input.frame?.sequence { cameraPreview = nil }
             gameConditionsChanged()
             stateChanged()
@@ -174,12 +192,20 @@ package final class RigStage {
             stateChanged()
         case let .framePresented(role, stamp):
             framePresented(role, stamp)
+        case .switchedAway:
+            KioskLog.notice("switched away from the rig's console (VT switch)")
+            if game.session?.phase.isCapturing == true { game.receive(.interrupt(.vtSwitch)) }
+        case let .participantTouch(present):
+            participantTouch = present
+            gameConditionsChanged()
         case .libraryChanged:
             _ = controller.library?.refresh()
             console.libraryChanged()
             stateChanged()
         case .clipsChanged:
             clips.refresh()
+        case .remoteAccessChanged:
+            frameWanted(.inner)
         case let .followListening(words):
             follow.listenerStarted(for: words)
         case let .followHeard(result):
@@ -306,6 +332,7 @@ package final class RigStage {
             outer: displays[.outer], cameraState: camera.state,
             game: console.state.screen.isGame ? game.consoleView(at: time) : .none,
             timers: TimersShown(timers(at: time)), follow: follow.shown, dialogScript: console.dialogScript)
+        if console.state.screen == .settings { inner.remote = remoteAccess?.shown }
         if console.state.screen == .clips {
             let replayNow = clips.shown(at: time)
             inner.clips = SceneRenderer.InnerClips(input: clips.listing, replay: replayNow?.shown, picture: replayNow?.picture)
@@ -333,9 +360,12 @@ package final class RigStage {
             case .none: break
             }
         }
-        var view = SceneRenderer.CameraView(frame: camera.frame, message: camera.message, mirror: settings.cameraMirror,
-                                            overlay: overlay, onOuter: game.isOpen || controller.mode == .framing)
-        view.preview = cameraPreview
+        // The game's waiting card shows no picture, not even a stale one.
+        let hidden = overlay.hidesCamera
+        var view = SceneRenderer.CameraView(frame: hidden ? nil : camera.frame, message: hidden ? nil : camera.message,
+                                            mirror: settings.cameraMirror, overlay: overlay,
+                                            onOuter: game.isOpen || controller.mode == .framing)
+        view.preview = hidden ? nil : cameraPreview
         // The cue's frame does not wait for a camera frame's conversion: it shows the
         // picture already converted, and the next frame catches up.
         view.holdPreview = game.holdsCameraForCue

@@ -7,46 +7,91 @@ import Testing
 /// The remote's routing without a server: what the `http` and `osc` fuzz targets run,
 /// with the answers the end-to-end tests (RemoteHTTPTests, RemoteOSCTests) see on the wire.
 @Suite struct RemoteRouteTests {
-    let token = FuzzTarget.remoteToken
+    let key = FuzzTarget.remoteKey
+    let site = RemoteSite(host: "127.0.0.1", port: 8080)
 
+    /// Routed as the http fuzz target does: signed in by the key in X-Rig-Key or a cookie.
     private func route(_ text: String) -> RemoteRoute? {
-        FuzzHTTPRequest.split(Data(text.utf8)).map { RemoteRoute.of($0, token: token) }
+        FuzzHTTPRequest.split(Data(text.utf8)).map { request in
+            let signedIn = [request.headers["x-rig-key"], request.cookies["rig_device"],
+                            request.headers["authorization"].map { String($0.dropFirst("Bearer ".count)) }].contains(key)
+            return RemoteRoute.of(request, signedIn: signedIn, site: site)
+        }
     }
 
     @Test func apiPathsQueriesAndBodiesBecomeCommands() {
-        let header = "X-Rig-Token: \(token.value)\r\n"
+        let header = "X-Rig-Key: \(key)\r\n"
         #expect(route("POST /api/speed/90 HTTP/1.1\r\n\(header)\r\n") == .command(["cmd": "speed", "value": 90]))
         #expect(route("POST /api/outer?on=false HTTP/1.1\r\n\(header)\r\n") == .command(["cmd": "outer", "on": false]))
         #expect(route("POST /api/speak HTTP/1.1\r\n\(header)\r\n{\"text\":\"a b\"}")
             == .command(["cmd": "speak", "text": "a b"]))
         #expect(route("POST /api/scripts?search=intro+talk%21 HTTP/1.1\r\n\(header)\r\n")
             == .command(["cmd": "scripts", "search": "intro talk!"]))
-        #expect(route("POST /api/game/verdict/pass HTTP/1.1\r\nAuthorization: Bearer \(token.value)\r\n\r\n")
+        #expect(route("POST /api/game/verdict/pass HTTP/1.1\r\nAuthorization: Bearer \(key)\r\n\r\n")
             == .command(["cmd": "game", "action": "verdict", "verdict": "pass"]))
         #expect(route("POST /api/speed HTTP/1.1\r\n\(header)\r\n[1,2]") == .badBody)
         #expect(route("POST /api/ HTTP/1.1\r\n\(header)\r\n") == .apiUsage)
-        #expect(route("GET /api/events HTTP/1.1\r\nCookie: a=1; rig_token=\(token.value)\r\n\r\n") == .events)
+        #expect(route("GET /api/events HTTP/1.1\r\nCookie: a=1; rig_device=\(key)\r\n\r\n") == .events)
+        // GET reads: status and lists, never a change.
+        #expect(route("GET /api/status HTTP/1.1\r\n\(header)\r\n") == .command(["cmd": "status"]))
+        #expect(route("GET /api/clips HTTP/1.1\r\n\(header)\r\n") == .command(["cmd": "clips"]))
+        #expect(route("GET /api/play HTTP/1.1\r\n\(header)\r\n") == .methodNotAllowed("play changes the rig: send it with POST"))
+        #expect(route("GET /api/clips/delete/x HTTP/1.1\r\n\(header)\r\n")
+            == .methodNotAllowed("clips changes the rig: send it with POST"))
+    }
+
+    @Test func theHostAndTheOriginMustBeTheRigsOwn() {
+        let header = "X-Rig-Key: \(key)\r\n"
+        #expect(route("POST /api/play HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nOrigin: http://127.0.0.1:8080\r\n\(header)\r\n")
+            == .command(["cmd": "play"]))
+        #expect(route("POST /api/play HTTP/1.1\r\nHost: localhost:8080\r\n\(header)\r\n") == .command(["cmd": "play"]))
+        for extra in ["Host: rig.evil.example:8080", "Host: 127.0.0.1:9", "Host: 10.0.0.1:8080", "Origin: null",
+                      "Origin: http://127.0.0.1:8081", "Origin: https://127.0.0.1:8080", "Referer: http://a.example/x"] {
+            guard case .foreign? = route("POST /api/play HTTP/1.1\r\n\(extra)\r\n\(header)\r\n") else {
+                Issue.record("\(extra) was let through")
+                continue
+            }
+        }
+        let any = RemoteSite(host: nil, port: 8080)
+        #expect(any.owns(authority: "192.168.1.20:8080") && any.owns(authority: "[fe80::1]:8080"))
+        #expect(!any.owns(authority: "rig.example:8080"))
     }
 
     @Test func theTokenAndTheMethodAreCheckedFirst() {
-        #expect(route("POST /api/speed/55 HTTP/1.1\r\nX-Rig-Token: wrong\r\n\r\n") == .unpaired(api: true))
+        #expect(route("POST /api/speed/55 HTTP/1.1\r\nX-Rig-Key: wrong\r\n\r\n") == .unpaired(api: true))
         #expect(route("GET / HTTP/1.1\r\n\r\n") == .unpaired(api: false))
-        #expect(route("GET /pair?token=\(token.value) HTTP/1.1\r\n\r\n") == .pair(paired: true))
-        #expect(route("GET /pair?token=nope HTTP/1.1\r\n\r\n") == .pair(paired: false))
-        #expect(route("DELETE /api/stop HTTP/1.1\r\nX-Rig-Token: \(token.value)\r\n\r\n") == .methodNotAllowed)
+        #expect(route("GET /pair?code=abc HTTP/1.1\r\n\r\n") == .pairPage(code: "abc"))
+        #expect(route("POST /pair HTTP/1.1\r\n\r\ncode=abc&name=Ann%27s+phone") == .pair(code: "abc", name: "Ann's phone"))
+        #expect(route("POST /pair HTTP/1.1\r\n\r\n{\"code\":\"abc\",\"name\":\"Bo\"}") == .pair(code: "abc", name: "Bo"))
+        #expect(route("DELETE /api/stop HTTP/1.1\r\nX-Rig-Key: \(key)\r\n\r\n")
+            == .methodNotAllowed("only GET (to read) and POST (to change)"))
         // A NUL ends the path where libmicrohttpd decodes it.
-        #expect(route("GET /index.html%00/../secret.html HTTP/1.1\r\nX-Rig-Token: \(token.value)\r\n\r\n")
+        #expect(route("GET /index.html%00/../secret.html HTTP/1.1\r\nX-Rig-Key: \(key)\r\n\r\n")
             == .page("/index.html"))
     }
 
-    @Test func networkRequestsRefuseTheLocalTestAids() {
-        for json: JSONValue in [["cmd": "hang"], ["cmd": "listen", "path": "/etc/passwd"], ["cmd": "warp"]] {
-            guard case .failure = RemoteRoute.controlRequest(json) else {
+    @Test func networkRequestsRefuseWhatIsTheRigs() {
+        let refused: [JSONValue] = [
+            ["cmd": "hang"], ["cmd": "listen", "path": "/etc/passwd"], ["cmd": "warp"],
+            ["cmd": "game", "action": "consent", "player": "Ann"],
+            ["cmd": "game", "action": "consent", "player": "Ann", "agreed": "norecord"],
+            ["cmd": "game", "action": "delete-media"], ["cmd": "game", "action": "end", "delete_media": "yes"],
+            ["cmd": "clips", "action": "delete", "id": "x"], ["cmd": "clips", "action": "export", "id": "x", "to": "/etc"],
+            ["cmd": "clips", "action": "export", "id": "x", "to": "/media/stick/../../etc"],
+            ["cmd": "remote", "action": "pair"], ["cmd": "remote", "action": "revoke", "id": "a"],
+        ]
+        for json in refused {
+            guard case .failure = RemoteRoute.controlRequest(json, destinations: ["/media/stick"]) else {
                 Issue.record("\(json.serialized) was accepted")
                 continue
             }
         }
-        #expect((try? RemoteRoute.controlRequest(["cmd": "play"]).get()) == .play)
+        let export: JSONValue = ["cmd": "clips", "action": "export", "id": "x", "to": "/media/stick/"]
+        #expect((try? RemoteRoute.controlRequest(export, destinations: ["/media/stick"]).get())
+            == .clips(action: "export", id: "x", to: "/media/stick/"))
+        #expect((try? RemoteRoute.controlRequest(["cmd": "play"], destinations: []).get()) == .play)
+        #expect((try? RemoteRoute.controlRequest(["cmd": "game", "action": "end"], destinations: []).get()) != nil)
+        #expect(RemoteRoute.oscLimited(["cmd": "game", "action": "verdict"]) && !RemoteRoute.oscLimited(["cmd": "open"]))
     }
 
     /// The fuzz target osc's first find: an int32 as the last argument was read as the
@@ -61,9 +106,10 @@ import Testing
         let message = try #require(OSCMessage(datagram: mixed))
         #expect(message.path == "/rig/x")
         #expect(message.arguments == [.int(7), .number(256), .number(2.5), .number(0.5)])
-        #expect(RemoteRoute.of(path: "/rig/speed", arguments: [.int(55)], token: token) == nil)
-        #expect(RemoteRoute.of(path: "/other/speed", arguments: [.int(55), .string(token.value)], token: token) == .badAddress)
-        #expect(RemoteRoute.of(path: "/rig/blank/on", arguments: [.string(token.value)], token: token)
+        let signedIn: (String?) -> Bool = { $0 == key }
+        #expect(RemoteRoute.of(path: "/rig/speed", arguments: [.int(55)], signedIn: signedIn) == nil)
+        #expect(RemoteRoute.of(path: "/other/speed", arguments: [.int(55), .string(key)], signedIn: signedIn) == .badAddress)
+        #expect(RemoteRoute.of(path: "/rig/blank/on", arguments: [.string(key)], signedIn: signedIn)
             == .command(["cmd": "blank", "on": true]))
     }
 

@@ -29,4 +29,19 @@ import Testing
         #expect(session.participantPresentation(at: rig.now).status == "Waiting for the host")
         #expect(!session.participantPresentation(at: rig.now).recording)
     }
+
+    /// The frame drawn ahead for the cue shows what the cue phase will: with a participant
+    /// touchscreen, its Tap to stop too, so the frame ahead is the one flipped.
+    @Test func theUpcomingCueIsWhatTheCuePhaseShows() throws {
+        var session = try GameFixture.session(GameFixture.settings(mode: .visual), rule: .host(.notSaid))
+        var touch = GameFixture.readyRig
+        touch.participantTouch = true
+        _ = session.receive(.rigChanged(touch), at: 49)
+        var rig = RigSimulator()
+        try rig.run(&session, until: .speech)
+        let upcoming = try #require(session.upcomingCue)
+        #expect(upcoming.presentation.stop)
+        try rig.run(&session, until: .cue)
+        #expect(session.participantPresentation(at: rig.now) == upcoming.presentation)
+    }
 }

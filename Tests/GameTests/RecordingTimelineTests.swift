@@ -19,6 +19,19 @@ import Testing
         #expect(timeline.leadInComplete)
     }
 
+    /// Picture-only recording: the picture alone is the timeline, and a sound report
+    /// (there should be none) never moves it.
+    @Test func aPictureOnlyTimelineFollowsThePictureAlone() {
+        var timeline = RecordingTimeline(origin: 50, streams: [.video])
+        timeline.accept(.audio, upTo: 53)
+        #expect(timeline.position == nil)
+        #expect(timeline.latestAudio == nil)
+        timeline.accept(.video, upTo: 50.8)
+        #expect(abs((timeline.position ?? 0) - 0.8) < 1e-9)
+        #expect(timeline.leadInComplete)
+        #expect(timeline.laggingStream == .video)
+    }
+
     @Test(arguments: [MediaStream.audio, .video])
     func aStalledStreamHoldsTheLeadInAndThenInterrupts(stalled: MediaStream) throws {
         var session = try GameFixture.session()

@@ -25,6 +25,35 @@ import Testing
         #expect(info.st_mode & 0o777 == 0o600)
     }
 
+    @Test func anOwnerOnlyWriteIsPrivateWhateverTheOldFilesMode() throws {
+        let dir = TemporaryDirectory()
+        let file = dir.write("resume.json", "x")
+        chmod(file.path, 0o644)
+        try AtomicFile.write(Data("y".utf8), to: file, access: .ownerOnly)
+        var info = stat()
+        #expect(stat(file.path, &info) == 0)
+        #expect(info.st_mode & 0o7777 == 0o600)
+        #expect(dir.read("resume.json") == "y")
+        #expect(dir.names() == ["resume.json"])
+    }
+
+    @Test func anOwnerOnlyFolderIsMadeWithItsParentsAndAFolderThereIsKept() throws {
+        let dir = TemporaryDirectory()
+        let nested = dir.path("state/game").path
+        try AtomicFile.createOwnerOnlyFolder(nested)
+        var info = stat()
+        for folder in [dir.path("state").path, nested] {
+            #expect(stat(folder, &info) == 0 && info.st_mode & 0o7777 == 0o700, "\(folder)")
+        }
+        // Already there: its mode is the operator's (or systemd's StateDirectoryMode=).
+        chmod(nested, 0o750)
+        try AtomicFile.createOwnerOnlyFolder(nested)
+        #expect(stat(nested, &info) == 0 && info.st_mode & 0o7777 == 0o750)
+        // A file in the way is an error, not a folder.
+        dir.write("taken", "x")
+        #expect(throws: AtomicFileError.self) { try AtomicFile.createOwnerOnlyFolder(dir.path("taken").path) }
+    }
+
     @Test func failureNamesThePathAndLeavesTheOldFile() throws {
         let dir = TemporaryDirectory()
         do {

@@ -91,7 +91,8 @@ import Testing
         try Self.pandocWrite(Self.markdown, to: url, format: "docx")
         let first = try Self.idleLibrary(dir)
         #expect(first.importer.conversionsRun == 1)
-        let second = try ScriptLibrary(root: dir.url)
+        // The cache is read (and its text parsed) on the importer's thread, not in the scan.
+        let second = try Self.idleLibrary(dir)
         #expect(second.scripts().map(\.id) == ["News.docx"])
         #expect(try second.readScript(id: "News.docx").markers.count == 2)
         #expect(second.importer.conversionsRun == 0)
@@ -140,6 +141,23 @@ import Testing
                                                        reason: "cannot read .docx: install pandoc (it provides pandoc).")) {
             try library.readScript(id: "News.docx")
         }
+    }
+
+    @Test func aLargeCachedTextIsReadOnTheImportersThreadNotInTheScan() throws {
+        let dir = TemporaryDirectory()
+        let url = dir.write("Long.docx", "a document converted earlier")
+        let stamp = try #require(ScriptLibrary.stamp(of: url.path))
+        let part = "# Part\n\n" + String(repeating: "Read these words at a steady pace.\n\n", count: 1_000)
+        let text = String(repeating: part, count: 30)
+        try ScriptImportCache.write(.text(text), for: url, size: stamp.size, modified: stamp.modified)
+        let library = try ScriptLibrary(root: dir.url)
+        // The scan (here the one at start) lists it and leaves the megabyte to the importer.
+        #expect(library.entry(id: "Long.docx")?.condition == .converting(tool: "pandoc"))
+        #expect(library.importer.waitUntilIdle(timeout: 30))
+        library.refresh()
+        #expect(library.entry(id: "Long.docx")?.wordCount == 210_030)
+        #expect(try library.readScript(id: "Long.docx").markers.count == 30)
+        #expect(library.importer.conversionsRun == 0)
     }
 
     @Test func hangingConverterIsKilledAfterTheTimeout() throws {

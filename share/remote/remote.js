@@ -1,6 +1,6 @@
 // The phone remote: every button is one request of the kiosk's HTTP API (the same
 // requests as `rig ctl`); the live state comes from the event stream /api/events.
-// The pairing cookie (set by /pair?token=...) goes with every request by itself.
+// The phone's own credential (a cookie set when it paired at /pair) goes with every request by itself.
 "use strict";
 
 const $ = (id) => document.getElementById(id);

@@ -27,14 +27,14 @@ final class KioskApp {
     private let statusFileWriter: DisplayStatusFile?
     private var signals: SignalWatcher?
     private var control: ControlServer?
-    private var remote: RemoteService?
+    private var remote: RemoteHost?
     private var input: InputDevices?
     private var windowInput: WindowInput?
     private var scriptWatcher: ScriptFolderWatcher?
     private(set) var camera: CameraFeed?
     private var audio: AudioService?
     private var gameSpeech: KioskGameSpeech?
-    private var gameRecording: KioskGameRecording?
+    private var recordingWired: RecordingWiring.Wired?
     /// Why the displays did not start, if they did not.
     private var displaysFailed: DisplaysError?
 
@@ -46,7 +46,10 @@ final class KioskApp {
         self.config = config
         self.devices = devices
         let stateDirectory = URL(fileURLWithPath: config.state.dir)
-        try? FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+        try? AtomicFile.createOwnerOnlyFolder(stateDirectory)
+        if RigPaths.defaults().personal && config.prompter.scriptsDir.isEmpty {
+            SharedData.here.seedExamples(into: config.scriptsDirectory)
+        }
         for directory in [stateDirectory, URL(fileURLWithPath: config.scriptsDirectory)] {
             for name in AtomicFile.removeLeftovers(in: directory) {
                 KioskLog.info("removed \(name), left by a write that was cut short")
@@ -105,6 +108,9 @@ final class KioskApp {
 
     func start() {
         startSignals()
+        // Before the displays let go (DisplayService's observer is first in the list),
+        // so the game hears the VT switch and not a lost display.
+        displays.seat?.onDisable.insert({ [weak self] in self?.stage.handle(.switchedAway) }, at: 0)
         startControl()
         startRemote()
         if devices.contains(.input) { startInput() }
@@ -130,8 +136,11 @@ final class KioskApp {
 
     func shutdown() {
         notifier.stopping()
+        remote?.stop()
         remote = nil
         stage.stop()
+        // A converter still running dies now, with its process group, not after the kiosk.
+        stage.controller.library?.importer.stop()
         stage.clips.close()
         recording?.finishForShutdown()
         MetadataWriter.shared.flush()
@@ -159,9 +168,20 @@ final class KioskApp {
         case let .key(press): stage.handle(.key(press))
         case let .innerPointer(x, y, button, time): stage.handle(.innerPointer(x: x, y: y, button: button, time: time))
         case let .innerTouch(phase, _, x, y, time): stage.handle(.innerTouch(phase: phase, x: x, y: y, time: time))
-        case let .deviceAdded(info): KioskLog.info("input device added: \(info.name) (\(info.role.rawValue))")
-        case let .deviceRemoved(info): KioskLog.info("input device removed: \(info.name)")
+        case let .deviceAdded(info):
+            KioskLog.info("input device added: \(info.name) (\(info.role.rawValue))")
+            participantTouchChanged()
+        case let .deviceRemoved(info):
+            KioskLog.info("input device removed: \(info.name)")
+            participantTouchChanged()
         }
+    }
+
+    /// The game tells the host when the participant has no touchscreen to stop with.
+    private func participantTouchChanged() {
+        let present = input?.devices.contains { $0.role == .outerTouchscreen } ?? false
+        if present != stage.participantTouch { stage.handle(.participantTouch(present)) }
+        stage.handle(.problem(.input.detail("touch"), input?.autoTouchProblem))
     }
 
     // MARK: start-up pieces
@@ -200,24 +220,17 @@ final class KioskApp {
         }
     }
 
-    /// `[remote]`: the network remote, when rig.toml turns it on. It hands its requests to
-    /// the stage as the socket does; the pairing address is a line of the inner banner.
+    /// `[remote]`: the network remote, when rig.toml turns it on (RemoteHost follows a
+    /// named interface's address). It hands its requests to the stage as the socket does.
     private func startRemote() {
         guard config.remote.enabled else { return }
-        do {
-            let stage = stage
-            let service = try RemoteService(config: config.remote, loop: loop,
-                                            status: { [unowned stage] in stage.status(at: stage.now()) },
-                                            handle: { [unowned stage] in stage.handle($0) })
-            remote = service
+        let host = RemoteHost(config: config, loop: loop, stage: stage)
+        host.onService = { [unowned self] service in
             deviceReport.remote = service
             stageOutput.remote = service
-            stage.handle(.problem(.remote, "remote control: pair at \(service.pairingURL)"))
-            KioskLog.notice("remote control on http://\(service.http.address)"
-                            + (service.osc.map { ", OSC on udp \($0.address)" } ?? ""))
-        } catch {
-            stage.handle(.problem(.remote, "remote control: \(error)"))
         }
+        remote = host
+        host.start()
     }
 
     private func startInput() {
@@ -245,6 +258,8 @@ final class KioskApp {
         }
         windowInput = input
         deviceReport.windowInput = input
+        // The outer window's clicks and touches are the participant's taps.
+        stage.handle(.participantTouch(true))
         stage.handle(.problem(.input.detail("keymap"), input.keymapProblem.map { "input: \($0)" }))
         source.onInput = { [weak input] event in input?.handle(event) }
         source.onQuit = { [weak self] in
@@ -266,7 +281,7 @@ final class KioskApp {
                 if case .streaming = state {} else { recording?.cameraLost("\(state)") }
                 displaysBackend.setNote(CameraState.note(state), for: .outer)
                 stage.handle(.camera(CameraInput(frame: feed.latestFrame, message: state.previewMessage,
-                                                 state: "\(state)", live: true)))
+                                                 state: "\(state)", live: true, identity: state.identity)))
             }
             camera = feed
             stageOutput.camera = feed
@@ -289,8 +304,11 @@ final class KioskApp {
                 guard watcher.drain() else { return }
                 self?.stage.handle(.libraryChanged)
             }
-            // An imported document converted between the first scan and this watch
-            // (its cache file arrived unseen) is listed now; later ones wake the watcher.
+            // The importer's thread says when a document's text is ready (the loop's next
+            // scan takes it); one finished before this line is taken by the scan below.
+            let handle = LoopBound(self)
+            let mailbox = loop.mailbox
+            library.importer.finished = { mailbox.post { handle.value?.stage.handle(.libraryChanged) } }
             if library.skipped.contains(where: { $0.importedFrom != nil }) { stage.handle(.libraryChanged) }
         } catch {
             stage.handle(.problem(.library.detail("watch"), "scripts folder: \(error)"))
@@ -300,7 +318,12 @@ final class KioskApp {
     /// Sound out and in, when the kiosk opens its sound devices (not headless, not in
     /// tests): their troubles on the banner until the device is back, speech through them.
     private func startAudio() {
-        let settings = config.audio
+        var settings = config.audio
+        if settings.input == AutoMicrophone.keyword {
+            settings.input = AutoMicrophone.resolve(input: settings.input, output: settings.output)
+            KioskLog.notice("audio input \"auto\": " + (settings.input.isEmpty ? "no capture device found" : settings.input))
+            if settings.input.isEmpty { recording?.noMicrophone = "no microphone was found ([audio] input = \"auto\")" }
+        }
         guard !settings.output.isEmpty || !settings.input.isEmpty else { return }
         do {
             let service = try AudioService(config: settings, mailbox: loop.mailbox)
@@ -325,11 +348,12 @@ final class KioskApp {
     /// The recorder's ports (`RecordingWiring`): takes, game attempts, the Clips screen.
     private func startRecording() {
         guard let recording else { return }
+        if !config.audio.input.isEmpty && !devices.contains(.audio) { recording.noMicrophone = "sound is off in this kiosk (headless)" }
         let kiosk = RecordingWiring.Kiosk(
             loop: loop, stage: stage, config: config, microphone: audio?.captureRing, gameSpeech: gameSpeech,
             videoFormat: { [weak self] in RecordingTap.videoFormat(of: self?.camera, shown: self?.stage.camera.frame) },
             cameraState: { [weak self] in self?.camera.map { "\($0.state)" } ?? "off" })
-        gameRecording = RecordingWiring.wire(recording, into: kiosk)
+        recordingWired = RecordingWiring.wire(recording, into: kiosk)
     }
 
     /// Voice follow's ears: the room microphone's capture ring (or a WAV file).

@@ -21,6 +21,12 @@ final class KioskGameSpeech: GameSpeechPort {
         self.mailbox = mailbox
     }
 
+    var unavailableReason: String? {
+        guard audio.playback != nil else { return "no sound output is configured ([audio] output is empty)" }
+        if case .unavailable(let reason)? = audio.outputState { return "sound output unavailable: \(reason)" }
+        return nil
+    }
+
     func prepare(_ text: String, wordsPerMinute: Int, generation: UInt64,
                  done: @escaping (Result<Double, GameSpeechFailure>) -> Void) {
         if case .unavailable(let reason)? = audio.outputState {

@@ -36,6 +36,19 @@ enum SoundCardList {
         return cards
     }
 
+    /// The card ALSA's "default" control opens (card 0 unless asound.conf says otherwise).
+    static func defaultCardIndex() -> Int? {
+        rig_alsa_silence_library_errors()
+        var ctl: OpaquePointer?
+        guard snd_ctl_open(&ctl, "default", 0) >= 0, let ctl else { return nil }
+        defer { snd_ctl_close(ctl) }
+        var info: OpaquePointer?
+        guard snd_ctl_card_info_malloc(&info) >= 0, let info else { return nil }
+        defer { snd_ctl_card_info_free(info) }
+        guard snd_ctl_card_info(ctl, info) >= 0 else { return nil }
+        return Int(snd_ctl_card_info_get_card(info))
+    }
+
     private static func pcms(_ ctl: OpaquePointer) -> [PCM] {
         var found: [PCM] = []
         var device: Int32 = -1

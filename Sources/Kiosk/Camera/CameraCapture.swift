@@ -74,7 +74,7 @@ final class CameraCapture: Sendable {
         log("camera: \(settings.devicePath): chose \(applied.mode) (wanted \(settings.preferredWidth)x"
             + "\(settings.preferredHeight)@\(Int(settings.preferredFramesPerSecond)); closest offered \(wanted))")
         try device.startStreaming(bufferCount: Self.bufferCount)
-        events.report(.streaming(applied.mode))
+        events.report(.streaming(applied.mode, identity: device.identity))
         var lastFrame = MonotonicTime.now()
         while !stopping {
             var fds = [pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0),

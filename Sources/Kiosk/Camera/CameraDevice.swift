@@ -38,6 +38,20 @@ final class CameraDevice {
         guard deviceCaps & UInt32(V4L2_CAP_VIDEO_CAPTURE) != 0, deviceCaps & UInt32(V4L2_CAP_STREAMING) != 0 else {
             throw .notACaptureDevice(path: path)
         }
+        identity = Self.identity(card: CameraList.text(caps.card), bus: CameraList.text(caps.bus_info), path: path)
+    }
+
+    /// Which camera this is, not where: the driver's card name, the bus it is on and
+    /// udev's serial-based name (/dev/v4l/by-id), so two cameras of one model on one
+    /// port still differ by serial, and one camera keeps its identity when reopened.
+    private(set) var identity = ""
+
+    static func identity(card: String, bus: String, path: String, byID: String = "/dev/v4l/by-id") -> String {
+        let device = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let serial = ((try? FileManager.default.contentsOfDirectory(atPath: byID)) ?? []).sorted().first {
+            URL(fileURLWithPath: byID + "/" + $0).resolvingSymlinksInPath().path == device
+        }
+        return [card, bus, serial].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " | ")
     }
 
     deinit {

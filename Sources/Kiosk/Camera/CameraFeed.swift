@@ -84,7 +84,7 @@ final class CameraFeed {
             onStateChange?(change)
         }
         for change in batch.states {
-            if case let .streaming(mode) = change {
+            if case let .streaming(mode, _) = change {
                 captured = CameraFrameShape(format: settings.delivery.published(mode.format), width: mode.width,
                                             height: mode.height)
             } else {

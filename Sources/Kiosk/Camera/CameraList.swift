@@ -75,7 +75,7 @@ enum CameraList {
     }
 
     /// A fixed-size C char array (v4l2_capability.card etc.) as a Swift string.
-    private static func text<T>(_ tuple: T) -> String {
+    static func text<T>(_ tuple: T) -> String {
         withUnsafeBytes(of: tuple) { raw in
             let bytes = raw.prefix { $0 != 0 }
             return String(decoding: bytes, as: UTF8.self)

@@ -1,3 +1,4 @@
+import Durable
 import Foundation
 import Render
 import Stage
@@ -149,6 +150,7 @@ enum CameraProbeCommand: Command {
             data.append(UInt8((pixel >> 8) & 0xFF))
             data.append(UInt8(pixel & 0xFF))
         }
-        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        // A camera picture (of people, as likely as not): 0600 whatever the umask.
+        try AtomicFile.write(data, to: URL(fileURLWithPath: path), access: .ownerOnly)
     }
 }

@@ -3,14 +3,15 @@ import Stage
 /// What the camera is doing, as the loop sees it.
 enum CameraState: Sendable, Equatable, CustomStringConvertible {
     case starting
-    case streaming(CameraMode)
+    /// Streaming in `mode` from the camera `identity` (CameraDevice.identity).
+    case streaming(CameraMode, identity: String = "")
     case unavailable(String)
     case stopped
 
     var description: String {
         switch self {
         case .starting: "starting"
-        case let .streaming(mode): "streaming \(mode)"
+        case let .streaming(mode, _): "streaming \(mode)"
         case let .unavailable(reason): "unavailable: \(reason)"
         case .stopped: "stopped"
         }
@@ -24,6 +25,12 @@ enum CameraState: Sendable, Equatable, CustomStringConvertible {
         case .starting?: "camera starting"
         default: "no camera"
         }
+    }
+
+    /// Which camera streams (its name, bus and serial), nil while none does: the game
+    /// interrupts an attempt when another camera takes the same path.
+    var identity: String? {
+        if case let .streaming(_, identity) = self { identity } else { nil }
     }
 
     /// The upright line the preview shows instead of a picture; nil while streaming.

@@ -34,7 +34,7 @@ struct CameraStatus: Sendable, Equatable {
     }
 
     var mode: CameraMode? {
-        if case let .streaming(mode) = state { mode } else { nil }
+        if case let .streaming(mode, _) = state { mode } else { nil }
     }
 
     /// Key-value pairs in a fixed order, for the status output (text or JSON).

@@ -12,7 +12,16 @@ enum ClipListing {
         return ClipSummary(id: clip.id, kind: clip.kind, title: note("script_title") ?? clip.script, player: note("player"),
                            card: note("card"), rule: note("rule") ?? note("mode"), verdict: note("verdict"),
                            game: note("game"), duration: clip.duration, recordedAt: clip.recordedAt,
-                           hasMedia: clip.hasMedia)
+                           hasMedia: clip.hasMedia, cue: clip.cue,
+                           exportFailure: note("export_state") == "failed" ? exportReason(clip) ?? "unknown error" : nil)
+    }
+
+    /// The reason a game clip's derived export failed, from its JSON's `export`.
+    static func exportReason(_ clip: Clip) -> String? {
+        guard let data = FileManager.default.contents(atPath: clip.metadataPath),
+              let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+              let export = object["export"] as? [String: Any] else { return nil }
+        return export["reason"] as? String
     }
 
     static func annotations(of clip: Clip) -> [String: String] {
@@ -29,12 +38,5 @@ enum ClipListing {
         else { return clip.mediaPath }
         let path = (clip.mediaPath as NSString).deletingLastPathComponent + "/" + name
         return FileManager.default.fileExists(atPath: path) ? path : clip.mediaPath
-    }
-
-    /// The game whose attempts the Current game list shows: that of the newest game
-    /// attempt, while a game is open on the rig.
-    static func currentGame(_ clips: [ClipSummary], gameOpen: Bool) -> String? {
-        guard gameOpen else { return nil }
-        return clips.first { $0.kind == "game" && $0.game != nil }?.game
     }
 }

@@ -10,20 +10,32 @@ final class KioskClipStore: ClipStorePort {
     let exportFolder: String
     /// The game's recording port, for a derived export's retry (nil until it is made).
     var gameRecording: KioskGameRecording?
-    /// The recordings changed by themselves (an export moved on): the stage reads them again.
+    /// The recordings changed by themselves (an export moved on, a stick ejected): the
+    /// stage reads them again.
     var changed: () -> Void = {}
+    private let ejector: StickEjector
 
-    init(service: RecordingService, exportFolder: String) {
+    init(service: RecordingService, exportFolder: String, ejectSteps: StickEjector.Steps = StickEjector.system) {
         self.service = service
         self.exportFolder = exportFolder
+        ejector = StickEjector(steps: ejectSteps, post: service.post)
+        ejector.changed = { [weak self] in self?.changed() }
     }
 
-    func listing(exporting: String?, gameOpen: Bool) -> ClipsInput {
+    func listing(exporting: String?, currentGame: String?) -> ClipsInput {
         guard service.settings.enabled else { return .none }
         let clips = service.clips().map(ClipListing.summary)
+        let destinations = RemovableMounts.destinations(exportFolder: exportFolder)
+        ejector.forgetIfMounted(destinations)
         let export = exporting.flatMap { service.exports[$0] }.map(Self.progress)
-        return ClipsInput(clips: clips, currentGame: ClipListing.currentGame(clips, gameOpen: gameOpen),
-                          destinations: RemovableMounts.destinations(exportFolder: exportFolder), export: export)
+        return ClipsInput(clips: clips, currentGame: currentGame, destinations: destinations, export: export,
+                          eject: ejector.last)
+    }
+
+    func eject(_ name: String) -> Result<JSONValue, ClipRefusal> {
+        let copying = service.exports.values.filter { $0.state == .copying }.map(\.destination)
+        return ejector.eject(name, among: RemovableMounts.destinations(exportFolder: exportFolder), copying: copying)
+            .map { ["name": .string($0.name), "state": .string($0.state.rawValue)] }
     }
 
     var listJSON: JSONValue { .array(service.clips().map(Self.json)) }
@@ -67,6 +79,7 @@ final class KioskClipStore: ClipStorePort {
         return ClipRefusal((clip == nil ? RecordingError.noClip(id) : RecordingError.noMedia(id)).description)
     }
 
+    /// An export as the console shows it: its error, or what it says when done.
     static func progress(_ export: ClipExport) -> ClipExportProgress {
         let state: ClipExportProgress.State = switch export.state {
         case .copying: .copying
@@ -74,7 +87,7 @@ final class KioskClipStore: ClipStorePort {
         case .failed: .failed
         }
         return ClipExportProgress(id: export.id, destination: export.destination, state: state,
-                                  fraction: export.fraction, message: export.error)
+                                  fraction: export.fraction, message: export.state == .done ? export.message : export.error)
     }
 
     static func json(_ clip: Clip) -> JSONValue {

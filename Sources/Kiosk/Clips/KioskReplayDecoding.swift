@@ -3,12 +3,13 @@ import Media
 import Stage
 
 /// The replay's decoder on the kiosk: one `ClipDecoder` thread for the clip open on the
-/// Clips screen, with a lease on its file so it is not deleted under the replay; what
-/// the thread decodes reaches the stage through the loop's mailbox.
+/// Clips screen, with a lease on its files so they are not deleted under the replay;
+/// what the thread decodes reaches the stage through the loop's mailbox. A Visual S/Z
+/// clip whose cue export is ready replays that file, the letter in its pictures.
 final class KioskReplayDecoding: ReplayDecoderPort {
     private let service: RecordingService
     private let mailbox: LoopMailbox
-    private var open: (id: String, decoder: ClipDecoder, lease: MediaLeases.Lease)?
+    private var open: (id: String, decoder: ClipDecoder, leases: [MediaLeases.Lease])?
     /// Hands a delivery to the stage (on the loop).
     var delivered: (String, ClipDecoder.Delivery) -> Void = { _, _ in }
 
@@ -19,19 +20,23 @@ final class KioskReplayDecoding: ReplayDecoderPort {
 
     deinit { open?.decoder.stop() }
 
-    func open(_ id: String, soundRate: Int?) {
+    func open(_ id: String, soundRate: Int?) -> ReplaySource {
         if let open { close(open.id) }
         guard let clip = ClipFolder.clip(folder: service.settings.folder, id: id), clip.hasMedia else {
             delivered(id, ClipDecoder.Delivery(failure: .badInput("clip \(id) has no video")))
-            return
+            return .recording
         }
-        let lease = service.leases.acquire(clip.mediaPath, for: "replay")
+        let source: ReplaySource = clip.cueExportPath == nil ? .recording : .cueExport
+        let path = clip.cueExportPath ?? clip.mediaPath
+        // The recording is leased even when its export plays: a clip is deleted whole.
+        let leases = Array(Set([clip.mediaPath, path])).map { service.leases.acquire($0, for: "replay") }
         let handle = LoopBound(self)
         let mailbox = mailbox
-        let decoder = ClipDecoder(path: clip.mediaPath, sound: soundRate != nil, soundRate: soundRate) {
+        let decoder = ClipDecoder(path: path, sound: soundRate != nil, soundRate: soundRate) {
             mailbox.post { handle.value?.ready(id) }
         }
-        open = (id, decoder, lease)
+        open = (id, decoder, leases)
+        return source
     }
 
     func want(_ id: String, through position: Double) {
@@ -42,7 +47,7 @@ final class KioskReplayDecoding: ReplayDecoderPort {
     func close(_ id: String) {
         guard let open, open.id == id else { return }
         open.decoder.stop()
-        service.leases.release(open.lease)
+        for lease in open.leases { service.leases.release(lease) }
         self.open = nil
     }
 

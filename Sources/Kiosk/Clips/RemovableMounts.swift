@@ -1,20 +1,23 @@
 import Foundation
 import Stage
 
-/// The rig's share sheet's destinations: writable filesystems mounted under /media
-/// or /run/media (where udisks2 mounts a USB stick: /media/USER/LABEL on Debian,
-/// /run/media/USER/LABEL elsewhere; fstab and systemd automounts use /media too),
-/// read from /proc/mounts, plus rig.toml's `[recording] export_folder`.
+/// The rig's share sheet's destinations: filesystems mounted under /media or
+/// /run/media, read from /proc/self/mounts, plus rig.toml's `[recording] export_folder`.
+/// On the installed rig, rig-media@.service mounts USB sticks under /run/media/rig
+/// (those the kiosk can Eject); a desktop's udisks2 uses /media/USER or
+/// /run/media/USER, fstab entries /media.
 ///
-/// /proc/mounts rather than `udisksctl`: it is the kernel's own list, always there,
-/// needs no daemon, no D-Bus and no polkit rule for the kiosk's unprivileged user,
-/// and has a stable format; `udisksctl status`/`info` print for people, not programs.
-/// Mounting a stick stays udisks2's (or the automounter's) job either way.
+/// The kernel's own list rather than asking systemd or udisks2: always there, needs no
+/// daemon, and lists sticks mounted by any means. /proc/self/mounts, not /proc/mounts:
+/// rig.service's ProcSubset=pid hides /proc's symlink, and the kiosk listed nothing. A read-only
+/// one (a write-protected stick) is listed so that choosing it says why it is refused.
 enum RemovableMounts {
     static let roots = ["/media/", "/run/media/"]
+    /// Where rig-media@.service mounts sticks (systemd/rig-media-mount).
+    static let rigRoot = "/run/media/rig/"
 
     /// Mount points in `text` (the format of /proc/mounts) under the removable roots,
-    /// mounted read-write, in the order mounted.
+    /// in the order mounted.
     static func parse(_ text: String) -> [ExportDestination] {
         var seen = Set<String>()
         var found: [ExportDestination] = []
@@ -23,16 +26,19 @@ enum RemovableMounts {
             guard fields.count >= 4 else { continue }
             let path = unescape(String(fields[1]))
             let options = fields[3].split(separator: ",")
-            guard roots.contains(where: { path.hasPrefix($0) }), !options.contains("ro"), seen.insert(path).inserted
+            // rig.service's ReadWritePaths= makes /run/media/rig a mount point of its own in
+            // the kiosk's namespace: the folder the sticks are in, not a stick.
+            guard roots.contains(where: { path.hasPrefix($0) }), path + "/" != rigRoot, seen.insert(path).inserted
             else { continue }
+            let ours = path.hasPrefix(rigRoot) && !path.dropFirst(rigRoot.count).contains("/")
             found.append(ExportDestination(name: "USB: " + (path as NSString).lastPathComponent, path: path,
-                                           kind: .removable))
+                                           kind: .removable, readOnly: options.contains("ro"), ejectable: ours))
         }
         return found
     }
 
     /// The destinations now: the mounted removable filesystems, then the export folder.
-    static func destinations(mounts: String = "/proc/mounts", exportFolder: String) -> [ExportDestination] {
+    static func destinations(mounts: String = "/proc/self/mounts", exportFolder: String) -> [ExportDestination] {
         var list = parse((try? String(contentsOfFile: mounts, encoding: .utf8)) ?? "")
         if !exportFolder.isEmpty, !list.contains(where: { $0.path == exportFolder }) {
             list.append(ExportDestination(name: "Export folder", path: exportFolder, kind: .folder))

@@ -11,6 +11,7 @@ enum CtlCommand: Command {
 
         Requests:
           status                  the kiosk's state as JSON (schema in the README)
+          console                 the console's screen and where each control is (read-only, for tests)
           play | pause | toggle | stop | faster | slower
           speed N                 scroll speed in px/s (10-300)
           wpm N                   speed in words per minute, from the current layout
@@ -39,6 +40,8 @@ enum CtlCommand: Command {
           clips export ID [--to FOLDER]   copy a clip (default: [recording] export_folder)
           clips delete ID         remove a clip's media and metadata (asks nothing)
           clips retry ID          make a game clip's failed derived export again
+          media list              the USB sticks (and export folder) the share sheet offers, as JSON
+          media eject NAME        sync and unmount a USB stick; returns when it is safe to pull out
           marker next|prev|start|N|NAME   glide to a marker (0.3 s), playing or paused as it was
           marker set | clear | list       set one at the reading line, forget the set ones, list all
           marker jump NAME        a marker whose name is set, clear or list
@@ -47,9 +50,13 @@ enum CtlCommand: Command {
           listen FILE.wav         the microphone from a WAV file, in real time (follow must be on)
           key ACTION              what the operator's key bound to ACTION does (rig.toml [keys]:
                                   play_pause, faster, mirror, next_marker, record, …)
+          remote devices          the network remote's paired phones and API keys (fingerprints)
+          remote pair             a new one-time pairing address, good for five minutes
+          remote revoke ID        unpair a phone (its ID from remote devices)
 
         Options:
-          --socket PATH      the control socket (default: [control] socket in rig.toml)
+          --socket PATH      the control socket (default: [control] socket in rig.toml; for a
+                             person, their own kiosk's, else the rig service's)
         \(ConfigOptions.help)
         """
 
@@ -66,20 +73,47 @@ enum CtlCommand: Command {
             let connection = try ControlConnection(path: socket)
             let reply = try connection.request(request)
             Log.stdout(reply.serialized)
-            return reply["ok"]?.boolValue == true ? 0 : 2
+            guard reply["ok"]?.boolValue == true else { return 2 }
+            if case let .media("eject", name?) = request { return try ejected(name, socket: socket) }
+            return 0
         } catch {
             throw .failed(error.description)
         }
+    }
+
+    /// `media eject NAME` returns once the kiosk says the stick is safe to pull (or why
+    /// not): it prints the kiosk's line and exits 0 only when it is safe.
+    private static func ejected(_ name: String, socket: String) throws(ControlConnection.Failure) -> Int32 {
+        let deadline = MonotonicTime.now() + 30
+        while MonotonicTime.now() < deadline {
+            let status = try ControlConnection(path: socket).request(.status)
+            let eject = status["clips"]?["eject"]
+            if let state = eject?["state"]?.stringValue, state != "ejecting", eject?["name"]?.stringValue == name {
+                Log.stdout(eject?["line"]?.stringValue ?? state)
+                return state == "safe" ? 0 : 2
+            }
+            usleep(100_000)  // the kiosk's unmount is not an event this client can wait on
+        }
+        Log.stdout("\(name): the kiosk did not finish ejecting within 30 s; do not pull it out yet")
+        return 2
     }
 
     private static func socketFromConfig(_ options: ConfigOptions) throws(CLIError) -> String {
         let loaded = options.load()
         // A kiosk whose rig.toml has errors runs with the defaults (RunCommand), so its
         // socket is the default one: the operator must still reach it to see why.
-        guard loaded.errors.isEmpty else {
-            return ConfigLoader.load(text: "", name: options.path, overrides: options.overrides).config.control.socket
-        }
-        return loaded.config.control.socket
+        let socket = loaded.errors.isEmpty ? loaded.config.control.socket
+            : ConfigLoader.load(text: "", name: options.path, overrides: options.overrides).config.control.socket
+        return reachable(socket)
+    }
+
+    /// A person's default socket when their own kiosk runs; else, on an installed rig,
+    /// the service's (an operator in group rig, logged in over ssh).
+    static func reachable(_ socket: String, defaults: RigPaths.Defaults = RigPaths.defaults(),
+                          appliance: String = RigPaths.applianceSocket) -> String {
+        guard defaults.personal, socket == defaults.socket, !FileManager.default.fileExists(atPath: socket),
+              FileManager.default.fileExists(atPath: appliance) else { return socket }
+        return appliance
     }
 
     static func parseRequest(_ arguments: inout Arguments, search: String?, to destination: String? = nil)
@@ -94,6 +128,7 @@ enum CtlCommand: Command {
         }
         switch verb {
         case "status": return .status
+        case "console": return .console
         case "play": return .play
         case "pause": return .pause
         case "toggle": return .toggle
@@ -185,6 +220,14 @@ enum CtlCommand: Command {
                 return .clips(action: action, id: id, to: action == "export" ? destination : nil)
             default: throw .usage("clips takes list, export ID, delete ID, replay ID, retry ID or stop")
             }
+        case "media":
+            switch arguments.positional() {
+            case "list", nil: return .media(action: "list", name: nil)
+            case "eject":
+                guard let name = arguments.positional() else { throw .usage("media eject takes a stick's name (rig ctl media list)") }
+                return .media(action: "eject", name: name)
+            default: throw .usage("media takes list or eject NAME")
+            }
         case "marker":
             switch arguments.positional() {
             case let action? where ["set", "clear", "list"].contains(action): return .marker(action: action, to: nil)
@@ -197,6 +240,15 @@ enum CtlCommand: Command {
         case "mode":
             guard let mode = arguments.positional() else { throw .usage("mode takes prompter or framing") }
             return .mode(mode)
+        case "remote":
+            switch arguments.positional() {
+            case "devices", nil: return .remote(action: "devices", id: nil)
+            case "pair": return .remote(action: "pair", id: nil)
+            case "revoke":
+                guard let id = arguments.positional() else { throw .usage("remote revoke takes a device's id (rig ctl remote devices)") }
+                return .remote(action: "revoke", id: id)
+            default: throw .usage("remote takes devices, pair or revoke ID")
+            }
         default:
             let hint = Suggestion.closest(to: verb, in: ControlRequest.commands).map { " (did you mean '\($0)'?)" } ?? ""
             throw .usage("unknown request '\(verb)'\(hint)")

@@ -24,7 +24,7 @@ enum DevicesCommand: Command {
         let sections: [(title: String, lines: [String])] = [
             ("Displays", DRMDeviceReport.lines()),
             ("Cameras", cameraLines()),
-            ("Sound cards", SoundCardList.describe(SoundCardList.cards())),
+            ("Sound cards", SoundCardList.describe(SoundCardList.cards()) + microphoneLines(options.load().config.audio)),
             ("Input devices", inputLines(outerTouch: touch)),
         ]
         for (index, section) in sections.enumerated() {
@@ -40,10 +40,25 @@ enum DevicesCommand: Command {
         return cameras.isEmpty ? ["no cameras in /dev (no video4linux capture device)"] : CameraList.describe(cameras)
     }
 
+    /// What `[audio] input = "auto"` picks on this machine now.
+    private static func microphoneLines(_ audio: RigConfig.Audio) -> [String] {
+        guard audio.input == AutoMicrophone.keyword else { return [] }
+        let picked = AutoMicrophone.resolve(input: audio.input, output: audio.output)
+        return ["[audio] input = \"auto\" picks " + (picked.isEmpty ? "nothing: no capture device" : picked)]
+    }
+
     private static func inputLines(outerTouch: OuterTouchSelector?) -> [String] {
         do {
             let devices = try InputDevices.list(outerTouch: outerTouch)
-            return devices.isEmpty ? ["no input devices on seat0 (or no permission to open them)"] : devices.map(\.description)
+            guard !devices.isEmpty else { return ["no input devices on seat0 (or no permission to open them)"] }
+            var lines = devices.map(\.description)
+            if outerTouch == .auto {
+                let choice = AutoTouchChoice(touchscreens: devices.filter { $0.capabilities.contains(.touch) })
+                lines.append(choice.problem.map { "[touch] device = \"auto\" picks none: \($0)" }
+                    ?? devices.first { $0.role == .outerTouchscreen }.map { "[touch] device = \"auto\" picks \"\($0.name)\"" }
+                    ?? "[touch] device = \"auto\" picks none: no touchscreen (the participant has no Stop)")
+            }
+            return lines
         } catch {
             return ["cannot list input devices: \(error)"]
         }

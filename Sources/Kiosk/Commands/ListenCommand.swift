@@ -1,3 +1,4 @@
+import Durable
 import Foundation
 import Stage
 import Media
@@ -29,7 +30,8 @@ enum ListenCommand: Command {
         guard let seconds = Double(secondsText ?? "5"), seconds > 0, seconds <= 600 else {
             throw .usage("--seconds takes a number of seconds up to 600")
         }
-        let device = deviceOption ?? options.load().config.audio.input
+        let audio = options.load().config.audio
+        let device = deviceOption ?? AutoMicrophone.resolve(input: audio.input, output: audio.output)
         guard !device.isEmpty else { throw .failed("no sound input: [audio] input is empty (or give --device NAME)") }
         let wake = DispatchSemaphore(value: 0)
         let events = AudioEvents { wake.signal() }
@@ -68,9 +70,11 @@ enum ListenCommand: Command {
         let samples = periods.flatMap(\.samples)
         let rate = periods.first?.sampleRate ?? 48000
         do {
-            try WAVFile.data(samples: samples, sampleRate: rate).write(to: URL(fileURLWithPath: out), options: .atomic)
+            // The microphone heard people: 0600 whatever the umask.
+            try AtomicFile.write(WAVFile.data(samples: samples, sampleRate: rate), to: URL(fileURLWithPath: out),
+                                 access: .ownerOnly)
         } catch {
-            throw .failed("cannot write \(out): \(error.localizedDescription)")
+            throw .failed("cannot write \(out): \(error.reason)")
         }
         if json {
             let stamps: [JSONValue] = periods.map { [.int(Int($0.firstFrame)), .number($0.time)] }

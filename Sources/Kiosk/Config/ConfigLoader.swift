@@ -16,7 +16,10 @@ package struct ConfigLoader {
     /// Reads a file. Unreadable files are errors at the file itself (line 0).
     static func load(path: String, overrides: [String] = []) -> Result {
         switch readText(path: path) {
-        case let .success(text): return load(text: text, name: path, overrides: overrides)
+        case let .success(text):
+            var result = load(text: text, name: path, overrides: overrides)
+            if let problem = readableKeys(path: path, config: result.config) { result.problems.insert(problem, at: 0) }
+            return result
         case let .failure(problem):
             var result = load(text: "", name: path, overrides: overrides)
             result.problems.insert(problem, at: 0)
@@ -40,6 +43,10 @@ package struct ConfigLoader {
         }
         checkKeyNames(&result)
         checkKeyboardLayout(&result)
+        // Empty means the default for how rig runs: the service's folders, or the user's.
+        let paths = RigPaths.defaults()
+        if result.config.state.dir.isEmpty { result.config.state.dir = paths.state }
+        if result.config.control.socket.isEmpty { result.config.control.socket = paths.socket }
         return result
     }
 
@@ -61,6 +68,16 @@ package struct ConfigLoader {
             return fail("is not UTF-8: invalid byte 0x\(String(data[data.startIndex + offset], radix: 16)) at byte offset \(offset)")
         }
         return .success(String(decoding: data, as: UTF8.self))
+    }
+
+    /// A file holding remote API keys that every user of the machine can read: each of
+    /// them could drive the rig from the network.
+    static func readableKeys(path: String, config: RigConfig) -> ConfigProblem? {
+        var info = stat()
+        guard !config.remote.apiKeys.isEmpty, stat(path, &info) == 0, info.st_mode & S_IROTH != 0 else { return nil }
+        return .warning(ConfigPlace(file: path, line: 0, column: 0),
+                        "holds [remote.api_keys] and every user of this machine can read it: "
+                            + "chmod 640 it (owner root, group rig), as the package installs it")
     }
 
     /// The byte offset of the first byte that breaks UTF-8, or nil when the data is valid.

@@ -35,7 +35,8 @@ enum ConfigValue: Equatable {
 
 enum ConfigSchema {
     static let sections = ["displays", "displays.inner", "displays.outer", "camera", "audio", "touch",
-                           "prompter", "keys", "keyboard", "control", "state", "recording", "remote", "follow"]
+                           "prompter", "keys", "keyboard", "control", "state", "recording", "remote", "remote.api_keys",
+                           "follow"]
 
     static let rotations = [0, 90, 180, 270]
     static let fontFamilies = FontFamily.allCases.map(\.rawValue)
@@ -97,6 +98,10 @@ enum ConfigSchema {
     static func key(_ path: String) -> ConfigKey? {
         if path.hasPrefix("keys."), path.split(separator: ".").count == 2 {
             return binding(String(path.dropFirst("keys.".count)))
+        }
+        if path == RemoteConfigKeys.retiredToken.path { return RemoteConfigKeys.retiredToken }
+        if path.hasPrefix("remote.api_keys."), path.split(separator: ".").count == 3 {
+            return RemoteConfigKeys.apiKey(String(path.dropFirst("remote.api_keys.".count)))
         }
         return keys.first { $0.path == path }
     }

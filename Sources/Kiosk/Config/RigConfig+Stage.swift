@@ -49,14 +49,6 @@ extension RigStage.Settings {
         followLead = config.follow.lead
     }
 
-    /// The installed action cards, else the source tree's (a kiosk run from a checkout).
-    static func gameCatalog() -> URL {
-        let installed = ActionCatalog.installedURL
-        let checkout = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-            .appendingPathComponent("share/game/actions.json")
-        if !FileManager.default.fileExists(atPath: installed.path), FileManager.default.fileExists(atPath: checkout.path) {
-            return checkout
-        }
-        return installed
-    }
+    /// The action cards shipped beside the binary (SharedData).
+    static func gameCatalog() -> URL { SharedData.here.gameCatalog }
 }

@@ -37,8 +37,8 @@ struct RigConfig: Equatable, Sendable {
     struct Audio: Equatable, Sendable {
         /// An ALSA PCM name ("default", "hw:CARD=Device,DEV=0", "plughw:1,0"); "" = no sound.
         var output = "default"
-        /// The room microphone; "" = none (the default: only a recorder needs it).
-        var input = ""
+        /// The room microphone; "auto" (the default) picks one (`AutoMicrophone`), "" = none.
+        var input = AutoMicrophone.keyword
         /// Master volume of what the rig plays, percent of full scale.
         var volume = 80
         /// An espeak-ng voice (`rig speak --voices`).
@@ -48,8 +48,9 @@ struct RigConfig: Equatable, Sendable {
     }
 
     struct Touch: Equatable, Sendable {
-        /// A device name, or a udev property match such as `ID_PATH=pci-0000:00:14.0-usb-0:2:1.0`.
-        var device = ""
+        /// A device name, a udev property match such as `ID_PATH=pci-0000:00:14.0-usb-0:2:1.0`,
+        /// a node, or "auto" (the default: the only touchscreen present); "" = none.
+        var device = "auto"
         /// libinput calibration matrix (a b c d e f), identity by default.
         var calibration: [Double] = [1, 0, 0, 0, 1, 0]
     }
@@ -80,7 +81,7 @@ struct RigConfig: Equatable, Sendable {
         var lineBreaks = LineBreaks.auto.rawValue
         var markerPosition = 1.0 / 3.0
         var maxScriptMB = 16
-        var cacheMB = 64
+        var cacheMB = 128
     }
 
     /// The operator keyboards' layout, as XKB names it (see `KeyboardLayoutNames`).
@@ -98,11 +99,13 @@ struct RigConfig: Equatable, Sendable {
     }
 
     struct Control: Equatable, Sendable {
-        var socket = "/run/rig/control.sock"
+        /// RigPaths' default for how rig runs ("" in rig.toml means it too).
+        var socket = RigPaths.defaults().socket
     }
 
     struct State: Equatable, Sendable {
-        var dir = "/var/lib/rig"
+        /// RigPaths' default for how rig runs ("" in rig.toml means it too).
+        var dir = RigPaths.defaults().state
     }
 
     var displays = Displays()

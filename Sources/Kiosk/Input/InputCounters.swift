@@ -8,6 +8,8 @@ struct InputCounters: Sendable, Equatable {
     var lastTapTime: Double?
     /// Touch gestures on the outer touchscreen that were not taps, by reason.
     var rejected: [String: Int] = [:]
+    /// Fingers put down on the inner touchscreen, counted once the console has had them.
+    var innerTouches = 0
     var keyActions = 0
     var unboundKeys = 0
 
@@ -49,6 +51,7 @@ extension InputDevices {
             "last_tap_time": counters.lastTapTime.map { .number($0) } ?? .null,
             "rejected_touches": .object(counters.rejected.mapValues { .int($0) }),
             "rejected_touch_total": .int(counters.rejected.values.reduce(0, +)),
+            "inner_touches": .int(counters.innerTouches),
             "key_actions": .int(counters.keyActions),
             "unbound_keys": .int(counters.unboundKeys),
         ]

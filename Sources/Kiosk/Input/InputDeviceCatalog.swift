@@ -39,6 +39,9 @@ extension InputDevices {
                 found.append(describe(device, outerTouch: outerTouch))
             }
         }
+        if outerTouch == .auto {
+            found = AutoTouchChoice(touchscreens: found.filter { $0.capabilities.contains(.touch) }).apply(to: found)
+        }
         return found.sorted { $0.sysname.localizedStandardCompare($1.sysname) == .orderedAscending }
     }
 }

@@ -64,6 +64,9 @@ final class InputDevices {
     /// of `[keyboard]` when the file set it.
     var keymapProblem: String? { keymapError?.operatorMessage(places: configuration.keyboardPlaces) }
 
+    /// With `[touch] device = "auto"` and several touchscreens: which to choose, for the banner.
+    private(set) var autoTouchProblem: String?
+
     /// The devices present now, for the operator console and `rig devices`.
     var devices: [InputDeviceInfo] { devicesByHandle.values.map(\.info).sorted { $0.sysname < $1.sysname } }
 
@@ -110,8 +113,9 @@ final class InputDevices {
                 added.keyboard = keymap.flatMap(KeyboardState.init(keymap:))
             }
             devicesByHandle[device] = added
+            chooseAutoTouch()
             trace?("device added: \(info)")
-            handler(.deviceAdded(info))
+            handler(.deviceAdded(devicesByHandle[device]?.info ?? info))
         case LIBINPUT_EVENT_DEVICE_REMOVED:
             guard let removed = devicesByHandle.removeValue(forKey: device) else { return }
             repeater.stop()
@@ -119,6 +123,7 @@ final class InputDevices {
                 // A finger on a panel that vanished (unplugged, VT switch) is not a tap later.
                 _ = recognizer.handle(TouchSample(phase: .cancel, slot: -1, x: 0, y: 0, time: 0))
             }
+            chooseAutoTouch()
             trace?("device removed: \(removed.info)")
             handler(.deviceRemoved(removed.info))
         case LIBINPUT_EVENT_KEYBOARD_KEY:
@@ -130,6 +135,24 @@ final class InputDevices {
             if let motion = libinput_event_get_pointer_event(event.handle) { self.pointer(motion, type: event.type, from: device) }
         default:
             break
+        }
+    }
+
+    /// With `[touch] device = "auto"`, the roles of the touchscreens present now: the only
+    /// one is the participant's; with several, none is.
+    private func chooseAutoTouch() {
+        guard configuration.outerTouch == .auto else { return }
+        let choice = AutoTouchChoice(touchscreens: devicesByHandle.values.map(\.info).filter { $0.capabilities.contains(.touch) })
+        autoTouchProblem = choice.problem
+        for (handle, device) in devicesByHandle where device.info.capabilities.contains(.touch) {
+            let role: InputDeviceRole = device.info.sysname == choice.chosen ? .outerTouchscreen : .inner
+            if role != device.info.role {
+                devicesByHandle[handle]?.info.role = role
+                // A finger on a panel that changed sides is not a tap later.
+                if device.info.role == .outerTouchscreen {
+                    _ = recognizer.handle(TouchSample(phase: .cancel, slot: -1, x: 0, y: 0, time: 0))
+                }
+            }
         }
     }
 
@@ -214,6 +237,8 @@ final class InputDevices {
         }
         devicesByHandle[device] = state
         handler(.innerTouch(phase: phase, slot: slot, x: position.x, y: position.y, time: time))
+        // After the handler: a status that shows the count shows what the touch did.
+        if phase == .down { counters.innerTouches += 1 }
     }
 
     // MARK: pointer

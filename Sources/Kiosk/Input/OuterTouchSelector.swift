@@ -3,8 +3,10 @@ import Stage
 
 /// How rig.toml `[touch] device` names the outer touchscreen: by the name the kernel
 /// gives it (`"ILITEK ILITEK-TP"`), by a udev property (`"ID_PATH=pci-0000:00:14.0-usb-0:2:1.0"`,
-/// stable across reboots and identical panels), or by its node (`/dev/input/by-path/...`).
+/// stable across reboots and identical panels), by its node (`/dev/input/by-path/...`),
+/// or `"auto"` (the default): the only touchscreen present (`AutoTouchChoice`).
 enum OuterTouchSelector: Sendable, Equatable, CustomStringConvertible {
+    case auto
     case name(String)
     case udevProperty(key: String, value: String)
     case devicePath(String)
@@ -13,7 +15,9 @@ enum OuterTouchSelector: Sendable, Equatable, CustomStringConvertible {
     init?(configValue: String) {
         let value = configValue.trimmingCharacters(in: .whitespaces)
         if value.isEmpty { return nil }
-        if value.hasPrefix("/dev/") {
+        if value == "auto" {
+            self = .auto
+        } else if value.hasPrefix("/dev/") {
             self = .devicePath(value)
         } else if let equals = value.firstIndex(of: "="),
                   value[..<equals].allSatisfy({ $0.isUppercase || $0.isNumber || $0 == "_" }),
@@ -28,6 +32,8 @@ enum OuterTouchSelector: Sendable, Equatable, CustomStringConvertible {
     /// `devnode` is its /dev/input/eventN path.
     func matches(name deviceName: String, devnode: String?, property: (String) -> String?) -> Bool {
         switch self {
+        // Decided over all touchscreens present (AutoTouchChoice), not per device.
+        case .auto: return false
         case let .name(wanted): return deviceName == wanted
         case let .udevProperty(key, value): return property(key) == value
         case let .devicePath(path):
@@ -41,6 +47,7 @@ enum OuterTouchSelector: Sendable, Equatable, CustomStringConvertible {
 
     var description: String {
         switch self {
+        case .auto: "auto (the only touchscreen present)"
         case let .name(name): "name \"\(name)\""
         case let .udevProperty(key, value): "udev property \(key)=\(value)"
         case let .devicePath(path): "node \(path)"

@@ -1,4 +1,5 @@
 import Foundation
+import Stage
 
 /// One recording in the recordings folder: its JSON metadata, and its media unless
 /// retention (or a delete of the media only) removed them.
@@ -25,11 +26,16 @@ package struct Clip: Sendable, Equatable {
     var attempt: Int? = nil
     /// The derived export (cue burned in, or narration mixed in) and its state.
     var export: DerivedExportStatus? = nil
+    /// A Visual S/Z attempt's stored cue (its letter and interval), which the replay shows.
+    var cue: ClipCue? = nil
     /// The `export` annotation: the derived file's name beside the clip, once ready.
     var exportFile: String? = nil
     /// The host deleted the media (`media` annotation "deleted"); a file still there
     /// was held by a replay or an export when the kiosk stopped, and goes at start.
     var mediaDeleted = false
+
+    /// The cue export to replay instead of the recording: ready and on disk.
+    var cueExportPath: String? { export?.kind == .cue ? derivedPath : nil }
 
     /// The derived MP4 beside the clip, when its export is ready and the file exists.
     var derivedPath: String? {
@@ -82,7 +88,13 @@ package enum ClipFolder {
                let bytes = try? JSONSerialization.data(withJSONObject: export) {
                 clip.export = try? JSONDecoder().decode(DerivedExportStatus.self, from: bytes)
             }
+            if clip.kind == "game" { clip.cue = (try? JSONDecoder().decode(StoredAttempt.self, from: data))?.attempt.cue }
         }
         return clip
     }
+}
+
+/// A game clip's JSON read for its attempt alone (the recorder's part is not needed).
+private struct StoredAttempt: Decodable {
+    var attempt: GameClipAttempt
 }

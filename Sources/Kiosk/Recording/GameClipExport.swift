@@ -91,13 +91,13 @@ extension KioskGameRecording {
         let attempt = clip.attempt
         switch clip.export?.kind {
         case .cue?:
-            guard let interval = attempt.cueInterval, let letter = attempt.cueLetter?.first else {
+            guard let cue = attempt.cue else {
                 return .failure(.exportNotPossible("the cue was never shown on the outer display"))
             }
-            guard let badge = badgePicture(letter, attempt.width, attempt.height) else {
+            guard let badge = badgePicture(cue.letter, attempt.width, attempt.height) else {
                 return .failure(.exportNotPossible("the cue's badge could not be drawn (no fonts)"))
             }
-            return .success(.cue(interval, badge))
+            return .success(.cue(cue.interval, badge))
         case .narrated?:
             guard let start = attempt.timeline.speechStart else {
                 return .failure(.exportNotPossible("the instruction was never played"))

@@ -3,6 +3,7 @@ import Foundation
 import Game
 import Media
 import Prompter
+import Stage
 
 /// The JSON beside a game attempt's MP4: the recorder's part (as for a take), the
 /// annotation keys every clip reader uses (`kind`, `player`, `card`, `rule`, `mode`,
@@ -35,6 +36,8 @@ struct GameClipMetadata: Codable, Equatable {
         annotations["rule"] = attempt.rule
         annotations["mode"] = attempt.mode
         annotations["verdict"] = attempt.verdict ?? ""
+        // A game records sound unless the host chose picture only (Send waits for a microphone).
+        annotations["audio"] = attempt.timeline.audio == "none" ? "none: picture only, the host's choice" : nil
         // `export` names the derived file once it is ready (what the Clips screen exports);
         // `export_state` says how far it is.
         annotations["export"] = export?.state == .ready ? export?.file : nil
@@ -58,7 +61,7 @@ struct GameClipMetadata: Codable, Equatable {
 
     static func write(_ data: Data, to path: String) throws(RecordingError) {
         do {
-            try AtomicFile.write(data, to: URL(fileURLWithPath: path))
+            try AtomicFile.write(data, to: URL(fileURLWithPath: path), access: .ownerOnly)
         } catch {
             throw .folder(path: path, reason: error.description)
         }
@@ -122,10 +125,11 @@ struct GameClipAttempt: Codable, Equatable {
         height = video.height
     }
 
-    /// The cue's place for the cue export; nil for spoken play or an unacknowledged cue.
-    var cueInterval: CueInterval? {
-        guard let start = timeline.cueOnset, let end = timeline.cueEnd else { return nil }
-        return CueInterval(start: start, end: end)
+    /// The cue's letter and place, for the cue export and the replay; nil for spoken play
+    /// or a cue never shown.
+    var cue: ClipCue? {
+        guard let start = timeline.cueOnset, let end = timeline.cueEnd, let letter = cueLetter?.first else { return nil }
+        return ClipCue(letter: letter, interval: CueInterval(start: start, end: end))
     }
 }
 
@@ -139,13 +143,16 @@ struct GameClipTimeline: Codable, Equatable {
     var responseEnd: Double?
     var firstVideo: Double?
     var firstAudio: Double?
+    /// "none" when the file has no sound (picture-only recording), else "microphone";
+    /// nil in clips written before it was kept.
+    var audio: String?
     /// The file's length.
     var end: Double
 
     enum CodingKeys: String, CodingKey {
         case speechStart = "speech_start", speechEnd = "speech_end", cueOnset = "cue_onset", cueEnd = "cue_end"
         case responseStart = "response_start", responseEnd = "response_end", firstVideo = "first_video"
-        case firstAudio = "first_audio", end
+        case firstAudio = "first_audio", audio, end
     }
 
     init(_ timing: AttemptTiming, snapshot: ChallengeSnapshot, recording: RecordingResult) {
@@ -159,6 +166,7 @@ struct GameClipTimeline: Codable, Equatable {
         responseEnd = onTimeline(timing.responseEnd)
         firstVideo = onTimeline(recording.firstVideoTimestamp)
         firstAudio = onTimeline(recording.firstAudioTimestamp)
+        audio = recording.audioSamples > 0 ? "microphone" : "none"
         end = recording.duration
     }
 }

@@ -96,9 +96,11 @@ extension KioskGameRecording {
         return clip
     }
 
-    /// Visual S/Z gets the cue burned in; spoken play the narration mixed in.
-    func plannedExport(for clip: GameClipMetadata, json: String) -> DerivedExportStatus {
+    /// Visual S/Z gets the cue burned in; spoken play the narration mixed in, unless the
+    /// file has no sound to mix it into (picture only): then none is offered.
+    func plannedExport(for clip: GameClipMetadata, json: String) -> DerivedExportStatus? {
         let kind: DerivedExportStatus.Kind = clip.attempt.mode == GameMode.visual.rawValue ? .cue : .narrated
+        if kind == .narrated, clip.attempt.timeline.audio == "none" { return nil }
         return DerivedExportStatus(kind: kind, state: .pending,
                                    file: (derivedPath(of: json, kind: kind) as NSString).lastPathComponent)
     }

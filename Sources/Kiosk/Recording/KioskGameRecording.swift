@@ -66,6 +66,8 @@ final class KioskGameRecording: GameRecordingPort {
         return nil
     }
 
+    var soundProblem: String? { service.soundProblem }
+
     // MARK: the game's effects
 
     func start(generation: UInt64, attempt: Int) {
@@ -79,8 +81,15 @@ final class KioskGameRecording: GameRecordingPort {
                            "player": record.snapshot.player, "card": record.snapshot.card.id,
                            "rule": record.snapshot.rule.rawValue, "mode": record.snapshot.mode.rawValue]
         do {
+            let pictureOnly = record.snapshot.pictureOnly == true
             let take = try service.start(RecordingTake(kind: .game, annotations: annotations), video: video,
-                                         cameraState: cameraState(), origin: origin)
+                                         cameraState: cameraState(), origin: origin, sound: !pictureOnly)
+            // The game waits for sound it was promised: a microphone that fell silent
+            // since Send voids the attempt now, never a silent file that claims sound.
+            if !pictureOnly, service.accepted(generation: take)?.hasAudio != true {
+                try? service.cancel(generation: take)
+                return fail(generation, soundProblem ?? "the microphone is delivering no sound")
+            }
             running = Running(generation: generation, attempt: attempt, take: take, origin: origin, video: video)
             // The game refuses challenges longer than the bound; this catches a recording
             // that runs on anyway (a stop that never came), so no file grows without end.
@@ -129,22 +138,23 @@ final class KioskGameRecording: GameRecordingPort {
         narrations[generation] = clip
     }
 
-    /// After each pump: the recorder's accepted media, to the game. Without a
-    /// microphone the file has no sound and the picture alone is the timeline.
+    /// After each pump: the recorder's accepted media, to the game. Each stream reports
+    /// only its own media: a picture-only file reports no sound, and its game timeline
+    /// tracks the picture alone.
     func pumped(take: Int) {
         guard var running, running.take == take, !running.stopping,
               let accepted = service.accepted(generation: take) else { return }
-        let times: [(MediaStream, Double?)] = [(.video, accepted.video),
-                                               (.audio, accepted.hasAudio ? accepted.audio : accepted.video)]
+        var times: [(MediaStream, Double?)] = [(.video, accepted.video)]
+        if accepted.hasAudio { times.append((.audio, accepted.audio)) }
         for case let (stream, time?) in times where running.first[stream] == nil { running.first[stream] = time }
         // The game measures coverage from the origin; media begins at the later stream's
         // first sample, so what is reported is shifted back by that much (the lead-in and
         // the tail then hold for both streams, at the cost of waiting a little longer).
-        guard let firstVideo = running.first[.video], let firstAudio = running.first[.audio] else {
+        guard times.allSatisfy({ running.first[$0.0] != nil }) else {
             self.running = running
             return
         }
-        let shift = max(0, max(firstVideo, firstAudio) - running.origin)
+        let shift = max(0, (times.compactMap { running.first[$0.0] }.max() ?? running.origin) - running.origin)
         var events: [GameEvent] = []
         for case let (stream, accepted?) in times {
             let time = accepted - shift

@@ -25,6 +25,8 @@ final class KioskTakeRecorder: TakeRecorderPort {
         return nil
     }
 
+    var soundProblem: String? { service.soundProblem }
+
     func start(annotations: [String: String]) -> Result<Int, TakeRefusal> {
         do {
             return .success(try service.start(RecordingTake(kind: .prompter, annotations: annotations),

@@ -14,6 +14,12 @@ enum RecordingError: Error, Equatable, CustomStringConvertible {
     case clipInUse(String, [String])
     case exportNotPossible(String)
     case exportNotReady(String, String)
+    case exportReadOnly(String)
+    case exportFull(String, needs: UInt64, free: UInt64)
+    case exportFailed(destination: String, reason: String)
+
+    /// "12.3 MB".
+    static func megabytes(_ bytes: UInt64) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
 
     var description: String {
         switch self {
@@ -30,6 +36,12 @@ enum RecordingError: Error, Equatable, CustomStringConvertible {
         case let .clipInUse(id, users): "clip \"\(id)\" is in use (\(users.joined(separator: ", "))); try again when that ends"
         case let .exportNotPossible(reason): reason
         case let .exportNotReady(id, reason): "clip \"\(id)\" is not exported: \(reason)"
+        case let .exportReadOnly(folder):
+            "\(folder) is read-only (a stick with its write-protect switch on?): nothing was copied"
+        case let .exportFull(folder, needs, free):
+            "\(folder) is full: the clip needs \(Self.megabytes(needs)), \(Self.megabytes(free)) are free; nothing was copied"
+        case let .exportFailed(destination, reason):
+            "copying to \(destination) failed: \(reason); the clip on the rig is intact"
         }
     }
 }

@@ -34,6 +34,12 @@ extension RecordingService {
         unlink(clip.metadataPath)
     }
 
+    /// A file's size in bytes (0 when it cannot be read: the copy then says why).
+    static func size(of path: String) -> UInt64 {
+        var status = stat()
+        return stat(path, &status) == 0 ? UInt64(max(0, status.st_size)) : 0
+    }
+
     /// A game clip's derived exports beside it (`ID.cue.mp4`, `ID.narrated.mp4`).
     static func derivedFiles(of clip: Clip) -> [String] {
         let base = String(clip.metadataPath.dropLast(".json".count))
@@ -91,6 +97,9 @@ extension RecordingService {
         }
         if exports[id]?.state == .copying { throw .clipInUse(id, ["export"]) }
         let source = try exportSource(clip)
+        // A write-protected or full stick is refused before a byte is copied.
+        let needs = Self.size(of: source.path) + Self.size(of: clip.metadataPath)
+        if let refusal = ExportDestinationCheck.refusal(folder: folder, needs: needs) { throw refusal }
         let lease = leases.acquire(clip.mediaPath, for: "export")
         let derivedLease = source.path == clip.mediaPath ? nil : leases.acquire(source.path, for: "export")
         let target = folder + "/" + source.name
@@ -119,6 +128,8 @@ extension RecordingService {
                 try ClipExport.copy(clip.metadataPath, to: folder + "/" + id + ".json")
                 result.state = .done
                 result.fraction = 1
+                result.message = ClipExport.doneMessage(destination: target, sticks: RemovableMounts.parse(
+                    (try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)) ?? ""))
             } catch {
                 result.state = .failed
                 result.error = error.description

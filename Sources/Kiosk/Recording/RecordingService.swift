@@ -41,6 +41,8 @@ final class RecordingService {
     let tap = RecordingTap()
     /// The room microphone, when one is configured and delivering.
     var audioRing: AudioCaptureRing?
+    /// Why there is no microphone when `audioRing` is nil, in the operator's words.
+    var noMicrophone = "no microphone is configured ([audio] input is empty)"
     /// On the loop, once per take, when it has ended (its file closed or removed).
     var onEnded: ((RecordingOutcome) -> Void)?
     /// On the loop after each pump of the running take (every `pumpInterval`), with its
@@ -120,7 +122,8 @@ final class RecordingService {
             "annotations": ["kind": RecordingTake.Kind.prompter.rawValue, "recovered": Self.recoveredNote],
         ]
         guard let data = try? JSONSerialization.data(withJSONObject: metadata, options: [.sortedKeys]),
-              (try? AtomicFile.write(data, to: URL(fileURLWithPath: settings.folder + "/" + name + ".json"))) != nil,
+              (try? AtomicFile.write(data, to: URL(fileURLWithPath: settings.folder + "/" + name + ".json"),
+                                     access: .ownerOnly)) != nil,
               rename(partial, media) == 0 else { return nil }
         try? AtomicFile.syncDirectory(settings.folder)
         return media
@@ -128,26 +131,39 @@ final class RecordingService {
 
     static let recoveredNote = "cut short by a crash or power cut; recovered up to its last fragment"
 
+    /// Why a take started now would have no sound, in words; nil while the microphone
+    /// delivers (a period within the last second).
+    var soundProblem: String? {
+        guard settings.audio else { return "sound recording is off ([recording] audio = false)" }
+        guard let ring = audioRing else { return noMicrophone }
+        guard let latest = ring.latest, latest.endTime > clock() - 1 else {
+            return "the microphone is delivering no sound"
+        }
+        return nil
+    }
+
     /// Starts a take with `video` (the format of the frames the camera delivers), time
     /// zero of the file at `origin` (now when not given; a game attempt gives its
-    /// timeline's). Returns its generation id.
+    /// timeline's), and sound unless `sound` is false (a game's picture-only choice).
+    /// Returns its generation id.
     func start(_ take: RecordingTake, video: VideoTrackFormat?, cameraState: String = "no picture",
-               origin givenOrigin: Double? = nil) throws(RecordingError) -> Int {
+               origin givenOrigin: Double? = nil, sound: Bool = true) throws(RecordingError) -> Int {
         guard settings.enabled else { throw .disabled }
         if let current { throw .busy(generation: current.generation) }
         guard let video else { throw .noCamera(cameraState) }
         do {
-            try FileManager.default.createDirectory(atPath: settings.folder, withIntermediateDirectories: true)
+            try AtomicFile.createOwnerOnlyFolder(settings.folder)
         } catch {
-            throw .folder(path: settings.folder, reason: "\(error.localizedDescription)")
+            throw .folder(path: settings.folder, reason: error.reason)
         }
         generation += 1
         let id = generation
         let origin = givenOrigin ?? clock()
         var take = take
-        let microphone = settings.audio ? audioRing?.latest : nil
+        let microphone = sound && soundProblem == nil ? audioRing?.latest : nil
         let audio = microphone.map { AudioTrackFormat(sampleRate: $0.sampleRate, channels: 1) }
-        if settings.audio && audio == nil { take.annotations["audio"] = "none: no microphone was delivering sound" }
+        // The JSON says when and why a file has no sound, whatever the reason.
+        if audio == nil { take.annotations["audio"] = "none: " + (sound ? soundProblem ?? "no microphone" : "picture only") }
         let handle = handle
         let post = post
         let recorder: Recorder

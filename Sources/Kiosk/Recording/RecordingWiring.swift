@@ -18,8 +18,8 @@ enum RecordingWiring {
         var cameraState: () -> String
     }
 
-    /// Wires `recording` and returns the game's recording port (the kiosk keeps it).
-    static func wire(_ recording: RecordingService, into kiosk: Kiosk) -> KioskGameRecording {
+    /// Wires `recording` and returns what the kiosk keeps of it.
+    static func wire(_ recording: RecordingService, into kiosk: Kiosk) -> Wired {
         let stage = kiosk.stage
         RecordingsAtStart.settle(recording)
         recording.audioRing = kiosk.microphone
@@ -54,6 +54,15 @@ enum RecordingWiring {
         stage.clips.store = store
         stage.clips.decoder = decoding
         stage.clips.refresh()
-        return game
+        let retention = RetentionSchedule(service: recording, clock: loop.clock, schedule: { loop.addTimer(at: $0, $1) })
+        retention.removed = { [weak stage] _ in stage?.handle(.clipsChanged) }
+        retention.start()
+        return Wired(game: game, retention: retention)
+    }
+
+    /// What the kiosk keeps of the wiring: the game's recording port and the hourly retention.
+    struct Wired {
+        let game: KioskGameRecording
+        let retention: RetentionSchedule
     }
 }

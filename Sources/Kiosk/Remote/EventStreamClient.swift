@@ -41,10 +41,11 @@ final class EventStreamClient {
         wake()
     }
 
-    /// Ends the stream (the server is stopping).
-    func end() {
+    /// Ends the stream: the server is stopping (`pump` false: it runs libmicrohttpd once
+    /// more itself), or the rig closes it (its phone revoked, its address over its share).
+    func end(pump: Bool = true) {
         ending = true
-        wake(pump: false)
+        wake(pump: pump)
     }
 
     /// Resumes a stream that waited for data, and has libmicrohttpd write what is queued

@@ -77,6 +77,9 @@ final class HTTPExchange {
         defer { MHD_destroy_response(response) }
         MHD_add_response_header(response, "Content-Type", "text/event-stream")
         MHD_add_response_header(response, "Cache-Control", "no-store")
+        // A stream the rig ends (its phone revoked, its address over its share) frees its
+        // connection's slot, instead of idling there without a timeout.
+        MHD_add_response_header(response, "Connection", "close")
         // An event stream waits for news as long as it is open; the idle timeout is for
         // requests that never finish arriving.
         rig_mhd_set_timeout(connection, 0)

@@ -7,8 +7,8 @@ package struct HTTPRequest {
     let path: String
     let query: [String: String]
     /// Header names in lower case.
-    let headers: [String: String]
-    let cookies: [String: String]
+    package let headers: [String: String]
+    package let cookies: [String: String]
     let body: Data
     let peer: SocketAddress?
 

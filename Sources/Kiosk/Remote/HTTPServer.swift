@@ -79,7 +79,7 @@ package final class HTTPServer {
         if let source { loop.remove(source) }
         if let timer { loop.cancel(timer) }
         // MHD must not be stopped with suspended connections: let every stream end.
-        for stream in streams.values { stream.end() }
+        for stream in streams.values { stream.end(pump: false) }
         if let daemon {
             MHD_run(daemon)
             MHD_stop_daemon(daemon)

@@ -3,29 +3,30 @@ import Foundation
 import Glibc
 import Stage
 
-/// OSC over UDP on the remote's bind address: `/rig/play TOKEN`, `/rig/speed 90 TOKEN`,
-/// `/rig/game/verdict pass TOKEN`. The address after `/rig/` and the arguments map to
-/// the same control request as the HTTP API (RemoteCommandMap); the token is the last
-/// argument. Replies (`/rig/reply`) and state feedback go to the configured host.
+/// OSC over UDP on the remote's bind address: `/rig/play KEY`, `/rig/speed 90 KEY`,
+/// `/rig/game/verdict pass KEY`. The address after `/rig/` and the arguments map to
+/// the same control request as the HTTP API (RemoteCommandMap); a named API key of
+/// `[remote.api_keys]` is the last argument. Replies (`/rig/reply`) and state feedback
+/// go to the configured host.
 final class OSCServer {
     static let maxDatagram = 8192
 
     let address: SocketAddress
     private let fd: Int32
     private let loop: EventLoop
-    private let token: PairingToken
+    private let signedIn: (String?) -> Bool
     private let feedbackPeer: SocketAddress?
     private let accepts: (SocketAddress) -> Bool
-    private let perform: (JSONValue) -> (reply: ControlReply, parsed: Bool)
+    private let perform: (JSONValue) -> ControlReply
     private var source: EventLoop.SourceID?
     private(set) var received = 0
     private(set) var refused = 0
 
-    init(address: SocketAddress, feedback: SocketAddress?, token: PairingToken, loop: EventLoop,
-         accepts: @escaping (SocketAddress) -> Bool,
-         perform: @escaping (JSONValue) -> (reply: ControlReply, parsed: Bool)) throws(HTTPServer.Failure) {
+    init(address: SocketAddress, feedback: SocketAddress?, loop: EventLoop, accepts: @escaping (SocketAddress) -> Bool,
+         signedIn: @escaping (String?) -> Bool,
+         perform: @escaping (JSONValue) -> ControlReply) throws(HTTPServer.Failure) {
         self.loop = loop
-        self.token = token
+        self.signedIn = signedIn
         self.feedbackPeer = feedback
         self.accepts = accepts
         self.perform = perform
@@ -75,13 +76,13 @@ final class OSCServer {
 
     private func handle(_ datagram: [UInt8]) {
         guard let message = OSCMessage(datagram: datagram) else { refused += 1; return }
-        switch RemoteRoute.of(path: message.path, arguments: message.arguments, token: token) {
+        switch RemoteRoute.of(path: message.path, arguments: message.arguments, signedIn: signedIn) {
         case nil:
             refused += 1
-            reply(.failure("pairing token missing or wrong: send it as the last argument"), to: message.path)
+            reply(.failure("API key missing or wrong: send a key of [remote.api_keys] as the last argument"), to: message.path)
         case let .command(json)?:
             received += 1
-            reply(perform(json).reply, to: message.path)
+            reply(perform(json), to: message.path)
         default:
             refused += 1
             reply(.failure("addresses start with /rig/, such as /rig/play"), to: message.path)

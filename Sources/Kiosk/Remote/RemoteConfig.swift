@@ -6,7 +6,8 @@ extension RigConfig {
     struct Remote: Equatable, Sendable {
         var enabled = false
         /// The address the HTTP server (and OSC) listen on: one address, not "any",
-        /// unless the file says "0.0.0.0" or "::".
+        /// unless the file says "0.0.0.0" or "::"; or "auto" (the default route's
+        /// interface) or an interface's name ("eth0"), whose address is followed.
         var bind = "127.0.0.1"
         /// HTTP port; 0 takes a free one (tests; `rig ctl status` tells which).
         var port = 8080
@@ -16,9 +17,13 @@ extension RigConfig {
         var oscPort = 9000
         /// "HOST:PORT" where state feedback is sent as OSC; "" = none.
         var oscFeedback = ""
-        /// The pairing token; "" = a new random one at every start, shown on the inner
-        /// display. At least 16 characters when set.
-        var token = ""
+        /// Named API keys for Companion and scripts (`[remote.api_keys]`, name = key):
+        /// sent as `X-Rig-Key` (or `Authorization: Bearer`), and as OSC's last argument.
+        /// Phones do not use them: they pair with a one-time code and get their own.
+        var apiKeys: [String: String] = [:]
+        /// What OSC may do: "limited" (transport, speed, markers, the game's send, stop
+        /// and verdict) or "all".
+        var oscCommands = "limited"
         /// Peers allowed to connect (addresses or CIDR prefixes); empty = derived from
         /// `bind` (loopback for a loopback bind, else the bind's /24 or /64 and loopback).
         /// The systemd drop-in (`rig remote-unit`) opens IPAddressAllow= for the same.
@@ -56,17 +61,7 @@ enum RemoteConfigKeys {
                 config.remote.oscFeedback = text
                 return nil
             },
-            ConfigKey(path: "remote.token") { config, value in
-                guard case let .scalar(.string(text)) = value else {
-                    return "remote.token must be a string, found \(value.kindName)"
-                }
-                let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~")
-                guard text.isEmpty || (text.count >= 16 && text.count <= 128 && text.allSatisfy(allowed.contains)) else {
-                    return "remote.token must be 16 to 128 letters, digits or - _ . ~ (or \"\" for a new one at each start)"
-                }
-                config.remote.token = text
-                return nil
-            },
+            ConfigSchema.oneOf("remote.osc_commands", ["limited", "all"], \.remote.oscCommands),
             ConfigKey(path: "remote.allow") { config, value in
                 guard case let .array(items) = value else {
                     return "remote.allow must be an array of addresses or prefixes such as [\"192.168.1.0/24\"], found \(value.kindName)"
@@ -90,10 +85,39 @@ enum RemoteConfigKeys {
         ]
     }
 
+    /// The shared token of earlier versions (one secret for every phone, forever): an
+    /// error that says what took its place. Not a key the example documents.
+    static var retiredToken: ConfigKey { ConfigKey(path: "remote.token") { _, _ in
+        "remote.token is no longer used: phones pair with a one-time code (the rig's Settings, Pair a phone) "
+            + "and programs use a named key in [remote.api_keys]"
+    } }
+
+    /// `[remote.api_keys]` NAME = "KEY": a name of letters, digits, - or _, and a key of
+    /// at least 32 characters (128 bits as hex, what `systemd-id128 new` prints).
+    static func apiKey(_ name: String) -> ConfigKey {
+        ConfigKey(path: "remote.api_keys.\(name)") { config, value in
+            guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+                return "remote.api_keys: the name \"\(name)\" must be letters, digits, - or _"
+            }
+            guard case let .scalar(.string(key)) = value else {
+                return "remote.api_keys.\(name) must be a string, found \(value.kindName)"
+            }
+            let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~")
+            guard key.count >= 32, key.count <= 128, key.allSatisfy(allowed.contains) else {
+                return "remote.api_keys.\(name) must be 32 to 128 letters, digits or - _ . ~ (128 bits or more: "
+                    + "`systemd-id128 new` prints one)"
+            }
+            config.remote.apiKeys[name] = key
+            return nil
+        }
+    }
+
     private static func address(_ path: String) -> ConfigKey {
         ConfigKey(path: path) { config, value in
-            guard case let .scalar(.string(text)) = value, SocketAddress(host: text, port: 0) != nil else {
-                return "\(path) must be a numeric IPv4 or IPv6 address such as \"127.0.0.1\" or \"192.168.1.10\""
+            guard case let .scalar(.string(text)) = value,
+                  SocketAddress(host: text, port: 0) != nil || RemoteBindAddress.isInterfaceName(text) else {
+                return "\(path) must be a numeric IPv4 or IPv6 address such as \"192.168.1.10\", \"auto\" "
+                    + "(the address DHCP gave this machine) or an interface's name such as \"eth0\""
             }
             config.remote.bind = text
             return nil
@@ -102,11 +126,18 @@ enum RemoteConfigKeys {
 }
 
 extension RigConfig.Remote {
-    /// The allow list in force: as written, or derived from the bind address.
+    /// The allow list in force: as written, or derived from the bind address; for a
+    /// named bind ("auto", "eth0"), whose address a lease decides, the private networks
+    /// (a studio's or a home's), link-local and loopback, so the systemd drop-in, written
+    /// before any lease, allows the same peers as the kiosk.
     var allowList: [AddressPrefix] {
         let written = allow.compactMap(AddressPrefix.init(parsing:))
         if !written.isEmpty { return written }
         let loopback = [AddressPrefix(parsing: "127.0.0.0/8"), AddressPrefix(parsing: "::1")].compactMap { $0 }
+        if RemoteBindAddress.isNamed(bind) {
+            return loopback + ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16", "fc00::/7", "fe80::/10"]
+                .compactMap(AddressPrefix.init(parsing:))
+        }
         guard let bound = AddressPrefix(parsing: bind) else { return loopback }
         if bound.isLoopback { return loopback }
         if bound.isUnspecified { return loopback + [AddressPrefix(parsing: "0.0.0.0/0"), AddressPrefix(parsing: "::/0")].compactMap { $0 } }

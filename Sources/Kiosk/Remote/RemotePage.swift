@@ -3,7 +3,6 @@ import Foundation
 /// The phone remote's static files, served from one folder and nothing outside it:
 /// no `..`, no hidden files, no symlink out, known types only.
 package struct RemotePage {
-    static let installed = "/usr/share/rig/remote"
     static let types = ["html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8",
                         "css": "text/css; charset=utf-8", "svg": "image/svg+xml", "png": "image/png",
                         "json": "application/json", "webmanifest": "application/manifest+json"]
@@ -11,17 +10,9 @@ package struct RemotePage {
 
     let root: String
 
-    /// `[remote] page_dir`, else the installed folder, else the checkout's `share/remote`.
+    /// `[remote] page_dir`, else the one shipped beside the binary (SharedData).
     package init(configured: String) {
-        let checkout = FileManager.default.currentDirectoryPath + "/share/remote"
-        if !configured.isEmpty {
-            root = configured
-        } else if !FileManager.default.fileExists(atPath: Self.installed),
-                  FileManager.default.fileExists(atPath: checkout) {
-            root = checkout
-        } else {
-            root = Self.installed
-        }
+        root = configured.isEmpty ? SharedData.here.remotePage.path : configured
     }
 
     package enum Lookup: Equatable {

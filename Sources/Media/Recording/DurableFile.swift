@@ -3,10 +3,11 @@ import Foundation
 
 /// Media's crash-safe files through Durable's one writer (temp file, fsync, rename,
 /// fsync of the folder): the JSON beside a recording, a recording or export moving
-/// into place. Failures come back as `MediaError.file` with the path and the step.
+/// into place. Everything written here is of people: 0600 whatever the umask.
+/// Failures come back as `MediaError.file` with the path and the step.
 enum DurableFile {
     static func write(_ data: Data, to path: String) throws(MediaError) {
-        do { try AtomicFile.write(data, to: URL(fileURLWithPath: path)) } catch { throw MediaError(error) }
+        do { try AtomicFile.write(data, to: URL(fileURLWithPath: path), access: .ownerOnly) } catch { throw MediaError(error) }
     }
 
     static func rename(_ from: String, to: String) throws(MediaError) {

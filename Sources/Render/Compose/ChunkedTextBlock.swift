@@ -5,15 +5,20 @@ import CPixman
 /// frame is a few plain SRC copies and never a per-frame pixel transform.
 ///
 /// The cache holds only pieces near the viewport, within `cacheBudgetBytes`
-/// (64 MB by default). A chunk taller than the budget allows is cut into pieces
-/// by height; each piece is cached and evicted on its own.
+/// (128 MB by default: a screen at each of up to 8 row phases). A chunk taller
+/// than the budget allows is cut into pieces by height; each piece is cached and
+/// evicted on its own.
 ///
 /// A block belongs to one layout (script, style, column width). Changing the
 /// transform keeps the layout and drops only the cached pixels; the next frame
 /// rasterizes just the pieces it shows (call `prepareAhead` when idle for more).
 public final class ChunkedTextBlock {
     public static let linesPerChunk = 24
-    public static let defaultCacheBudgetBytes = 64 << 20
+    public static let defaultCacheBudgetBytes = 128 << 20
+    /// A frame's text position is known to an eighth of a pixel: pieces are cached
+    /// at up to this many row phases, so the text moves by the exact fraction each
+    /// frame (issue 38) and is never a blur of two rows.
+    public static let rowPhases = 8
 
     public let lines: ReadingTextLines
     /// Text-space width: the whole column including both margins.
@@ -23,8 +28,16 @@ public final class ChunkedTextBlock {
     public let textColor: Color
     public let background: Color
     public let cacheBudgetBytes: Int
-    /// Rows in one cached piece: small enough that a screen of pieces fits the budget.
+    /// Rows in one cached piece: small enough that a screen of pieces fits the budget
+    /// at each of `rowPhaseLimit` phases.
     public let pieceRows: Int
+    /// The most row phases this block caches: `rowPhases` for the scrolling outer
+    /// text, 1 for text drawn only at whole rows (the operator's copy), whose pieces
+    /// then need not be cut shorter for phases it never shows.
+    public let rowPhaseLimit: Int
+    /// The row phases the last frame drawn could choose from (RowPhase): what the
+    /// idle warm-up prepares, each phase of each piece, so scrolling finds them cached.
+    public private(set) var rowPhasesDrawn = 1
 
     public private(set) var transform: TextTransform
     /// Pieces rasterized since the block was made (benchmarks and tests watch it).
@@ -50,10 +63,12 @@ public final class ChunkedTextBlock {
         let top: Int
         let rows: Int
         let color: Color
+        let rowEighths: Int
     }
 
-    var strip: HighlightStrip?
-    var lastHighlight: (rows: (top: Int, bottom: Int), color: Color)?
+    /// One strip per row phase shown lately (a strip is a few band heights).
+    var strips: [Int: HighlightStrip] = [:]
+    var lastHighlight: (rows: (top: Int, bottom: Int), color: Color, rowEighths: Int)?
 
     /// Quarter turns while scrolling: the viewport in display orientation, taken
     /// out of the budget while it exists (see QuarterTurnWindow).
@@ -63,7 +78,7 @@ public final class ChunkedTextBlock {
 
     public init(lines: ReadingTextLines, columnWidth: Int, textInset: Int, textColor: Color,
                 background: Color, transform: TextTransform = .identity,
-                cacheBudgetBytes: Int = ChunkedTextBlock.defaultCacheBudgetBytes) {
+                cacheBudgetBytes: Int = ChunkedTextBlock.defaultCacheBudgetBytes, rowPhases: Int = 1) {
         self.lines = lines
         self.columnWidth = max(1, columnWidth)
         self.textInset = textInset
@@ -71,15 +86,18 @@ public final class ChunkedTextBlock {
         self.background = background.withAlpha(255)
         self.transform = transform
         self.cacheBudgetBytes = max(cacheBudgetBytes, 1)
-        // Six pieces per budget: a screen of pieces plus the transform scratch fit.
+        self.rowPhaseLimit = RowPhase.counts.first { $0 <= max(1, rowPhases) } ?? 1
+        // Six pieces per budget and phase: a screen of pieces at every phase plus the
+        // transform scratch fit.
         let rowBytes = self.columnWidth * 4
-        self.pieceRows = min(Canvas.maximumSide, max(8, self.cacheBudgetBytes / 6 / rowBytes))
+        self.pieceRows = min(Canvas.maximumSide,
+                             max(8, self.cacheBudgetBytes / 6 / rowPhaseLimit / rowBytes))
         self.cache = TextPieceCache(budgetBytes: self.cacheBudgetBytes)
     }
 
     /// Bytes of rasterized pieces held now.
     public var cachedBytes: Int {
-        cache.totalBytes + (strip?.canvas.byteCount ?? 0) + (window?.byteCount ?? 0)
+        cache.totalBytes + strips.values.reduce(0) { $0 + $1.canvas.byteCount } + (window?.byteCount ?? 0)
     }
     public var cachedPieceCount: Int { cache.count }
 
@@ -97,7 +115,7 @@ public final class ChunkedTextBlock {
     public func releaseCache() {
         dropWindow()
         cache.removeAll()
-        strip = nil
+        strips = [:]
     }
 
     /// A new orientation keeps the layout and the reading offset; cached pixels
@@ -107,7 +125,7 @@ public final class ChunkedTextBlock {
         transform = newValue
         dropWindow()
         cache.removeAll()
-        strip = nil
+        strips = [:]
     }
 
     /// Draws the text viewport whose top edge is text row `viewportTop` into
@@ -122,12 +140,22 @@ public final class ChunkedTextBlock {
     /// Quarter turns while scrolling copy each display row whole from a window of
     /// the viewport in display orientation with the band tinted into it
     /// (QuarterTurnWindow explains why).
-    public func draw(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, viewportTop: Int,
-                     highlight: ReadingHighlight? = nil) {
+    ///
+    /// `rowEighths` (0–7) moves the text up by that many eighths of a pixel more.
+    /// It is drawn from pieces rasterized at that phase, as many phases as the
+    /// budget holds a screen of (RowPhase), up to `rowPhaseLimit`; quarter turns
+    /// scroll in whole pixels.
+    public func draw(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, viewportTop wholeTop: Int,
+                     rowEighths: Int = 0, highlight: ReadingHighlight? = nil) {
+        let viewportBytes = transform.textSize(forDisplay: frame.size).height * columnWidth * 4
+        rowPhasesDrawn = transform.swapsAxes ? 1
+            : min(rowPhaseLimit, RowPhase.affordable(budget: cacheBudgetBytes, screenBytes: viewportBytes))
+        let phase = RowPhase(eighths: rowEighths, top: wholeTop, phases: rowPhasesDrawn)
+        let viewportTop = phase.top
         if drawThroughWindow(into: target, frame: frame, clip: clip, viewportTop: viewportTop,
                              highlight: highlight) { return }
         guard let highlight, !highlight.rows.isEmpty else {
-            drawPlain(into: target, frame: frame, clip: clip, viewportTop: viewportTop)
+            drawPlain(into: target, frame: frame, clip: clip, viewportTop: viewportTop, rowEighths: phase.eighths)
             return
         }
         let viewport = transform.textSize(forDisplay: frame.size)
@@ -135,14 +163,14 @@ public final class ChunkedTextBlock {
                                  height: highlight.rows.count)
         let band = transform.displayRect(ofText: bandText, viewport: viewport).offsetBy(dx: frame.x, dy: frame.y)
         for area in Compositor.subtract([band], from: frame.intersection(clip)) {
-            drawPlain(into: target, frame: frame, clip: area, viewportTop: viewportTop)
+            drawPlain(into: target, frame: frame, clip: area, viewportTop: viewportTop, rowEighths: phase.eighths)
         }
         let visibleBand = band.intersection(clip).intersection(frame)
         guard !visibleBand.isEmpty else { return }
         let rows = (top: viewportTop + highlight.rows.lowerBound, bottom: viewportTop + highlight.rows.upperBound)
-        lastHighlight = (rows, highlight.color)
-        guard let strip = highlightStrip(covering: rows, color: highlight.color) else {
-            drawPlain(into: target, frame: frame, clip: visibleBand, viewportTop: viewportTop)
+        lastHighlight = (rows, highlight.color, phase.eighths)
+        guard let strip = highlightStrip(covering: rows, color: highlight.color, rowEighths: phase.eighths) else {
+            drawPlain(into: target, frame: frame, clip: visibleBand, viewportTop: viewportTop, rowEighths: phase.eighths)
             return
         }
         let stripViewport = PixelSize(width: columnWidth, height: strip.rows)
@@ -158,12 +186,13 @@ public final class ChunkedTextBlock {
     /// (the viewport's centre unless given); `keepOnlyClipped` lets pieces outside
     /// the clip go first (the window draws only the rows entering it).
     func drawPlain(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, viewportTop: Int,
-                           focus: Int? = nil, keepOnlyClipped: Bool = false) {
+                   rowEighths: Int = 0, focus: Int? = nil, keepOnlyClipped: Bool = false) {
         let visibleClip = frame.intersection(clip)
         guard !visibleClip.isEmpty else { return }
         let viewport = transform.textSize(forDisplay: frame.size)
         lastViewportCentre = focus ?? viewportTop + viewport.height / 2
-        let placed = pieceKeys(fromRow: viewportTop, toRow: viewportTop + viewport.height).map { key, rows in
+        let placed = pieceKeys(fromRow: viewportTop, toRow: viewportTop + viewport.height, rowEighths: rowEighths)
+            .map { key, rows in
             let textRect = PixelRect(x: 0, y: rows.top - viewportTop, width: viewport.width,
                                      height: rows.bottom - rows.top)
             return (key: key, rows: rows, displayRect: transform.displayRect(ofText: textRect, viewport: viewport)
@@ -197,25 +226,30 @@ public final class ChunkedTextBlock {
         }
     }
 
-    /// Rasterizes up to `limit` missing pieces nearest the last viewport (below
-    /// it first: the text scrolls up), within the budget. Meant for idle time
+    /// Rasterizes up to `limit` missing pieces nearest the last viewport, within
+    /// the budget, each at every row phase the last frame could choose from
+    /// (`rowPhasesDrawn`): a scroll at any speed lands on them. Meant for idle time
     /// after a frame is presented. Returns how many pieces it rasterized.
     @discardableResult
     public func prepareAhead(viewportRows: Int, limit: Int = 1) -> Int {
         let centre = lastViewportCentre
         var done = 0
         // A band about to run off its strip gets a fresh one now, not in a frame.
-        if let last = lastHighlight, let current = strip, last.color == current.color,
+        if let last = lastHighlight, let current = strips[last.rowEighths], last.color == current.color,
            last.rows.bottom + (last.rows.bottom - last.rows.top) > current.top + current.rows,
-           buildStrip(top: last.rows.top, bandRows: last.rows.bottom - last.rows.top, color: last.color) != nil {
+           buildStrip(top: last.rows.top, bandRows: last.rows.bottom - last.rows.top, color: last.color,
+                      rowEighths: last.rowEighths) != nil {
             done += 1
         }
         let top = centre - viewportRows, bottom = centre + viewportRows + viewportRows / 2
-        let candidates = pieceKeys(fromRow: max(0, top), toRow: bottom)
+        let phaseStep = Self.rowPhases / rowPhasesDrawn
+        let candidates = stride(from: 0, to: Self.rowPhases, by: phaseStep)
+            .flatMap { pieceKeys(fromRow: max(0, top), toRow: bottom, rowEighths: $0) }
             .filter { cache[$0.key] == nil }
-            .sorted { abs(($0.rows.top + $0.rows.bottom) / 2 - centre)
-                < abs(($1.rows.top + $1.rows.bottom) / 2 - centre) }
-        for (key, rows) in candidates.prefix(limit) {
+            .map { (key: $0.key, rows: $0.rows, distance: abs(($0.rows.top + $0.rows.bottom) / 2 - centre)) }
+            // Nearest first, and a piece's phases together: the next rows are whole.
+            .sorted { ($0.distance, $0.key.rowEighths) < ($1.distance, $1.key.rowEighths) }
+        for (key, rows, _) in candidates.prefix(limit) {
             // Make room only from pieces farther away than this one, or prefetching
             // would evict and re-rasterize the same pieces forever.
             let distance = TextPieceCache.distance(from: centre, top: rows.top, bottom: rows.bottom)
@@ -230,34 +264,35 @@ public final class ChunkedTextBlock {
 
     // MARK: - Highlight strip
 
-    func highlightStrip(covering rows: (top: Int, bottom: Int), color: Color) -> HighlightStrip? {
-        if let strip, strip.color == color, rows.top >= strip.top, rows.bottom <= strip.top + strip.rows {
+    func highlightStrip(covering rows: (top: Int, bottom: Int), color: Color, rowEighths: Int = 0) -> HighlightStrip? {
+        if let strip = strips[rowEighths], strip.color == color, rows.top >= strip.top,
+           rows.bottom <= strip.top + strip.rows {
             return strip
         }
-        return buildStrip(top: rows.top, bandRows: rows.bottom - rows.top, color: color)
+        return buildStrip(top: rows.top, bandRows: rows.bottom - rows.top, color: color, rowEighths: rowEighths)
     }
 
     /// Draws rows [top, top + 3 band heights) like a small viewport, then blends
     /// the band colour over it once (ordinary memory, never the frame).
-    private func buildStrip(top: Int, bandRows: Int, color: Color) -> HighlightStrip? {
-        strip = nil
+    private func buildStrip(top: Int, bandRows: Int, color: Color, rowEighths: Int) -> HighlightStrip? {
+        strips[rowEighths] = nil
         let rows = max(1, bandRows) * 3
         let size = transform.displaySize(forText: PixelSize(width: columnWidth, height: rows))
         guard let canvas = try? Canvas(size: size) else { return nil }
         let centre = lastViewportCentre
         drawPlain(into: canvas.pixmanImage, frame: PixelRect(size: size), clip: PixelRect(size: size),
-                  viewportTop: top)
+                  viewportTop: top, rowEighths: rowEighths)
         lastViewportCentre = centre
         PixmanDraw.fill(canvas.pixmanImage, rect: PixelRect(size: size), color: color)
-        let built = HighlightStrip(canvas: canvas, top: top, rows: rows, color: color)
-        strip = built
+        let built = HighlightStrip(canvas: canvas, top: top, rows: rows, color: color, rowEighths: rowEighths)
+        strips[rowEighths] = built
         return built
     }
 
     // MARK: - Chunks and pieces
 
     /// Pieces overlapping text rows [top, bottom), in order, laying out as needed.
-    private func pieceKeys(fromRow top: Int, toRow bottom: Int)
+    private func pieceKeys(fromRow top: Int, toRow bottom: Int, rowEighths: Int = 0)
         -> [(key: TextPieceCache.Key, rows: (top: Int, bottom: Int))] {
         var result: [(key: TextPieceCache.Key, rows: (top: Int, bottom: Int))] = []
         guard bottom > top, var chunkIndex = chunkIndex(containing: max(0, top)) else { return result }
@@ -270,7 +305,7 @@ public final class ChunkedTextBlock {
             while chunk.top + piece * pieceRows < min(bottom, chunk.bottom) {
                 let pieceTop = chunk.top + piece * pieceRows
                 let rows = (top: pieceTop, bottom: min(chunk.bottom, pieceTop + pieceRows))
-                result.append((TextPieceCache.Key(chunk: chunkIndex, piece: piece), rows))
+                result.append((TextPieceCache.Key(chunk: chunkIndex, piece: piece, rowEighths: rowEighths), rows))
                 piece += 1
             }
             chunkIndex += 1
@@ -317,7 +352,7 @@ public final class ChunkedTextBlock {
         if let cached = cache[key] { return cached }
         let bytes = columnWidth * (rows.bottom - rows.top) * 4
         cache.makeRoom(for: bytes, focus: lastViewportCentre, keep: keep)
-        guard let canvas = rasterize(chunk: key.chunk, rows: rows) else { return nil }
+        guard let canvas = rasterize(chunk: key.chunk, rows: rows, rowEighths: key.rowEighths) else { return nil }
         let entry = TextPieceCache.Entry(canvas: canvas, top: rows.top, bottom: rows.bottom)
         cache.insert(entry, for: key)
         rasterizedPieceCount += 1
@@ -326,8 +361,11 @@ public final class ChunkedTextBlock {
 
     /// Paints the lines of a piece upright, then turns the result into its final
     /// orientation once. Neighbouring chunks' edge lines are painted too, so ink
-    /// that overhangs a line box (descenders, tall accents) is not cut.
-    private func rasterize(chunk: Int, rows: (top: Int, bottom: Int)) -> Canvas? {
+    /// that overhangs a line box (descenders, tall accents) is not cut. At a row
+    /// phase the lines sit `rowEighths` eighths of a pixel higher: a whole row up
+    /// and the rest of the eighths back down, which the glyph painter does by
+    /// moving the outlines.
+    private func rasterize(chunk: Int, rows: (top: Int, bottom: Int), rowEighths: Int) -> Canvas? {
         let uprightSize = PixelSize(width: columnWidth, height: rows.bottom - rows.top)
         guard let upright = try? Canvas(size: uprightSize) else { return nil }
         upright.fill(background)
@@ -336,8 +374,9 @@ public final class ChunkedTextBlock {
             guard let box = lines.lineBox(at: index) else { break }
             let reach = max(box.height, 1)
             guard box.bottom + reach > rows.top, box.y - reach < rows.bottom else { continue }
-            lines.drawLine(at: index, into: upright.pixmanImage, x: textInset, y: box.y - rows.top,
-                           color: textColor)
+            lines.drawLine(at: index, into: upright.pixmanImage, x: textInset,
+                           y: box.y - rows.top - (rowEighths > 0 ? 1 : 0),
+                           rowEighths: rowEighths > 0 ? 8 - rowEighths : 0, color: textColor)
         }
         guard !transform.isIdentity else { return upright }
         guard let final = try? Canvas(size: transform.displaySize(forText: uprightSize)),

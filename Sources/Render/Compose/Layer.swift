@@ -9,7 +9,8 @@ public enum Layer {
     /// The reading text, scrolled so that text row `viewportTop` is the
     /// viewport's top edge, filling `frame`.
     /// With a highlight, those viewport rows are shown tinted (the marker band).
-    case textBlock(ChunkedTextBlock, frame: PixelRect, viewportTop: Int, highlight: ReadingHighlight? = nil)
+    case textBlock(ChunkedTextBlock, frame: PixelRect, viewportTop: Int, rowEighths: Int = 0,
+                   highlight: ReadingHighlight? = nil)
     /// The reading marker: a faint band with an arrow at each end.
     case readingMarker(ReadingMarker)
     /// A small upright badge (e.g. "paused").
@@ -23,7 +24,7 @@ public enum Layer {
         case let .fill(rect, _): return rect
         case let .image(canvas, x, y):
             return PixelRect(x: x, y: y, width: canvas.width, height: canvas.height)
-        case let .textBlock(_, frame, _, _): return frame
+        case let .textBlock(_, frame, _, _, _): return frame
         case let .readingMarker(marker): return marker.bounds
         case let .badge(badge): return badge.bounds
         case let .label(label): return label.bounds
@@ -61,9 +62,9 @@ public enum Layer {
             PixmanDraw.copy(canvas.pixmanImage,
                             sourceRect: visible.offsetBy(dx: -placed.x, dy: -placed.y),
                             into: image, x: visible.x, y: visible.y)
-        case let .textBlock(block, frame, viewportTop, highlight):
+        case let .textBlock(block, frame, viewportTop, rowEighths, highlight):
             block.draw(into: image, frame: frame.offsetBy(dx: dx, dy: dy), clip: clip,
-                       viewportTop: viewportTop, highlight: highlight)
+                       viewportTop: viewportTop, rowEighths: rowEighths, highlight: highlight)
         case let .readingMarker(marker):
             marker.draw(into: image, dx: dx, dy: dy, clip: clip, cache: arrows)
         case let .badge(badge):

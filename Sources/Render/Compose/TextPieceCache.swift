@@ -6,6 +6,8 @@ final class TextPieceCache {
     struct Key: Hashable {
         var chunk: Int
         var piece: Int
+        /// The row phase the piece was rasterized at (ChunkedTextBlock.rowPhases).
+        var rowEighths: Int
     }
 
     struct Entry {

@@ -15,6 +15,8 @@ public final class GlyphPainter {
         let typeface: UInt16
         let glyph: UInt32
         let phase: UInt8
+        /// Eighths of a pixel the outline is moved down (ChunkedTextBlock's row phases).
+        let rowPhase: UInt8
     }
 
     private struct Mask {
@@ -39,9 +41,11 @@ public final class GlyphPainter {
     public var cacheBytes: Int { cachedBytes }
 
     /// Draws `line` with the column's left edge at `originX` and the line's top at
-    /// `originY` in `image` (a pixman_image_t*, e.g. XRGB8888 or ARGB8888).
+    /// `originY` in `image` (a pixman_image_t*, e.g. XRGB8888 or ARGB8888), moved down
+    /// by `rowEighths` eighths of a pixel: the glyphs are rasterized from outlines
+    /// moved that far, so the text is as crisp at every phase as at none.
     public func draw(line: LaidOutLine, into image: OpaquePointer, originX: Int, originY: Int,
-                     color: (r: UInt8, g: UInt8, b: UInt8), alpha: UInt8 = 255) {
+                     rowEighths: Int = 0, color: (r: UInt8, g: UInt8, b: UInt8), alpha: UInt8 = 255) {
         guard !line.glyphs.isEmpty, let source = solidFill(color, alpha) else { return }
         let destWidth = Int(pixman_image_get_width(image)), destHeight = Int(pixman_image_get_height(image))
         let baseline = Double(originY) + line.baseline
@@ -49,7 +53,8 @@ public final class GlyphPainter {
             let x = Double(originX) + Double(glyph.x)
             let whole = x.rounded(.down)
             let phase = UInt8(min(Int((x - whole) * Double(Self.subpixelPhases)), Self.subpixelPhases - 1))
-            let mask = self.mask(Key(typeface: glyph.typeface, glyph: glyph.glyphID, phase: phase))
+            let rowPhase = UInt8(min(max(rowEighths, 0), 7))
+            let mask = self.mask(Key(typeface: glyph.typeface, glyph: glyph.glyphID, phase: phase, rowPhase: rowPhase))
             guard let glyphImage = mask.image else { continue }
             let dx = Int(whole) + Int(mask.left)
             let dy = Int((baseline + Double(glyph.yOffset)).rounded()) - Int(mask.top)
@@ -94,7 +99,8 @@ public final class GlyphPainter {
         var loadFlags = Int32(FT_LOAD_NO_HINTING)
         if typeface.isColorBitmap { loadFlags |= Int32(FT_LOAD_COLOR) }
         // The sub-pixel phase shifts the outline before it is rendered.
-        var delta = FT_Vector(x: FT_Pos(Int(key.phase) * 64 / Self.subpixelPhases), y: 0)
+        // So does the row phase (FreeType's y grows up, the display's down).
+        var delta = FT_Vector(x: FT_Pos(Int(key.phase) * 64 / Self.subpixelPhases), y: FT_Pos(-Int(key.rowPhase) * 8))
         FT_Set_Transform(face, nil, &delta)
         defer { FT_Set_Transform(face, nil, nil) }
         let empty = Mask(image: nil, left: 0, top: 0, isColor: false)

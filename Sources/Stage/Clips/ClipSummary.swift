@@ -18,10 +18,16 @@ package struct ClipSummary: Equatable, Sendable {
     package var recordedAt: Date
     /// False once retention (or a media-only delete) removed the MP4: listed, not replayable.
     package var hasMedia: Bool
+    /// A Visual S/Z attempt's cue, which its replay shows; nil for takes, spoken play and
+    /// a cue never shown.
+    package var cue: ClipCue?
+    /// Why a game clip's derived export (cue or narration) failed; nil unless it did.
+    /// The Clips screen offers Retry export for it.
+    package var exportFailure: String?
 
     package init(id: String, kind: String, title: String? = nil, player: String? = nil, card: String? = nil,
                  rule: String? = nil, verdict: String? = nil, game: String? = nil, duration: Double? = nil,
-                 recordedAt: Date, hasMedia: Bool = true) {
+                 recordedAt: Date, hasMedia: Bool = true, cue: ClipCue? = nil, exportFailure: String? = nil) {
         self.id = id
         self.kind = kind
         self.title = title
@@ -33,6 +39,8 @@ package struct ClipSummary: Equatable, Sendable {
         self.duration = duration
         self.recordedAt = recordedAt
         self.hasMedia = hasMedia
+        self.cue = cue
+        self.exportFailure = exportFailure
     }
 
     /// The name a question uses ("Delete “Take 08:15”?").
@@ -49,11 +57,45 @@ package struct ExportDestination: Equatable, Sendable {
     package var name: String
     package var path: String
     package var kind: Kind
+    /// Mounted read-only (a write-protected stick): listed, and an export to it is refused.
+    package var readOnly: Bool
+    /// A stick the rig mounted itself (under /run/media/rig): Eject unmounts it.
+    package var ejectable: Bool
 
-    package init(name: String, path: String, kind: Kind) {
+    package init(name: String, path: String, kind: Kind, readOnly: Bool = false, ejectable: Bool = false) {
         self.name = name
         self.path = path
         self.kind = kind
+        self.readOnly = readOnly
+        self.ejectable = ejectable
+    }
+
+    /// The stick's own name (its label, the mount point's last part), as `rig ctl media eject` takes it.
+    package var label: String { (path as NSString).lastPathComponent }
+}
+
+/// How the last Eject of a USB stick is going: the console says when it is safe to pull.
+package struct StickEjectProgress: Equatable, Sendable {
+    package enum State: String, Sendable { case ejecting, safe, failed }
+    /// The stick's name in the share sheet (its label).
+    package var name: String
+    package var state: State
+    /// Why it failed.
+    package var message: String?
+
+    package init(name: String, state: State, message: String? = nil) {
+        self.name = name
+        self.state = state
+        self.message = message
+    }
+
+    /// The console's line for it.
+    package var line: String {
+        switch state {
+        case .ejecting: "Ejecting \(name)… do not pull it out yet"
+        case .safe: "\(name) is ejected: safe to remove"
+        case .failed: "\(name) was not ejected: \(message ?? "unknown error"). Do not pull it out yet."
+        }
     }
 }
 
@@ -83,15 +125,18 @@ package struct ClipsInput: Equatable, Sendable {
     package var currentGame: String?
     package var destinations: [ExportDestination]
     package var export: ClipExportProgress?
+    /// The last Eject of a USB stick.
+    package var eject: StickEjectProgress?
     /// Why clips cannot be shown (recording turned off, the folder unreadable).
     package var problem: String?
 
     package init(clips: [ClipSummary] = [], currentGame: String? = nil, destinations: [ExportDestination] = [],
-                 export: ClipExportProgress? = nil, problem: String? = nil) {
+                 export: ClipExportProgress? = nil, eject: StickEjectProgress? = nil, problem: String? = nil) {
         self.clips = clips
         self.currentGame = currentGame
         self.destinations = destinations
         self.export = export
+        self.eject = eject
         self.problem = problem
     }
 

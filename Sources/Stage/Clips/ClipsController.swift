@@ -23,7 +23,7 @@ package final class ClipsController {
     private let console: ConsoleController
     private let now: () -> Double
     /// Whether a game is open now (its clips are the Current game list).
-    var gameOpen: () -> Bool = { false }
+    var currentGame: () -> String? = { nil }
     /// The inner display draws again.
     var innerChanged: () -> Void = {}
 
@@ -34,7 +34,7 @@ package final class ClipsController {
 
     /// The store's list read again (the screen opened, a take ended, an export moved on).
     package func refresh() {
-        listing = store.listing(exporting: consoleExport, gameOpen: gameOpen())
+        listing = store.listing(exporting: consoleExport, currentGame: currentGame())
         if let replay, !listing.clips.contains(where: { $0.id == replay.id }) { close() }
         selectIfNeeded()
         console.clipsChanged()
@@ -94,6 +94,20 @@ package final class ClipsController {
         case "clips:delete":
             guard let clip = selected else { return }
             console.update { $0.dialog = .confirmDeleteClip(id: clip.id, title: clip.displayName); $0.focus = "dialog:cancel" }
+        case "clips:retry":
+            guard let clip = selected else { return }
+            switch store.retryExport(clip.id) {
+            case .success: console.update { $0.notice = "Making the export of \(clip.displayName) again…" }
+            case let .failure(refusal): console.update { $0.notice = "Not retried: \(refusal)" }
+            }
+            refresh()
+        case "clips:eject":
+            refresh()
+            switch StickControl.stickToEject(listing).flatMap({ store.eject($0.label) }) {
+            case .success: console.update { $0.notice = nil }
+            case let .failure(refusal): console.update { $0.notice = "Not ejected: \(refusal)" }
+            }
+            refresh()
         case "clips:export":
             guard let clip = selected else { return }
             refresh()
@@ -180,6 +194,14 @@ package final class ClipsController {
         }
     }
 
+    /// `rig ctl media list|eject NAME`: the sticks as the share sheet lists them now.
+    func media(action: String, name: String?) -> ControlReply {
+        refresh()
+        let reply = StickControl.request(action: action, name: name, listing: listing, store: store)
+        if action == "eject" { refresh() }
+        return reply
+    }
+
     private func reply(_ result: Result<[String: JSONValue], ClipRefusal>) -> ControlReply {
         switch result {
         case let .success(fields): .success(fields)
@@ -196,12 +218,13 @@ package final class ClipsController {
             return
         }
         if replay != nil { close() }
-        var opened = ClipReplay(id: clip.id, title: clip.displayName, duration: clip.duration ?? .infinity)
+        var opened = ClipReplay(id: clip.id, title: clip.displayName, duration: clip.duration ?? .infinity, cue: clip.cue)
         let time = now()
         opened.clock.play(at: time)
         replay = opened
         feed = ReplaySoundFeed()
-        decoder.open(clip.id, soundRate: sound.sampleRate)
+        // The replay is in place first: a clip that cannot be opened is delivered at once.
+        replay?.source = decoder.open(clip.id, soundRate: sound.sampleRate)
         decoder.want(clip.id, through: ClipReplay.lead)
         replay?.soundFrom = 0
         playSound(from: 0)
@@ -229,7 +252,7 @@ package final class ClipsController {
                 stopSound()
                 decoder.close(replay.id)
                 feed = ReplaySoundFeed()
-                decoder.open(replay.id, soundRate: sound.sampleRate)
+                replay.source = decoder.open(replay.id, soundRate: sound.sampleRate)
             }
             let position = replay.clock.position(at: time)
             replay.soundFrom = position
@@ -355,7 +378,8 @@ package final class ClipsController {
         if playing { decoder.want(replay.id, through: position + ClipReplay.lead) }
         let shown = ClipReplay.Shown(id: replay.id, title: replay.title, playing: playing, position: position,
                                      duration: replay.clock.duration, fullScreen: replay.fullScreen,
-                                     failure: replay.failure, pictureIndex: picture?.index)
+                                     failure: replay.failure, pictureIndex: picture?.index,
+                                     cue: replay.cueLetter(over: picture))
         return (shown, picture)
     }
 
@@ -372,13 +396,16 @@ package final class ClipsController {
             ["id": .string(replay.id), "position": .number(replay.clock.position(at: time)),
              "playing": .bool(replay.clock.isPlaying(at: time)), "full_screen": .bool(replay.fullScreen),
              "shown": .optional(replay.pictures.shown.map { "\($0.index)" }), "failure": .optional(replay.failure),
+             "source": .string(replay.source.rawValue),
+             "cue": .optional(replay.cueLetter(over: replay.pictures.shown).map(String.init)),
              "sound_shift_ms": replay.soundShift.map { .number(($0 * 1000).rounded()) } ?? .null]
         } ?? .null
         let export: JSONValue = listing.export.map { export in
             ["id": .string(export.id), "to": .string(export.destination), "state": .string(export.state.rawValue),
-             "fraction": export.fraction.map { .number($0) } ?? .null]
+             "fraction": export.fraction.map { .number($0) } ?? .null, "message": .optional(export.message)]
         } ?? .null
         return ["count": .int(listing.clips.count), "list": .string(console.state.clipList.rawValue),
-                "selected": .optional(console.state.selectedClip), "replay": replayStatus, "export": export]
+                "selected": .optional(console.state.selectedClip), "replay": replayStatus, "export": export,
+                "eject": listing.eject.map(StickControl.json) ?? .null]
     }
 }

@@ -3,12 +3,15 @@ import Render
 
 /// The replayed picture fitted into its rectangle on the inner display, converted
 /// and scaled once per picture by the camera converter (libyuv), into ordinary
-/// memory the compositor blends from. Never mirrored: the recording is not.
+/// memory the compositor blends from. Never mirrored: the recording is not. A cue
+/// letter is drawn over the picture as the cue export burns it in: the one `CueBadge`
+/// in the recording's style, placed on the picture as on the recorded frame.
 final class ReplayPictureCanvas {
     private var cached: (canvas: Canvas, key: String?)?
     private let converter = CameraFrameConverter()
 
-    func layers(_ picture: ReplayPicture?, of clip: String, in rect: PixelRect) -> [Layer] {
+    func layers(_ picture: ReplayPicture?, of clip: String, in rect: PixelRect, cue: Character? = nil,
+                painter: GlyphPainter? = nil, labels: LabelCache? = nil) -> [Layer] {
         guard let picture, rect.width > 0, rect.height > 0 else { return [] }
         let size = PixelSize(width: rect.width, height: rect.height)
         if cached?.canvas.size != size { cached = (try? Canvas(size: size)).map { ($0, nil) } }
@@ -28,6 +31,14 @@ final class ReplayPictureCanvas {
             }
             cached = (canvas, key)
         }
-        return [.image(canvas, x: rect.x, y: rect.y)]
+        var layers: [Layer] = [.image(canvas, x: rect.x, y: rect.y)]
+        if let cue, let painter {
+            // The badge's place and size follow the picture, not the letterboxed rectangle.
+            let fit = PixelRect.fit(sourceWidth: picture.width, sourceHeight: picture.height,
+                                    targetWidth: rect.width, targetHeight: rect.height)
+            let area = PixelRect(x: rect.x + fit.x, y: rect.y + fit.y, width: fit.width, height: fit.height)
+            layers += CueBadge.layers(letter: cue, in: area, painter: painter, labels: labels, style: .recording)
+        }
+        return layers
     }
 }

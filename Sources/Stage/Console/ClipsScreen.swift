@@ -6,7 +6,7 @@ import Render
 /// with its transport; or the replay alone over the whole inner display.
 package enum ClipsScreen {
     package static let actions: [(id: WidgetID, title: String)] = [
-        ("clips:replay", "Replay"), ("clips:export", "Export"), ("clips:delete", "Delete"),
+        ("clips:replay", "Replay"), ("clips:export", "Export"), ("clips:eject", "Eject"), ("clips:delete", "Delete"),
     ]
 
     package static func build(_ model: ConsoleModel, panel: WidgetPanel, area: PixelRect) {
@@ -34,6 +34,9 @@ package enum ClipsScreen {
                          isOn: list == choice.0)
         }
         let actionsX = area.x + 2 * (chooserWidth + theme.gap) + theme.gap * 2
+        // A selected clip whose derived export failed offers it again.
+        let failed = selected(model)?.exportFailure != nil
+        let actions = Self.actions + (failed ? [("clips:retry", "Retry export")] : [])
         let actionWidth = (area.maxX - actionsX - theme.gap * (actions.count - 1)) / actions.count
         for (index, action) in actions.enumerated() {
             panel.button(action.id, action.title,
@@ -131,6 +134,11 @@ package enum ClipsScreen {
                                               width: panel.size.width - theme.gap * 4, height: theme.rowHeight))
     }
 
+    /// The clip selected in the list shown.
+    private static func selected(_ model: ConsoleModel) -> ClipSummary? {
+        model.clips.rows(model.state.clipList).first { $0.id == model.state.selectedClip }
+    }
+
     private static func footerLines(_ model: ConsoleModel) -> [String] {
         var lines: [String] = []
         if let export = model.clips.input.export {
@@ -138,10 +146,14 @@ package enum ClipsScreen {
             case .copying:
                 let percent = export.fraction.map { " \(Int(($0 * 100).rounded())) %" } ?? ""
                 lines.append("Exporting \(export.id) to \(export.destination)…\(percent)")
-            case .done: lines.append("Exported \(export.id) to \(export.destination)")
+            case .done: lines.append("Exported \(export.id) to \(export.destination)" + (export.message.map { ": " + $0 } ?? ""))
             case .failed: lines.append("Export of \(export.id) failed: \(export.message ?? "unknown error")")
             }
         }
+        if let clip = selected(model), let failure = clip.exportFailure {
+            lines.append("The derived export of \(clip.displayName) failed: \(failure). Retry export makes it again.")
+        }
+        if let eject = model.clips.input.eject { lines.append(eject.line) }
         if let notice = model.state.notice { lines.append(notice) }
         return lines
     }

@@ -1,11 +1,14 @@
+import Game
+
 /// The Game screen's keys: Up and Down move through its controls, Left and Right step
-/// a setup value or the finger count, Enter or Space activates, typing edits a
-/// player's name on the Setup page, Escape goes back to the prompter.
+/// a setup value or the finger count, Enter or Space activates, typing edits the
+/// host's or a player's name on the Setup page, Escape goes back to the prompter.
 extension ConsoleController {
     static let playerNamePrefix = "game:player:name:"
+    static let hostNameField = "game:host:name"
 
     func gameKey(_ press: KeyPress) -> Bool {
-        if let index = editedPlayer, nameKey(press, index: index) { return true }
+        if let name = editedName, nameKey(press, name: name) { return true }
         switch press.symbol {
         case .up, .down:
             if let next = targets.next(after: state.focus, backwards: press.symbol == .up) { focus(next.id) }
@@ -26,22 +29,25 @@ extension ConsoleController {
         }
     }
 
-    /// The roster index whose name field has the focus.
-    private var editedPlayer: Int? {
-        guard let focus = state.focus, focus.hasPrefix(Self.playerNamePrefix) else { return nil }
-        return Int(focus.dropFirst(Self.playerNamePrefix.count))
+    /// The draft's name whose field has the focus: the host's or a player's.
+    private var editedName: WritableKeyPath<GameSetup, String>? {
+        guard let focus = state.focus else { return nil }
+        if focus == Self.hostNameField { return \GameSetup.host }
+        guard focus.hasPrefix(Self.playerNamePrefix), let index = Int(focus.dropFirst(Self.playerNamePrefix.count)),
+              state.gameDraft?.players.indices.contains(index) == true else { return nil }
+        return \GameSetup.players[index]
     }
 
     /// Typing and Backspace in a name field change the Setup page's draft; the game
     /// checks the names when the host starts it.
-    private func nameKey(_ press: KeyPress, index: Int) -> Bool {
-        guard var draft = state.gameDraft, draft.players.indices.contains(index) else { return false }
+    private func nameKey(_ press: KeyPress, name: WritableKeyPath<GameSetup, String>) -> Bool {
+        guard var draft = state.gameDraft else { return false }
         if press.symbol == .backspace {
-            if !draft.players[index].isEmpty { draft.players[index].removeLast() }
+            if !draft[keyPath: name].isEmpty { draft[keyPath: name].removeLast() }
         } else if let text = press.text, press.symbol != .enter, press.symbol != .tab, press.symbol != .escape,
                   !press.modifiers.contains(.control), text.unicodeScalars.allSatisfy({ $0.value >= 0x20 }) {
-            guard draft.players[index].count < 40 else { return true }
-            draft.players[index] += text
+            guard draft[keyPath: name].count < 40 else { return true }
+            draft[keyPath: name] += text
         } else {
             return false
         }

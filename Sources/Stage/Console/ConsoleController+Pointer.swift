@@ -86,6 +86,10 @@ extension ConsoleController {
             selectFirstIfNeeded()
         } else if id.hasPrefix("script:") {
             open(String(id.dropFirst("script:".count)))
+        } else if id == RemotePanel.pairID {
+            _ = request(.remote(action: "pair", id: nil))
+        } else if id.hasPrefix(RemotePanel.revokePrefix) {
+            _ = request(.remote(action: "revoke", id: String(id.dropFirst(RemotePanel.revokePrefix.count))))
         } else if let item = SettingsScreen.item(for: id) {
             step(item, by: 1)
         } else {

@@ -22,6 +22,12 @@ package final class ConsoleController {
     package var gameAction: (WidgetID, Int) -> Void = { _, _ in }
     /// The Game screen was shown (true) or left (false): the game opens or closes.
     package var gameShown: (Bool) -> Void = { _ in }
+    /// The game is open: Clips is then one of its three destinations, and moving to it
+    /// keeps the game.
+    package var isGameOpen: () -> Bool = { false }
+    /// Clips asked for while the game is open: true when an attempt runs and Clips must
+    /// wait (the game's notice says so).
+    package var clipsWaitForAttempt: () -> Bool = { false }
     /// The Clips screen's actions (`clips:...`, `clip:ID`), applied by the stage.
     package var clipsAction: (WidgetID) -> Void = { _ in }
     /// The Clips screen was shown (true) or left (false): the list is read, a replay closes.
@@ -120,8 +126,13 @@ package final class ConsoleController {
     // MARK: screens
 
     package func show(_ screen: ConsoleScreen) {
+        // Game, Scoreboard and, while the game is open, Clips are one game's destinations:
+        // moving between them never leaves it. Clips waits while an attempt runs.
+        let gameOpen = isGameOpen()
+        if screen == .clips, state.screen != .clips, gameOpen, clipsWaitForAttempt() { return }
+        func inGame(_ screen: ConsoleScreen) -> Bool { screen.isGame || (screen == .clips && gameOpen) }
         if state.screen == .editor && screen != .editor { saveEditor() }
-        if state.screen.isGame != screen.isGame { gameShown(screen.isGame) }
+        if inGame(state.screen) != inGame(screen) { gameShown(inGame(screen)) }
         if state.screen != screen && (state.screen == .clips || screen == .clips) { clipsShown(screen == .clips) }
         if screen == .editor && state.editor == nil, let id = state.selectedScript ?? controller.script?.id {
             openEditor(id: id)

@@ -33,6 +33,8 @@ package struct ConsoleModel {
     package var clips: ClipsConsoleView = .none
     /// The title of the script a rename or move dialog is about.
     package var dialogScript: String?
+    /// The network remote's pairing and phones (Settings screen); nil with the remote off.
+    package var remote: RemoteAccessShown?
 
     package var progress: Double {
         guard prompter.maxOffset > 0 else { return 0 }

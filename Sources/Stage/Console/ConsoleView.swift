@@ -39,7 +39,11 @@ package enum ConsoleView {
     private static func tabs(_ model: ConsoleModel, panel: WidgetPanel, header: PixelRect) {
         let theme = panel.theme
         panel.fill(header, theme.panel)
-        let width = max(panel.width(of: "Prompter") + theme.gap * 6, header.width / 10)
+        // Every tab on the display, however narrow (at 1024 wide the seventh was half off
+        // it, out of a finger's reach): a label that does not fit is shortened instead.
+        let count = ConsoleScreen.allCases.count
+        let fitted = (header.width - theme.gap * 4 - theme.gap * (count - 1)) / count
+        let width = min(max(panel.width(of: "Prompter") + theme.gap * 6, header.width / 10), fitted)
         var x = theme.gap * 2
         for screen in ConsoleScreen.allCases {
             panel.button("tab:\(screen.rawValue)", screen.title,
@@ -48,6 +52,7 @@ package enum ConsoleView {
             x += width + theme.gap
         }
         let title = model.prompter.scriptTitle ?? "No script open"
+        guard header.maxX - x - theme.gap * 4 > Int(theme.textSize * 3) else { return }
         panel.text("\(title) · \(model.transportName)",
                    in: PixelRect(x: x + theme.gap * 2, y: header.y, width: header.maxX - x - theme.gap * 4,
                                  height: header.height),

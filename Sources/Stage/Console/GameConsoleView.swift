@@ -2,7 +2,7 @@ import Game
 
 /// What the console's Game screen reads of the game for one frame: a copy of the
 /// session (the host's dashboard may show the pick; only the outer display may not),
-/// the readiness reasons, the last refusal, and what the participant sees at the frame's
+/// the readiness reasons and warnings, the last refusal, and what the participant sees at the frame's
 /// time.
 package struct GameConsoleView: Equatable {
     package var session: GameSession?
@@ -10,7 +10,10 @@ package struct GameConsoleView: Equatable {
     /// of it.
     package var sessionRevision = 0
     package var catalog: ActionCatalog?
+    /// Why Send is refused now.
     package var readiness: [String]
+    /// What the host should know that does not stop Send (the participant cannot stop).
+    package var warnings: [String] = []
     package var notice: String?
     package var catalogProblem: String?
     /// What the participant sees at the frame's time, in the dashboard's words.
@@ -20,7 +23,7 @@ package struct GameConsoleView: Equatable {
 
     package static func == (a: GameConsoleView, b: GameConsoleView) -> Bool {
         (a.session == nil) == (b.session == nil) && a.sessionRevision == b.sessionRevision && a.catalog == b.catalog
-            && a.readiness == b.readiness && a.notice == b.notice && a.catalogProblem == b.catalogProblem
+            && a.readiness == b.readiness && a.warnings == b.warnings && a.notice == b.notice && a.catalogProblem == b.catalogProblem
             && a.participant == b.participant
     }
 

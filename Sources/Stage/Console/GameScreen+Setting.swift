@@ -38,7 +38,7 @@ extension GameScreen {
         package func value(_ settings: GameSettings) -> String {
             switch self {
             case .mode: settings.mode == .visual ? "Visual S/Z" : "Spoken"
-            case .recording: settings.recording ? "On" : "Off"
+            case .recording: !settings.recording ? "Off" : settings.pictureOnly ? "Picture only" : "Picture and sound"
             case .perTurn: "\(settings.challengesPerTurn)"
             case .response: String(format: "%.0f s", settings.responseWindow)
             case .cue: String(format: "%.2g s", settings.cueDuration)
@@ -55,9 +55,9 @@ extension GameScreen {
                     ? "The instruction is spoken alone; then \(CueLetter.s.help) \(CueLetter.z.help)"
                     : "Act only when the instruction begins with “Simon says”."
             case .recording:
-                settings.recording
-                    ? "Camera and microphone are recorded for review; each player is asked first."
-                    : "No file is made; nobody is asked for consent."
+                !settings.recording ? "No file is made; nobody is asked for consent."
+                    : settings.pictureOnly ? "The camera is recorded without sound for review; each player is asked first."
+                    : "Camera and microphone are recorded for review; each player is asked first."
             case .perTurn: "Judged challenges each player gets before the next player's turn (1 to 10)."
             case .response: "Time to act, from the end of the speech or the letter's first frame (2 to 10 s)."
             case .cue: "How long the S or Z stays on the participant's display (0.5, 0.75 or 1.5 s)."
@@ -72,7 +72,15 @@ extension GameScreen {
             var next = settings
             switch self {
             case .mode: next.mode = settings.mode == .visual ? .spoken : .visual
-            case .recording: next.recording.toggle()
+            case .recording:
+                // Picture and sound, picture only, off, and round again.
+                switch (settings.recording, settings.pictureOnly) {
+                case (true, false): next.pictureOnly = true
+                case (true, true): next.recording = false
+                case (false, _):
+                    next.recording = true
+                    next.pictureOnly = false
+                }
             case .perTurn: next.challengesPerTurn += delta
             case .response: next.responseWindow += Double(delta)
             case .cue:

@@ -151,7 +151,7 @@ package enum GameScreen {
                          style: button.2, group: "game-actions")
         }
         y += row + theme.gap
-        var lines = session.phase == .ready ? model.game.readiness : []
+        var lines = session.phase == .ready ? model.game.readiness + model.game.warnings : []
         if let notice = model.game.notice { lines.insert(notice, at: 0) }
         if let interruption = session.attempts.last?.interruption, session.phase == .interrupted {
             lines.insert(interruption.description, at: 0)

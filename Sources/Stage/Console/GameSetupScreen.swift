@@ -2,7 +2,8 @@ import Foundation
 import Game
 import Render
 
-/// The Game screen's Setup page. On the left the roster (add, rename by typing in a
+/// The Game screen's Setup page. On the left the host's name (typed in its field; the
+/// clips and the journal name the host by it) and the roster (add, rename by typing in a
 /// name's field, move up or down, remove) with each name's problem next to it, and
 /// Start, which begins a game with it (a game in play keeps its roster, so the new
 /// roster means a new game). On the right every setting with what it means, the
@@ -26,6 +27,13 @@ enum GameSetupScreen {
         let row = theme.rowHeight * 3 / 4
         let problems = draft.problems(catalog: model.game.catalog)
         var y = area.y
+        let labelWidth = area.width / 4
+        panel.text("Host", in: PixelRect(x: area.x, y: y, width: labelWidth, height: row),
+                   size: theme.smallTextSize, color: theme.secondaryText)
+        panel.textField(ConsoleController.hostNameField,
+                        in: PixelRect(x: area.x + labelWidth, y: y, width: area.width - labelWidth, height: row - 2),
+                        text: draft.host, placeholder: "The host's name")
+        y += row + theme.gap
         panel.text("Players, in turn order", in: PixelRect(x: area.x, y: y, width: area.width, height: row),
                    size: theme.smallTextSize, color: theme.secondaryText)
         y += row

@@ -68,6 +68,6 @@ package final class OperatorScriptPreview {
     package func prepareAhead() -> Bool {
         guard let block = text?.block, viewportRows > 0 else { return false }
         return block.prepareAhead(viewportRows: SceneRenderer.prepareReach(viewportRows: viewportRows, block: block),
-                                  limit: 1) > 0
+                                  limit: SceneRenderer.piecesPerTurn(block)) > 0
     }
 }

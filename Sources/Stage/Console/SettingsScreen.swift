@@ -97,7 +97,9 @@ package enum SettingsScreen {
     package static func build(_ model: ConsoleModel, panel: WidgetPanel, area: PixelRect) {
         let theme = panel.theme
         let settings = model.prompter.settings
-        let width = min(area.width, max(area.width * 2 / 3, panel.width(of: "Flip upside down") * 4))
+        var width = min(area.width, max(area.width * 2 / 3, panel.width(of: "Flip upside down") * 4))
+        // The remote's panel takes the right side when the remote is on.
+        if model.remote != nil { width = min(width, area.width * 11 / 20) }
         var y = area.y
         y += panel.text("Reading settings: they apply to the outer display at once and are saved as you go.",
                         x: area.x, y: y, size: theme.smallTextSize, color: theme.secondaryText, maxWidth: area.width)
@@ -107,6 +109,10 @@ package enum SettingsScreen {
             panel.stepper(item.id, in: PixelRect(x: area.x, y: y, width: width, height: rowHeight), label: item.label,
                           value: item.value(settings), swatch: item.swatch(settings), group: "settings")
             y += rowHeight + 2
+        }
+        if let remote = model.remote {
+            let x = area.x + width + theme.gap * 4
+            RemotePanel.build(remote, panel: panel, area: PixelRect(x: x, y: area.y, width: area.maxX - x, height: area.height))
         }
     }
 }

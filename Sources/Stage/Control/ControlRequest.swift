@@ -5,6 +5,9 @@ import Foundation
 /// and the console's buttons. The stage answers every one (`RigStage.handle`).
 package enum ControlRequest: Equatable {
     case status
+    /// The console's screen and where each of its controls is on the inner display, as
+    /// last drawn: read-only, for tests and tools that tap the console as a person would.
+    case console
     case play, pause, toggle, stop, faster, slower
     case speed(Int)
     case open(String)
@@ -29,6 +32,8 @@ package enum ControlRequest: Equatable {
     /// The recordings: `list`, `export` (to a folder, or `[recording] export_folder`),
     /// `delete` (no confirmation over the socket).
     case clips(action: String, id: String?, to: String?)
+    /// The USB sticks: `list`, or `eject` the one called `name` (its label or mount point).
+    case media(action: String, name: String?)
     /// Markers: `jump` to next, prev, start, a number or a name (`to`), `set` one at the
     /// reading line, `clear` the set ones, `list` them with their places.
     case marker(action: String, to: String?)
@@ -45,6 +50,9 @@ package enum ControlRequest: Equatable {
     case listen(String)
     /// What the operator's key bound to this action does (rig.toml `[keys]`), as if pressed.
     case key(KeyAction)
+    /// The network remote's access: `devices` (paired phones, API keys), `pair` (a new
+    /// one-time code, shown on the console for five minutes), `revoke` a phone by `id`.
+    case remote(action: String, id: String?)
 
     package struct Invalid: Error, CustomStringConvertible {
         package let description: String
@@ -52,7 +60,8 @@ package enum ControlRequest: Equatable {
 
     package static let commands = ["status", "play", "pause", "toggle", "stop", "faster", "slower", "speed",
                            "open", "outer", "blank", "set", "scripts", "folders", "folder", "mode", "cue", "speak",
-                           "game", "record", "clips", "marker", "wpm", "finish", "follow", "listen", "key"]
+                           "game", "record", "clips", "media", "marker", "wpm", "finish", "follow", "listen", "key",
+                           "remote", "console"]
 
     package static func parse(_ line: Data) -> Result<ControlRequest, Invalid> {
         guard let json = JSONValue.parse(line), case .object = json else {
@@ -63,6 +72,7 @@ package enum ControlRequest: Equatable {
         }
         switch command {
         case "status": return .success(.status)
+        case "console": return .success(.console)
         case "play": return .success(.play)
         case "pause": return .success(.pause)
         case "toggle": return .success(.toggle)
@@ -154,6 +164,16 @@ package enum ControlRequest: Equatable {
                 return .failure(Invalid(description: "clips \(action) needs the clip's \"id\" (from clips list)"))
             }
             return .success(.clips(action: action, id: id, to: json["to"]?.stringValue))
+        case "media":
+            let action = json["action"]?.stringValue ?? "list"
+            let name = json["name"]?.stringValue
+            guard action == "list" || action == "eject" else {
+                return .failure(Invalid(description: "media takes \"action\": \"list\" or \"eject\""))
+            }
+            guard action == "list" || name?.isEmpty == false else {
+                return .failure(Invalid(description: "media eject needs the stick's \"name\" (from media list)"))
+            }
+            return .success(.media(action: action, name: name))
         case "wpm":
             guard let value = json["value"]?.numberValue, value == value.rounded(), abs(value) < 1e6 else {
                 return .failure(Invalid(description: "wpm needs an integer \"value\", such as 150"))
@@ -180,6 +200,16 @@ package enum ControlRequest: Equatable {
                 return .failure(Invalid(description: "marker jump needs \"to\": next, prev, start, a number or a name"))
             }
             return .success(.marker(action: action, to: to))
+        case "remote":
+            let action = json["action"]?.stringValue ?? "devices"
+            guard ["devices", "pair", "revoke"].contains(action) else {
+                return .failure(Invalid(description: "remote takes \"action\": \"devices\", \"pair\" or \"revoke\""))
+            }
+            let id = json["id"]?.stringValue
+            guard action != "revoke" || id?.isEmpty == false else {
+                return .failure(Invalid(description: "remote revoke needs the device's \"id\" (from remote devices)"))
+            }
+            return .success(.remote(action: action, id: id))
         default:
             let hint = Suggestion.closest(to: command, in: commands).map { " (did you mean \"\($0)\"?)" } ?? ""
             return .failure(Invalid(description: "unknown command \"\(command)\"\(hint)"))
@@ -190,6 +220,7 @@ package enum ControlRequest: Equatable {
     package var json: JSONValue {
         switch self {
         case .status: ["cmd": "status"]
+        case .console: ["cmd": "console"]
         case .play: ["cmd": "play"]
         case .pause: ["cmd": "pause"]
         case .toggle: ["cmd": "toggle"]
@@ -214,10 +245,12 @@ package enum ControlRequest: Equatable {
         case let .game(json): json
         case let .record(start): ["cmd": "record", "action": .string(start ? "start" : "stop")]
         case let .clips(action, id, to): ["cmd": "clips", "action": .string(action), "id": .optional(id), "to": .optional(to)]
+        case let .media(action, name): ["cmd": "media", "action": .string(action), "name": .optional(name)]
         case let .marker(action, to): ["cmd": "marker", "action": .string(action), "to": .optional(to)]
         case let .wordsPerMinute(value): ["cmd": "wpm", "value": .int(value)]
         case let .finish(text): ["cmd": "finish", "in": .string(text ?? "off")]
         case let .key(action): ["cmd": "key", "action": .string(action.rawValue)]
+        case let .remote(action, id): ["cmd": "remote", "action": .string(action), "id": .optional(id)]
         }
     }
 }

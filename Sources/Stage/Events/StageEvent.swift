@@ -9,6 +9,9 @@ package enum StageEvent {
     /// The recordings changed (a take ended, an export moved on): the Clips screen reads
     /// them again from the store.
     case clipsChanged
+    /// A phone paired or was revoked, a pairing code opened or ran out: the console's
+    /// Remote panel is drawn again.
+    case remoteAccessChanged
     /// Decoded pictures (or the end, or a failure) for the replay of clip `id`.
     case replayDelivery(id: String, ClipDecoder.Delivery)
     /// A key pressed (or repeating) on an operator keyboard, clicker or pedal.
@@ -28,6 +31,12 @@ package enum StageEvent {
     case camera(CameraInput)
     /// A display's availability, mode or enabled flag changed.
     case display(DisplayRole, DisplayStatus)
+    /// The seat was disabled (a VT switch): the displays and input go next. Said first,
+    /// so a running attempt is void for this reason, not as a lost display.
+    case switchedAway
+    /// A touchscreen on the participant's display came or went (or the window backend's
+    /// outer window, whose clicks are taps).
+    case participantTouch(Bool)
     /// A frame of `role` reached the glass at the kernel's vblank time and sequence.
     case framePresented(DisplayRole, FlipStamp)
     /// Files came, went or changed in the scripts folder.
@@ -58,12 +67,16 @@ package struct CameraInput {
     package var state: String?
     /// A capture is running (it may still fail); without one the preview only says why.
     package var live: Bool
+    /// Which camera streams (name, bus, serial), nil while none does: another camera
+    /// in the same place interrupts a recorded attempt.
+    package var identity: String?
 
-    package init(frame: CameraFrame?, message: String?, state: String?, live: Bool) {
+    package init(frame: CameraFrame?, message: String?, state: String?, live: Bool, identity: String? = nil) {
         self.frame = frame
         self.message = message
         self.state = state
         self.live = live
+        self.identity = identity
     }
 
     /// No camera configured.

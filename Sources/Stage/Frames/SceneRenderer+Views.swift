@@ -24,6 +24,8 @@ extension SceneRenderer {
         package var follow: FollowShown?
         /// The title of the script a rename or move dialog is about.
         package var dialogScript: String?
+        /// The network remote's pairing and phones, for the Settings screen (nil: remote off).
+        package var remote: RemoteAccessShown?
 
         package init(console: ConsoleState, listing: LibraryListing, outer: DisplayStatus?, cameraState: String?,
                      game: GameConsoleView = .none, timers: TimersShown? = nil, follow: FollowShown? = nil,

@@ -85,7 +85,8 @@ package final class SceneRenderer {
             return Relayout(maxOffset: 0, mapOffset: { _ in 0 }, offsetOfWord: { _ in nil })
         }
         if readingScriptID != script.id || readingText?.text != script.text {
-            readingText = ReadingText(text: script.text, fonts: fonts, painter: painter, cacheBudgetBytes: cacheBudgetBytes)
+            readingText = ReadingText(text: script.text, fonts: fonts, painter: painter, cacheBudgetBytes: cacheBudgetBytes,
+                                      rowPhases: ChunkedTextBlock.rowPhases)
             readingScriptID = script.id
         }
         guard let readingText else { return Relayout(maxOffset: 0, mapOffset: { $0 }, offsetOfWord: { _ in nil }) }
@@ -128,24 +129,31 @@ package final class SceneRenderer {
     /// so pressing play after a pause or a settings change does not stall a frame.
     /// Returns whether it found something to do.
     ///
-    /// It reaches past the next screens, nearest pieces first, until the cache holds
-    /// its whole budget (or the whole text, when that is smaller): the size the cache
-    /// settles at anyway, since it only evicts when full. Filling it while idle right
-    /// after a script is opened or laid out again puts the kiosk's memory at its
-    /// steady state then, instead of a piece (8 MB at 1024 px) more each time the
-    /// scrolling first reaches one, minutes later. A new layout's first frame comes
-    /// first: until it is drawn, this does nothing, so a warm-up still running when
-    /// another script is opened never holds that frame back.
+    /// It reaches past the next screens, nearest pieces first and each at every row
+    /// phase the frames choose from (a scroll at any speed lands on all of them),
+    /// until the cache holds its whole budget (or the whole text at every phase, when
+    /// that is smaller): the size the cache settles at anyway, since it only evicts
+    /// when full. Filling it while idle right after a script is opened or laid out
+    /// again puts the kiosk's memory at its steady state then, instead of a piece more
+    /// each time the scrolling first reaches one, minutes later. A new layout's first
+    /// frame comes first: until it is drawn, this does nothing, so a warm-up still
+    /// running when another script is opened never holds that frame back.
     package func prepareAhead(outerSize: PixelSize) -> Bool {
         guard let block = readingText?.block, lastInputs[.outer]?.prompter.layoutGeneration == layoutGeneration
         else { return false }
         let viewportRows = block.transform.textSize(forDisplay: outerSize).height
-        if block.prepareAhead(viewportRows: Self.prepareReach(viewportRows: viewportRows, block: block), limit: 1) > 0 {
+        if block.prepareAhead(viewportRows: Self.prepareReach(viewportRows: viewportRows, block: block),
+                              limit: Self.piecesPerTurn(block)) > 0 {
             return true
         }
         // Then the operator's copy on the inner display, the same way.
         return scriptPreview?.prepareAhead() ?? false
     }
+
+    /// Pieces to rasterize in one idle loop turn: a block with row phases cuts its
+    /// pieces that many times shorter, so as many of them are the same work a piece
+    /// was without phases, and the warm-up still fills the budget in as many turns.
+    package static func piecesPerTurn(_ block: ChunkedTextBlock) -> Int { block.rowPhaseLimit }
 
     /// The `viewportRows` to give `ChunkedTextBlock.prepareAhead`, which prepares text
     /// rows from `reach` above the viewport's centre to 1.5 `reach` below it, nearest
@@ -287,8 +295,8 @@ package final class SceneRenderer {
         if warmScratch?.size != outerSize { warmScratch = try? Canvas(size: outerSize) }
         guard let warmScratch else { return }
         for letter in CueLetter.allCases.compactMap(\.rawValue.first) {
-            compositors[.outer]?.compose(CueBadge.layers(letter: letter, display: outerSize, painter: painter,
-                                                         labels: cueLabels), into: warmScratch)
+            compositors[.outer]?.compose(CueBadge.layers(letter: letter, in: PixelRect(size: outerSize),
+                                                         painter: painter, labels: cueLabels), into: warmScratch)
         }
     }
 
@@ -309,8 +317,10 @@ package final class SceneRenderer {
             clips: inner.clips.map { clips in
                 ClipsConsoleView(input: clips.input, replay: clips.replay,
                                  picture: { [unowned self] rect in
-                                     self.replayCanvas.layers(clips.picture, of: clips.replay?.id ?? "", in: rect) })
-            } ?? .none, dialogScript: inner.dialogScript)
+                                     self.replayCanvas.layers(clips.picture, of: clips.replay?.id ?? "", in: rect,
+                                                              cue: clips.replay?.cue, painter: self.painter,
+                                                              labels: self.cueLabels) })
+            } ?? .none, dialogScript: inner.dialogScript, remote: inner.remote)
         model.participantPreview = { [unowned self] rect in
             participant.layers(in: rect, outer: outerSize, camera: camera, painter: painter)
         }

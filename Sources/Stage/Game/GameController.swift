@@ -87,9 +87,9 @@ package final class GameController {
         formatter.dateFormat = "yyyyMMdd-HHmmss"
         sessionID = "game-" + formatter.string(from: Date(timeIntervalSince1970: Self.wallClock()))
         guard let file else { return }
-        try? FileManager.default.createDirectory(at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? AtomicFile.createOwnerOnlyFolder(file.url.deletingLastPathComponent())
         do {
-            try AtomicFile.write(Data(sessionID.utf8), to: sessionIDURL(file))
+            try AtomicFile.write(Data(sessionID.utf8), to: sessionIDURL(file), access: .ownerOnly)
         } catch {
             KioskLog.warning("game session id not saved: \(error)")
         }
@@ -130,15 +130,33 @@ package final class GameController {
 
     // MARK: the session's inputs
 
-    /// Every reason Send is refused now, the game's and the rig's own.
+    /// Every reason Send is refused now, the game's and the rig's own: each condition
+    /// that would void an attempt at once is said here, before the host sends.
     package var readinessReasons: [String] {
         guard let session else { return [catalogProblem ?? "Set up the players first"] }
         var reasons = session.sendBlockers.map(\.description)
         if !isOpen { reasons.insert("The game is not open (the Game tab, or rig ctl game open)", at: 0) }
-        if session.settings.recording, let reason = recording.unavailableReason {
-            reasons.append("Recording is on, but \(reason); turn recording off to play")
+        if let reason = speech.unavailableReason {
+            reasons.append("The instruction cannot be spoken: \(reason)")
+        }
+        if session.recordsCurrentPlayer {
+            if let reason = recording.unavailableReason {
+                reasons.append("Recording is on, but \(reason); turn recording off to play")
+            } else if !session.settings.pictureOnly, let problem = recording.soundProblem {
+                reasons.append("Recording is on, but \(problem); choose “Picture only” for Recording, or turn it off")
+            }
         }
         return reasons
+    }
+
+    /// What the host should know before Send that does not stop it.
+    package var readinessWarnings: [String] {
+        guard session != nil else { return [] }
+        var warnings: [String] = []
+        if !conditions.participantTouch {
+            warnings.append("The participant cannot stop an attempt: their display has no touchscreen ([touch] device)")
+        }
+        return warnings
     }
 
     /// A host command; refused ones change nothing and say why.

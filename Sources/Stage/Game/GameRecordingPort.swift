@@ -7,6 +7,9 @@ import Game
 package protocol GameRecordingPort: AnyObject {
     /// Why recording cannot start now; nil when it can.
     var unavailableReason: String? { get }
+    /// Why a recording would have no sound (no microphone configured, none delivering);
+    /// nil when the microphone delivers. A game that records sound is not ready then.
+    var soundProblem: String? { get }
     func start(generation: UInt64, attempt: Int)
     func stop(generation: UInt64)
     func cancel(generation: UInt64)
@@ -21,6 +24,7 @@ package protocol GameRecordingPort: AnyObject {
 }
 
 extension GameRecordingPort {
+    package var soundProblem: String? { nil }
     package func sessionChanged(_ session: GameSession, id: String) {}
     package func mediaInUse(_ file: String) -> [String] { [] }
 }

@@ -33,8 +33,15 @@ package enum GameSetupValues {
                 guard let flag = GameControlRequest.flag(text) else { return bad("yes or no") }
                 result.seatedOnly = flag
             case "recording":
-                guard let flag = GameControlRequest.flag(text) else { return bad("on or off") }
-                result.recording = flag
+                // "picture": recording without sound, the host's choice for a rig without a microphone.
+                if text == "picture" {
+                    result.recording = true
+                    result.pictureOnly = true
+                } else {
+                    guard let flag = GameControlRequest.flag(text) else { return bad("on, picture or off") }
+                    result.recording = flag
+                    if flag { result.pictureOnly = false }
+                }
             case "groups":
                 var groups = Set<ActionGroup>()
                 for name in text.split(separator: ",") {

@@ -2,6 +2,9 @@
 /// espeak-ng and its ALSA output (`KioskGameSpeech`); headless tests with a fake that
 /// reports on the manual clock. Every callback runs on the event-loop thread.
 package protocol GameSpeechPort: AnyObject {
+    /// Why no instruction can be spoken now (no sound output, the card unplugged); nil
+    /// when one can. Send is refused while it is set, so no attempt is void for it.
+    var unavailableReason: String? { get }
     /// Synthesizes `text`; `done` gets the clip's exact duration in seconds, or why not.
     func prepare(_ text: String, wordsPerMinute: Int, generation: UInt64,
                  done: @escaping (Result<Double, GameSpeechFailure>) -> Void)
@@ -10,6 +13,10 @@ package protocol GameSpeechPort: AnyObject {
     func play(generation: UInt64, report: @escaping (GameSpeechReport) -> Void)
     /// Stops and forgets everything of `generation` (an abandoned attempt).
     func cancel(generation: UInt64)
+}
+
+extension GameSpeechPort {
+    package var unavailableReason: String? { nil }
 }
 
 package enum GameSpeechReport: Equatable {
@@ -28,6 +35,8 @@ package struct GameSpeechFailure: Error, Equatable, CustomStringConvertible {
 package final class SilentGameSpeech: GameSpeechPort {
     let reason: String
     package init(reason: String = "there is no sound output in this kiosk") { self.reason = reason }
+
+    package var unavailableReason: String? { reason }
 
     package func prepare(_ text: String, wordsPerMinute: Int, generation: UInt64,
                          done: @escaping (Result<Double, GameSpeechFailure>) -> Void) {

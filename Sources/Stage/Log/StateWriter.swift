@@ -55,7 +55,7 @@ package final class StateWriter: @unchecked Sendable {
             writing = true
             condition.unlock()
             do {
-                try AtomicFile.write(data, to: url)
+                try AtomicFile.write(data, to: url, access: .ownerOnly)
             } catch {
                 KioskLog.error("cannot save \(url.lastPathComponent): \(error)")
             }

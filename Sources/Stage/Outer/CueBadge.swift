@@ -4,8 +4,10 @@ import Render
 /// The game's cue, the one badge of the rig: an upright letter on a rounded badge with
 /// a border, large enough to read from the talent's position. The participant view
 /// draws it live (a dark letter on yellow, white border); the Visual S/Z export burns
-/// the same badge into the recording in its dark style (`picture`), so what the host
-/// checks in the export is what the participant saw.
+/// the same badge into the recording in its dark style (`picture`), and the host's
+/// replay of a clip whose export is not ready draws it over the picture in that style,
+/// so what the host checks is what the participant saw, and looks the same before and
+/// after the export.
 package enum CueBadge {
     package enum Style: Sendable {
         /// The participant view's: a dark letter on yellow with a white border.
@@ -23,16 +25,17 @@ package enum CueBadge {
     package static let fill = Style.live.fill
     package static let ink = Style.live.ink
 
-    /// The badge's square on a display (or a picture) of this size: centred, two fifths
-    /// of its shorter side.
-    package static func box(in display: PixelSize) -> PixelRect {
-        let side = max(48, min(display.width, display.height) * 2 / 5)
-        return PixelRect(x: (display.width - side) / 2, y: (display.height - side) / 2, width: side, height: side)
+    /// The badge's square on a display, or on a picture where it lies on a display:
+    /// centred, two fifths of its shorter side.
+    package static func box(in area: PixelRect) -> PixelRect {
+        let side = max(48, min(area.width, area.height) * 2 / 5)
+        return PixelRect(x: area.x + (area.width - side) / 2, y: area.y + (area.height - side) / 2,
+                         width: side, height: side)
     }
 
-    package static func layers(letter: Character, display: PixelSize, painter: GlyphPainter,
+    package static func layers(letter: Character, in area: PixelRect, painter: GlyphPainter,
                                labels: LabelCache? = nil, style: Style = .live) -> [Layer] {
-        let box = box(in: display)
+        let box = box(in: area)
         let side = box.width
         let stroke = max(3, side / 24)
         var layers = rounded(box, radius: side / 6, color: style.border)
@@ -52,13 +55,14 @@ package enum CueBadge {
     package static func picture(letter: Character, pictureWidth: Int, pictureHeight: Int,
                                 painter: GlyphPainter) -> OverlayPicture? {
         let size = PixelSize(width: pictureWidth, height: pictureHeight)
-        let box = box(in: size)
+        let box = box(in: PixelRect(size: size))
         // Drawn at the recording's size, as the participant view draws it on its display,
         // then cut out; a key colour the badge never uses marks what is not the badge.
         guard let canvas = try? Canvas(size: size) else { return nil }
         let key: UInt32 = 0xff00ff
         Compositor().compose([.fill(PixelRect(size: size), Color(rgb: key))]
-                             + layers(letter: letter, display: size, painter: painter, style: .recording), into: canvas)
+                             + layers(letter: letter, in: PixelRect(size: size), painter: painter, style: .recording),
+                             into: canvas)
         var rgba = [UInt8](repeating: 0, count: box.width * box.height * 4)
         for y in 0..<box.height {
             for x in 0..<box.width {

@@ -8,6 +8,7 @@ package enum OuterCameraScene {
     package static let statusColor = Color.white
     package static let scrim = Color(rgb: 0x000000).withAlpha(150)
     package static let recordingRed = Color(rgb: 0xe5201c)
+    package static let stopRed = Color(rgb: 0xb3261e).withAlpha(220)
 
     /// `labels`: where the texts' layouts are kept between frames (a layout per frame
     /// cost the participant view a third of a second in the virtual rig, under TCG);
@@ -26,11 +27,32 @@ package enum OuterCameraScene {
                                        y: display.height / 5, color: statusColor, painter: painter)))
         }
         if let status = overlay.status {
-            let label = Self.label(status, style: TextStyle(fontSize: Double(unit)), x: unit, y: display.height - unit * 3,
-                              color: statusColor, maxWidth: display.width - 2 * unit, painter: painter, labels: labels)
-            layers.append(.fill(PixelRect(x: 0, y: label.y - unit / 2, width: display.width,
-                                          height: label.height + unit), scrim))
-            layers.append(.label(label))
+            // The status, and the note in smaller type under it, in one band at the foot.
+            let label = Self.label(status, style: TextStyle(fontSize: Double(unit)), x: unit, y: 0,
+                                   color: statusColor, maxWidth: display.width - 2 * unit, painter: painter, labels: labels)
+            let note = overlay.note.map {
+                Self.label($0, style: TextStyle(fontSize: Double(unit * 2 / 3)), x: unit, y: 0, color: statusColor,
+                           maxWidth: display.width - 2 * unit, painter: painter, labels: labels)
+            }
+            let noteHeight = note.map { $0.height + unit / 3 } ?? 0
+            let top = display.height - unit * 3 - noteHeight
+            layers.append(.fill(PixelRect(x: 0, y: top - unit / 2, width: display.width,
+                                          height: label.height + noteHeight + unit), scrim))
+            layers.append(.label(Label(lines: label.lines, x: unit, y: top, color: statusColor, painter: painter)))
+            if let note {
+                layers.append(.label(Label(lines: note.lines, x: unit, y: top + label.height + unit / 3, color: statusColor,
+                                           painter: painter)))
+            }
+        }
+        if overlay.stopControl {
+            // The participant's one control: a tap anywhere stops, the button says so.
+            let label = Self.label("Tap to stop", style: TextStyle(fontSize: Double(unit)), x: 0, y: 0,
+                                   color: statusColor, painter: painter, labels: labels)
+            let box = PixelRect(x: display.width - label.width - unit * 3, y: display.height / 2 - label.height / 2 - unit,
+                                width: label.width + unit * 2, height: label.height + unit * 2)
+            layers += CueBadge.rounded(box, radius: unit / 2, color: stopRed)
+            layers.append(.label(Label(lines: label.lines, x: box.x + unit, y: box.y + unit, color: statusColor,
+                                       painter: painter)))
         }
         if overlay.recording {
             layers += CueBadge.rounded(PixelRect(x: unit, y: unit, width: unit * 2, height: unit * 2),
@@ -45,7 +67,7 @@ package enum OuterCameraScene {
                                        color: statusColor, painter: painter)))
         }
         if let cue = overlay.cue {
-            layers += CueBadge.layers(letter: cue, display: display, painter: painter, labels: cueLabels ?? labels)
+            layers += CueBadge.layers(letter: cue, in: frame, painter: painter, labels: cueLabels ?? labels)
         }
         return layers
     }

@@ -15,6 +15,9 @@ package final class ReadingText {
     package let fonts: FontLibrary
     package let painter: GlyphPainter
     package let cacheBudgetBytes: Int
+    /// Row phases the block caches (ChunkedTextBlock.rowPhaseLimit): the outer
+    /// display's scrolling text has all of them, a copy drawn at whole rows one.
+    package let rowPhases: Int
     package private(set) var layout: TextLayout?
     package private(set) var block: ChunkedTextBlock?
     private var layoutKey: LayoutKey?
@@ -49,8 +52,9 @@ package final class ReadingText {
     }
 
     package init(text: String, fonts: FontLibrary, painter: GlyphPainter,
-         cacheBudgetBytes: Int = ChunkedTextBlock.defaultCacheBudgetBytes) {
+         cacheBudgetBytes: Int = ChunkedTextBlock.defaultCacheBudgetBytes, rowPhases: Int = 1) {
         self.text = text
+        self.rowPhases = rowPhases
         self.fonts = fonts
         self.painter = painter
         self.cacheBudgetBytes = cacheBudgetBytes
@@ -92,7 +96,8 @@ package final class ReadingText {
             block = ChunkedTextBlock(lines: LaidOutTextLines(layout: layout, painter: painter),
                                      columnWidth: columnWidth, textInset: inset,
                                      textColor: newBlockKey.textColor, background: newBlockKey.background,
-                                     transform: transform, cacheBudgetBytes: cacheBudgetBytes)
+                                     transform: transform, cacheBudgetBytes: cacheBudgetBytes,
+                                     rowPhases: rowPhases)
             blockKey = newBlockKey
         } else {
             block?.setTransform(transform)

@@ -69,6 +69,8 @@ package final class PrompterTakes {
         if case .countdown = indicator { return .failure("the countdown is already running") }
         if let refusal = recorder.refusal { return .failure(refusal) }
         guard countdown > 0 else { return begin() }
+        // Said before the countdown, while the operator can still fix it or stop.
+        show(problem: silentTakeNote)
         let endsAt = now() + countdown
         countdownNumber += 1
         let number = countdownNumber
@@ -81,7 +83,7 @@ package final class PrompterTakes {
             }
         }
         set(.countdown(endsAt: endsAt))
-        return .success(["state": "countdown", "seconds": .number(countdown)])
+        return .success(["state": "countdown", "seconds": .number(countdown), "sound": soundField])
     }
 
     private func begin() -> ControlReply {
@@ -97,9 +99,9 @@ package final class PrompterTakes {
         }
         switch recorder.start(annotations: annotations) {
         case let .success(generation):
-            show(problem: nil)
+            show(problem: silentTakeNote)
             set(.recording)
-            return .success(["state": "recording", "generation": .int(generation)])
+            return .success(["state": "recording", "generation": .int(generation), "sound": soundField])
         case let .failure(refusal):
             return .failure(refusal.description)
         }
@@ -116,6 +118,16 @@ package final class PrompterTakes {
         case let .success(generation): return .success(["state": "finishing", "generation": .int(generation)])
         case let .failure(refusal): return .failure(refusal.description)
         }
+    }
+
+    /// The banner's line for a take that will record picture only; nil with sound.
+    private var silentTakeNote: String? {
+        recorder.soundProblem.map { "This take records no sound: \($0)" }
+    }
+
+    /// `sound` in the reply: "microphone", or "none: " and why.
+    private var soundField: JSONValue {
+        .string(recorder.soundProblem.map { "none: \($0)" } ?? "microphone")
     }
 
     private func set(_ next: TakeIndicator) {

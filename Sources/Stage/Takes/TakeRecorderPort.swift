@@ -7,12 +7,18 @@ package protocol TakeRecorderPort: AnyObject {
     /// Why a take cannot start now (recording off, no camera picture, one running);
     /// nil when it can.
     var refusal: String? { get }
+    /// Why a take started now would have no sound; nil when the microphone delivers.
+    var soundProblem: String? { get }
     /// Starts recording now with these annotations in its JSON: the take's generation.
     func start(annotations: [String: String]) -> Result<Int, TakeRefusal>
     /// Ends the running take, adding these annotations: its generation.
     func finish(annotations: [String: String]) -> Result<Int, TakeRefusal>
     /// `recording` in `rig ctl status` (the stage adds the countdown).
     var status: [String: JSONValue] { get }
+}
+
+extension TakeRecorderPort {
+    package var soundProblem: String? { nil }
 }
 
 /// Why the recorder refused, in the operator's words.

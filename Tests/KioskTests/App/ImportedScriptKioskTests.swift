@@ -5,8 +5,9 @@ import Testing
 @testable import Kiosk
 
 /// The headless kiosk with a .docx in its scripts folder: the finished conversion is
-/// listed (through the folder watcher, or the refresh when the watch starts), one
-/// dropped while it runs is listed through the watcher alone, and `rig ctl open` (the control request) opens it with its markers.
+/// listed (the importer's thread wakes the loop, or the refresh when the watch starts
+/// takes it), one dropped while it runs is seen by the watcher and listed when the
+/// importer is done, and `rig ctl open` (the control request) opens it with its markers.
 @Suite(.serialized) struct ImportedScriptKioskTests {
     @Test func aDroppedDocxIsConvertedOffTheLoopAndOpens() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("rig-import-\(UUID().uuidString.prefix(8))")
@@ -45,8 +46,8 @@ import Testing
         #expect(opened["ok"] == .bool(true), "\(opened)")
         #expect(app.stage.controller.script?.markers.map(\.name) == ["Welcome", "Weather"])
 
-        // A document dropped while the kiosk runs: its arrival and then its cache's
-        // arrival wake the loop through the watcher, with nothing else prodding it.
+        // A document dropped while the kiosk runs: its arrival wakes the loop through the
+        // watcher, its result through the importer's mailbox post, nothing else prodding.
         let late = Process()
         late.executableURL = URL(fileURLWithPath: "/usr/bin/pandoc")
         late.arguments = ["-f", "markdown", "-t", "odt", "-o", scripts.appendingPathComponent("Late.odt").path, source.path]

@@ -152,12 +152,13 @@ import Testing
 final class ListedClips: ClipStorePort {
     let clips: [ClipSummary]
     init(_ clips: [ClipSummary]) { self.clips = clips }
-    func listing(exporting: String?, gameOpen: Bool) -> ClipsInput { ClipsInput(clips: clips) }
+    func listing(exporting: String?, currentGame: String?) -> ClipsInput { ClipsInput(clips: clips) }
     var listJSON: JSONValue { [] }
     var exportFolder: String { "" }
     func delete(_ id: String) -> Result<Void, ClipRefusal> { .failure(ClipRefusal("not here")) }
     func export(_ id: String, to folder: String) -> Result<JSONValue, ClipRefusal> { .failure(ClipRefusal("not here")) }
     func retryExport(_ id: String) -> Result<JSONValue, ClipRefusal> { .failure(ClipRefusal("not here")) }
+    func eject(_ name: String) -> Result<JSONValue, ClipRefusal> { .failure(ClipRefusal("not here")) }
     func refusal(replaying id: String) -> ClipRefusal { ClipRefusal("no clip \(id)") }
 }
 
@@ -166,9 +167,10 @@ final class ThreadDecoding: ReplayDecoderPort {
     let path: String
     private(set) var decoder: ClipDecoder?
     init(path: String) { self.path = path }
-    func open(_ id: String, soundRate: Int?) {
+    func open(_ id: String, soundRate: Int?) -> ReplaySource {
         decoder?.stop()
         decoder = ClipDecoder(path: path, sound: soundRate != nil, soundRate: soundRate) {}
+        return .recording
     }
     func want(_ id: String, through position: Double) { decoder?.want(through: position) }
     func close(_ id: String) { decoder?.stop() }

@@ -2,9 +2,9 @@ import Testing
 @testable import Kiosk
 
 @Suite struct AudioConfigTests {
-    @Test func defaultsPlayOnTheDefaultDeviceAndCaptureNothing() {
+    @Test func defaultsPlayOnTheDefaultDeviceAndPickTheMicrophone() {
         let audio = ConfigLoader.load(text: "", name: "rig.toml").config.audio
-        #expect(audio == RigConfig.Audio(output: "default", input: "", volume: 80, voice: "en-us", rate: 175))
+        #expect(audio == RigConfig.Audio(output: "default", input: "auto", volume: 80, voice: "en-us", rate: 175))
     }
 
     @Test func valuesAreReadAndRangesCheckedWithTheirPlace() {

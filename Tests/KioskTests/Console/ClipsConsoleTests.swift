@@ -32,6 +32,19 @@ import Testing
         try SceneReferenceImage.expectMatch(rig.innerCanvas(), named: "console-clips")
     }
 
+    /// "Current game" is the open game's session: a new game, with the previous game's
+    /// attempt still on disk, lists nothing there until it records its own.
+    @Test func aNewGamesCurrentListHoldsNoneOfThePreviousGamesClips() throws {
+        let rig = try ClipsHarness()
+        let previous = try #require(rig.stage.clips.listing.clips.first { $0.kind == "game" }?.game)
+        #expect(rig.app.stage.handle(.game(["cmd": "game", "action": "setup", "players": "Bo,Cy"])).body["ok"]?.boolValue == true)
+        #expect(rig.app.stage.game.sessionID != previous)
+        rig.click("tab:clips")
+        #expect(rig.stage.clips.listing.currentGame == rig.app.stage.game.sessionID)
+        #expect(rig.stage.clips.listing.currentGameClips.isEmpty)
+        #expect(rig.stage.clips.listing.clips.contains { $0.game == previous })
+    }
+
     @Test func replayDrawsTheDecodedFrameDueAtEachTimeAndHoldsALease() throws {
         let rig = try ClipsHarness()
         rig.click("tab:clips")
@@ -140,7 +153,24 @@ import Testing
         #expect(FileManager.default.contentsEqual(atPath: exported, andPath: rig.folder + "/\(Self.newest).mp4"))
         #expect(FileManager.default.fileExists(atPath: rig.exportFolder + "/\(Self.newest).json"))
         #expect(rig.stage.clips.listing.export?.fraction == 1)
+        // A folder, not a stick: nothing to eject before taking it.
+        #expect(rig.stage.clips.listing.export?.message == "copied")
         #expect(rig.app.recording?.leases.count == 0)
+    }
+
+    @Test func ejectWithNoStickOfTheRigsSaysSo() throws {
+        let rig = try ClipsHarness()
+        rig.click("tab:clips")
+        // No stick is mounted under /run/media/rig on a build machine.
+        rig.click("clips:eject")
+        #expect(rig.stage.console.state.notice == "Not ejected: no USB stick is mounted")
+        #expect(rig.stage.clips.listing.eject == nil)
+        let reply = rig.stage.handle(.media(action: "eject", name: "RIGSTICK"))
+        #expect(reply.body["ok"]?.boolValue == false)
+        #expect(reply.body["error"]?.stringValue?.hasPrefix("no USB stick \"RIGSTICK\" is mounted") == true)
+        let list = rig.stage.handle(.media(action: "list", name: nil))
+        guard case let .array(media)? = list.body["media"] else { Issue.record("no media list: \(list.body)"); return }
+        #expect(media.contains { $0["path"]?.stringValue == rig.exportFolder })
     }
 
     @Test func aDerivedExportIsWhatGetsExported() throws {
@@ -157,6 +187,31 @@ import Testing
         rig.waitForThreads { rig.app.recording?.exports[Self.newest]?.state == .done }
         #expect(try String(contentsOfFile: rig.exportFolder + "/\(Self.newest)-cue.mp4", encoding: .utf8) == "derived")
         #expect(!FileManager.default.fileExists(atPath: rig.exportFolder + "/\(Self.newest).mp4"))
+    }
+
+    /// A game clip whose derived export failed says why under the list, and offers
+    /// Retry export, which asks the recorder to make it again (`rig ctl clips retry`'s way).
+    @Test func aFailedDerivedExportOffersRetryOnTheConsole() throws {
+        let rig = try ClipsHarness()
+        let json = rig.folder + "/\(Self.newest).json"
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        var annotations = object["annotations"] as? [String: String] ?? [:]
+        annotations["export_state"] = "failed"
+        object["annotations"] = annotations
+        object["export"] = ["kind": "cue", "state": "failed", "file": "\(Self.newest).cue.mp4", "reason": "the disk was full"]
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: json))
+        rig.click("tab:clips")
+        rig.click("clips:list:all")
+        rig.click("clip:" + Self.newest)
+        #expect(rig.stage.clips.listing.clips.first { $0.id == Self.newest }?.exportFailure == "the disk was full")
+        rig.click("clips:retry")
+        // The fixture is no whole game clip, so the recorder refuses, and the console says why:
+        // what matters here is that the button reached it.
+        let notice = rig.stage.console.state.notice ?? ""
+        #expect(notice.hasPrefix("Not retried: ") || notice.hasPrefix("Making the export"), "\(notice)")
+        // A clip whose export did not fail has no Retry.
+        rig.click("clip:prompter-20261201-081500-1")
+        #expect(rig.stage.console.targets["clips:retry"] == nil)
     }
 
     @Test func pointerAndTouchSelectReplayPauseAndStop() throws {

@@ -33,13 +33,25 @@ import Testing
         rig.key("Right")
         #expect(rig.app.stage.game.session?.settings.challengesPerTurn == 4)
         rig.click("game:page:dashboard")
+        // The kiosk has no sound device in tests: Send is refused before any attempt,
+        // saying why, and the dashboard says the participant has no Stop.
+        func lines(_ key: String) -> [String] {
+            guard case let .array(items)? = rig.app.stage.gameStatus[key] else { return [] }
+            return items.compactMap(\.stringValue)
+        }
+        #expect(lines("readiness") == ["The instruction cannot be spoken: there is no sound output in this kiosk"])
+        #expect(lines("warnings").first?.hasPrefix("The participant cannot stop an attempt") == true)
         rig.console.focus("game:send")
         rig.key("Enter")
-        // The kiosk has no sound device in tests: the attempt is void, saying why.
-        rig.run { rig.app.stage.game.session?.phase == .interrupted }
-        #expect(rig.app.stage.game.session?.attempts.last?.interruption == .speechFailed("there is no sound output in this kiosk"))
-        rig.click("game:retry")
-        #expect(rig.app.stage.game.session?.phase == .ready)
+        #expect(rig.app.stage.game.session?.attempts.isEmpty == true)
+        #expect(rig.app.stage.game.notice?.contains("The instruction cannot be spoken") == true)
+        // With sound, the same key sends.
+        rig.app.stage.game.speech = InstantGameSpeech(stage: rig.app.stage)
+        rig.settle()
+        rig.console.focus("game:send")
+        rig.key("Enter")
+        rig.run(seconds: 10) { rig.app.stage.game.session?.phase == .review }
+        #expect(rig.app.stage.game.session?.attempts.count == 1)
     }
 
     /// The Setup page before a game: the roster and every setting with what it means,
@@ -52,6 +64,10 @@ import Testing
         for _ in 0..<"Player 1".count { rig.key("BackSpace") }
         rig.type("Ann")
         rig.click("game:player:add")
+        // The host types their own name: the clips and the journal name them by it.
+        rig.click(ConsoleController.hostNameField)
+        for _ in 0..<"Host".count { rig.key("BackSpace") }
+        rig.type("Dee")
         rig.click(GameScreen.Setting.mode.id)
         rig.click(GameScreen.Setting.recording.id)
         rig.console.focus(GameScreen.Setting.response.id)
@@ -62,6 +78,7 @@ import Testing
         try SceneReferenceImage.expectMatch(rig.innerCanvas(), named: "console-game-setup")
         rig.click("game:start")
         #expect(rig.app.stage.game.session?.roster == ["Ann", "Player 2", "Player 3"])
+        #expect(rig.app.stage.game.session?.setup.host == "Dee")
         // Recording on: the game asks consent first.
         #expect(rig.state.gamePage == .consent)
     }
@@ -109,6 +126,46 @@ import Testing
         rig.click("game:correct:2:pass")
         #expect(rig.app.stage.game.session?.scoreboard.players.map(\.points) == [2, 1])
         try SceneReferenceImage.expectMatch(rig.innerCanvas(), named: "console-game-scoreboard")
+    }
+
+    /// Game, Scoreboard and Clips are one game's three destinations: Clips keeps the game
+    /// open between attempts, waits during one (saying why), and Back returns to the game.
+    @Test func clipsIsInsideTheGame() throws {
+        let rig = try gameScreen()
+        rig.app.stage.game.speech = InstantGameSpeech(stage: rig.app.stage)
+        let session = rig.app.stage.game.sessionID
+        rig.click("tab:clips")
+        #expect(rig.state.screen == .clips)
+        #expect(rig.app.stage.game.isOpen, "Clips between attempts keeps the game")
+        rig.click("tab:scoreboard")
+        #expect(rig.app.stage.game.isOpen && rig.app.stage.game.sessionID == session)
+        rig.click("tab:game")
+        #expect(rig.app.stage.handleGame(["action": "select", "card": "poses.star", "rule": "simon"]).body["ok"]?.boolValue == true)
+        rig.settle()
+        rig.click("game:send")
+        #expect(rig.app.stage.game.session?.phase.isCapturing == true)
+        rig.click("tab:clips")
+        #expect(rig.state.screen == .game, "Clips waits while an attempt runs")
+        #expect(rig.app.stage.game.notice == "Clips opens between attempts: this one is still running")
+        #expect(rig.app.stage.game.session?.attempts.last?.interruption == nil, "the attempt goes on")
+        rig.run(seconds: 10) { rig.app.stage.game.session?.phase == .review }
+        rig.click("tab:clips")
+        #expect(rig.state.screen == .clips && rig.app.stage.game.isOpen)
+        // Leaving to the prompter from Clips leaves the game.
+        rig.click("tab:prompter")
+        #expect(!rig.app.stage.game.isOpen)
+    }
+
+    /// `rig ctl console`: the screen and where each control is, so a test can tap it.
+    @Test func theConsoleRequestSaysWhereEachControlIs() throws {
+        let rig = try gameScreen()
+        let reply = rig.app.stage.handle(.console).body
+        #expect(reply["screen"]?.stringValue == "game")
+        guard case let .array(targets)? = reply["targets"] else { Issue.record("no targets: \(reply)"); return }
+        let send = try #require(targets.first { $0["id"]?.stringValue == "tab:clips" })
+        let target = try #require(rig.app.stage.console.targets["tab:clips"])
+        #expect(send["x"]?.intValue == target.rect.x && send["width"]?.intValue == target.rect.width)
+        guard case .success(.console) = ControlRequest.parse(Data(#"{"cmd":"console"}"#.utf8)) else { Issue.record("not parsed"); return }
     }
 
     @Test func leavingTheGameTabClosesTheGame() throws {

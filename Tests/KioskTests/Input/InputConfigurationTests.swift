@@ -20,10 +20,14 @@ import Testing
         #expect(input.bindings.action(forKey: UInt32(KEY_UP)) == .faster)
     }
 
-    @Test func emptyTouchDeviceMeansNoOuterTouchscreen() {
-        let input = InputConfiguration(config: RigConfig(), outerWidth: 1920, outerHeight: 1080,
+    @Test func theDefaultTouchDeviceIsAutoAndEmptyMeansNone() {
+        var config = RigConfig()
+        let input = InputConfiguration(config: config, outerWidth: 1920, outerHeight: 1080,
                                        innerWidth: 1920, innerHeight: 1080)
-        #expect(input.outerTouch == nil)
+        #expect(input.outerTouch == .auto)
         #expect(input.bindings == KeyBindings.defaults)
+        config.touch.device = ""
+        #expect(InputConfiguration(config: config, outerWidth: 1920, outerHeight: 1080, innerWidth: 1920,
+                                   innerHeight: 1080).outerTouch == nil)
     }
 }

@@ -61,7 +61,7 @@ final class GameRecordingHarness {
     /// The capture time of the next microphone period (0.1 s, delivered when it is over).
     private var nextSound = 0.0
 
-    init(mode: GameMode = .spoken, response: Double = 2) throws {
+    init(mode: GameMode = .spoken, response: Double = 2, pictureOnly: Bool = false) throws {
         rig = try RecordingHarness()
         let rig = rig
         game = GameController(catalogURL: Self.catalog, stateDirectory: nil, now: { rig.clock.now },
@@ -86,6 +86,7 @@ final class GameRecordingHarness {
         settings.mode = mode
         settings.responseWindow = response
         settings.recording = true
+        settings.pictureOnly = pictureOnly
         try game.start(GameSetup(host: "Host", players: ["Ann", "Bo"], settings: settings))
         game.open()
         game.rigChanged(RigConditions(cameraID: "camera", cameraStreaming: true, outerEnabled: true,

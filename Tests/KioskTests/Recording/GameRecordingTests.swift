@@ -31,6 +31,38 @@ import Testing
         #expect(h.phase == .review)
     }
 
+    /// The microphone delivers nothing: Send is refused with the reason before any
+    /// attempt, never a file that claims sound it does not have.
+    @Test func aSilentMicrophoneRefusesSendUnlessPictureOnly() throws {
+        let h = try GameRecordingHarness()
+        #expect(h.game.readinessReasons.contains {
+            $0.hasPrefix("Recording is on, but the microphone is delivering no sound")
+        })
+        #expect(throws: GameControlError.self) { try h.game.perform(.send) }
+        #expect(h.game.session?.attempts.isEmpty == true)
+    }
+
+    /// Picture only, the host's choice, with a microphone that does deliver: the file
+    /// has no sound, its JSON says so, the lead-in is met by the picture, and no narrated
+    /// export is offered (it would have no sound to mix into).
+    @Test func aPictureOnlyAttemptHasNoSoundAndSaysSo() throws {
+        let h = try GameRecordingHarness(pictureOnly: true)
+        try h.send()
+        h.play(upTo: 12) { h.phase == .review || h.rig.service.phase != .recording && h.phase == .tail }
+        h.settle { h.phase == .review }
+        let attempt = try #require(h.attempt)
+        guard case .saved(let file) = attempt.media else { Issue.record("media \(attempt.media)"); return }
+        #expect(try MediaReader(path: file).firstStream(.audio) == nil)
+        #expect(try MediaReader(path: file).firstStream(.video) != nil)
+        var clip = try h.metadata(file)
+        #expect(clip.attempt.timeline.audio == "none")
+        #expect(clip.annotations["audio"] == "none: picture only, the host's choice")
+        #expect((clip.attempt.timeline.speechStart ?? 0) >= RecordingTimeline.leadIn)
+        try h.game.perform(.judge(.pass))
+        clip = try h.metadata(file)
+        #expect(clip.export == nil)
+    }
+
     @Test func aJudgedSpokenAttemptKeepsItsTimelineVerdictAndNarratedExport() throws {
         let h = try GameRecordingHarness(response: 2)
         try h.send()
@@ -59,6 +91,7 @@ import Testing
         #expect(abs((line.responseEnd ?? -1) - (responseEnd - origin)) < 1e-9)
         #expect(line.end - (line.responseEnd ?? .infinity) >= RecordingTimeline.tail)
         #expect(clip.export == nil)
+        #expect(clip.attempt.timeline.audio == "microphone")
 
         try h.game.perform(.judge(.pass))
         clip = try h.metadata(file)

@@ -42,6 +42,39 @@ import Testing
         #expect(listed.allSatisfy { !$0.hasMedia && $0.duration == 4.5 && $0.script == "talk.txt" })
     }
 
+    /// A rig left on: the hourly look removes what passed the period while it ran, on
+    /// the harness's manual clock and a wall clock the test moves; a leased clip waits
+    /// for the hour after its lease goes.
+    @Test func retentionRunsEveryHourWhileTheKioskRuns() throws {
+        let rig = try RecordingHarness { $0.retentionDays = 7 }
+        try addClip(rig, "prompter-aging", ageDays: 6.5)
+        try addClip(rig, "prompter-leased", ageDays: 6.5)
+        var wall = now
+        let schedule = RetentionSchedule(service: rig.service, clock: { rig.clock.now },
+                                         schedule: { rig.timers.pending.append(($0, $1)) }, wallClock: { wall })
+        var heard: [[String]] = []
+        schedule.removed = { heard.append($0.map(\.id)) }
+        schedule.start()
+        let lease = rig.service.leases.acquire(rig.folder + "/prompter-leased.mp4", for: "replay")
+        // Within the period: an hour passes, nothing goes.
+        rig.clock.now += RetentionSchedule.interval
+        rig.runDueTimers()
+        #expect(heard.isEmpty && exists(rig, "prompter-aging.mp4"))
+        // Half a day later both are past it: the next hourly look removes the free one.
+        wall = now.addingTimeInterval(Self.day / 2 + 60)
+        rig.clock.now += RetentionSchedule.interval
+        rig.runDueTimers()
+        #expect(heard == [["prompter-aging"]])
+        #expect(!exists(rig, "prompter-aging.mp4") && exists(rig, "prompter-aging.json"))
+        #expect(exists(rig, "prompter-leased.mp4"))
+        rig.service.leases.release(lease)
+        rig.clock.now += RetentionSchedule.interval
+        rig.runDueTimers()
+        #expect(heard.last == ["prompter-leased"] && !exists(rig, "prompter-leased.mp4"))
+        // It keeps looking: one timer is always pending.
+        #expect(rig.timers.pending.count == 1)
+    }
+
     @Test func zeroDaysKeepsEverything() throws {
         let rig = try RecordingHarness { $0.retentionDays = 0 }
         try addClip(rig, "prompter-ancient", ageDays: 3000)

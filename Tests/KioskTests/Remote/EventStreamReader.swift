@@ -6,9 +6,11 @@ final class EventStreamReader {
     let client: RawHTTP
     private var buffered = ""
 
-    init(port: UInt16, token: String) throws {
-        client = try RawHTTP(port: port)
-        client.send("GET /api/events HTTP/1.1\r\nHost: x\r\nX-Rig-Token: \(token)\r\nAccept: text/event-stream\r\n\r\n")
+    /// A stream opened with an API key (`token`) or a paired phone's cookie, from `source`.
+    init(port: UInt16, token: String?, cookie: String? = nil, source: String? = nil) throws {
+        client = try RawHTTP(port: port, source: source)
+        let credential = token.map { "X-Rig-Key: \($0)\r\n" } ?? cookie.map { "Cookie: \($0)\r\n" } ?? ""
+        client.send("GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\(credential)Accept: text/event-stream\r\n\r\n")
     }
 
     /// The next event's data whose JSON satisfies `wanted`, or nil after `timeout`.

@@ -13,8 +13,22 @@ final class RawHTTP {
     let fd: Int32
     private var buffered = Data()
 
-    init(port: UInt16, host: String = "127.0.0.1") throws {
+    /// Connects to `host:port`, from the address `source` when given (another loopback
+    /// address stands for another machine).
+    init(port: UInt16, host: String = "127.0.0.1", source: String? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            inet_pton(AF_INET, source, &local.sin_addr)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                close(fd)
+                throw POSIXError(.EADDRNOTAVAIL)
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -101,10 +115,10 @@ final class RawHTTP {
 
     /// One request on a fresh connection.
     static func request(port: UInt16, _ method: String, _ path: String, token: String?, body: Data = Data(),
-                        extraHeaders: [String] = []) -> Reply? {
-        guard let client = try? RawHTTP(port: port) else { return nil }
+                        extraHeaders: [String] = [], source: String? = nil) -> Reply? {
+        guard let client = try? RawHTTP(port: port, source: source) else { return nil }
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-        if let token { head += "X-Rig-Token: \(token)\r\n" }
+        if let token { head += "X-Rig-Key: \(token)\r\n" }
         for header in extraHeaders { head += header + "\r\n" }
         if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
         client.send(head + "\r\n")

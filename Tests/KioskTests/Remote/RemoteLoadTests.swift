@@ -54,7 +54,7 @@ extension RemoteEndToEnd {
                         let post = n % 10 == 0
                         let sent = Date()
                         client.send((post ? "POST /api/speed/60" : "GET /api/status")
-                                    + " HTTP/1.1\r\nHost: x\r\nX-Rig-Token: \(RemoteKiosk.token)\r\n"
+                                    + " HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Rig-Key: \(RemoteKiosk.token)\r\n"
                                     + (post ? "Content-Length: 0\r\n" : "") + "\r\n")
                         let reply = client.readReply(timeout: 5)
                         shared.add(reply?.status == 200, Date().timeIntervalSince(sent))

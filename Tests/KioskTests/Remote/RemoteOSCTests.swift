@@ -58,7 +58,7 @@ extension RemoteEndToEnd {
 
         @Test func oscActionsChangeTheStateAndFeedbackComesBack() throws {
             let peer = try Peer()
-            let kiosk = try RemoteKiosk(oscFeedback: peer.port)
+            let kiosk = try RemoteKiosk(extra: "osc_commands = \"all\"", oscFeedback: peer.port)
             #expect(kiosk.oscPort > 0)
             let token = JSONValue.string(RemoteKiosk.token)
             peer.send("/rig/open", ["long.md", token], to: kiosk.oscPort)
@@ -85,6 +85,26 @@ extension RemoteEndToEnd {
             // The handler's refusal comes back as the reply's error.
             peer.send("/rig/open", ["missing.md", token], to: kiosk.oscPort)
             #expect(peer.wait(for: "/rig/reply") { $0.first == "/rig/open" && $0.dropFirst().first == .number(0) } != nil)
+        }
+
+        @Test func oscIsLimitedToTransportSpeedMarkersAndTheGamesCallsByDefault() throws {
+            let peer = try Peer()
+            let kiosk = try RemoteKiosk(oscFeedback: peer.port)
+            let key = JSONValue.string(RemoteKiosk.token)
+            #expect(kiosk.control(.open("long.md"))?["ok"]?.boolValue == true)
+            peer.send("/rig/speed", [.int(90), key], to: kiosk.oscPort)
+            #expect(peer.wait(for: "/rig/reply") { $0.first == "/rig/speed" && $0.dropFirst().first == .number(1) } != nil)
+            #expect(kiosk.prompter?["speed"]?.numberValue == 90)
+            for (path, arguments) in [("/rig/open", ["short.md"]), ("/rig/outer", [JSONValue.int(0)]),
+                                      ("/rig/set", ["prompter.mirror", "true"]), ("/rig/game/setup", [])] {
+                peer.send(path, arguments + [key], to: kiosk.oscPort)
+                let reply = peer.wait(for: "/rig/reply") { $0.first == .string(path) }
+                #expect(reply?.dropFirst().first == .number(0), "\(path) was not refused")
+                #expect(reply?.last?.stringValue?.contains("osc_commands") == true)
+            }
+            #expect(kiosk.prompter?["script"]?.stringValue == "long.md")
+            #expect(kiosk.status()?["displays"]?["outer"]?["enabled"]?.boolValue == true)
+            #expect(kiosk.status()?["game"]?["open"]?.boolValue == false)
         }
 
         @Test func oscWithoutTheTokenOrGarbageChangesNothing() throws {

@@ -6,7 +6,7 @@ import Testing
 
 extension RemoteEndToEnd {
     /// The phone page in a real browser (Debian's headless Chromium at a phone's size):
-    /// it pairs through the pairing address, shows the live state, and a press on Play and
+    /// it pairs through the pairing address and its button, shows the live state, and a press on Play and
     /// on Faster changes the kiosk. The screenshot is kept in out/remote/.
     @Suite(.serialized) struct RemotePageBrowserTests {
         static var artefacts: URL {
@@ -22,7 +22,11 @@ extension RemoteEndToEnd {
             // Unpaired, the page is refused.
             try browser.navigate("http://127.0.0.1:\(kiosk.httpPort)/")
             try browser.wait(until: "document.readyState === 'complete' && document.body.innerText.includes('Not paired')")
-            try browser.navigate("http://127.0.0.1:\(kiosk.httpPort)/pair?token=\(RemoteKiosk.token)")
+            // The pairing address the rig shows: a form, and the phone is paired by its button.
+            let pairing = kiosk.control(.remote(action: "pair", id: nil))?["pair"]?.stringValue ?? ""
+            try browser.navigate(pairing)
+            try browser.wait(until: "document.getElementById('pair') !== null")
+            try browser.press("#pair")
             try browser.wait(until: "document.getElementById('link')?.textContent === 'live'")
             try browser.wait(until: "document.querySelectorAll('#scripts li').length === 2")
             try browser.press("#scripts li[data-id=\"long.md\"]")

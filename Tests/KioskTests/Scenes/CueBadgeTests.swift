@@ -1,4 +1,5 @@
 import Foundation
+import Media
 import Render
 import Testing
 @testable import Kiosk
@@ -44,13 +45,15 @@ import Testing
         return canvas
     }
 
-    /// The ink (dark) pixels in `rect`, cropped to their bounding box, as rows of Bools.
-    static func inkMask(_ canvas: Canvas, in rect: PixelRect) -> [[Bool]] {
+    /// The ink pixels in `rect` (dark ones; with `light`, light ones, the recording
+    /// style's white letter), cropped to their bounding box, as rows of Bools.
+    static func inkMask(_ canvas: Canvas, in rect: PixelRect, light: Bool = false) -> [[Bool]] {
         var rows: [[Bool]] = []
         for y in rect.y..<rect.maxY {
             rows.append((rect.x..<rect.maxX).map { x in
                 let c = canvas.color(x: x, y: y)
-                return Int(c.red) + Int(c.green) + Int(c.blue) < 3 * 110
+                let sum = Int(c.red) + Int(c.green) + Int(c.blue)
+                return light ? sum > 3 * 128 : sum < 3 * 110
             })
         }
         let used = rows.indices.filter { rows[$0].contains(true) }
@@ -120,7 +123,7 @@ import Testing
         let size = PixelSize(width: 320, height: 240)
         let picture = try #require(CueBadge.picture(letter: letter, pictureWidth: size.width, pictureHeight: size.height,
                                                     painter: painter))
-        let box = CueBadge.box(in: size)
+        let box = CueBadge.box(in: PixelRect(size: size))
         #expect(picture.x == box.x && picture.y == box.y && picture.width == box.width && picture.height == box.height)
         func rgba(_ x: Int, _ y: Int) -> [UInt8] { Array(picture.rgba[(y * picture.width + x) * 4 ..< (y * picture.width + x) * 4 + 4]) }
         #expect(rgba(0, 0)[3] == 0, "the corner outside the rounding shows the video")
@@ -128,7 +131,7 @@ import Testing
         #expect(rgba(picture.width / 8, picture.height / 2) == [fill.red, fill.green, fill.blue, 255])
         // The letter: white where the live badge's ink is, at the same size and place.
         let live = try Canvas(size: size)
-        Compositor().compose(CueBadge.layers(letter: letter, display: size, painter: painter), into: live)
+        Compositor().compose(CueBadge.layers(letter: letter, in: PixelRect(size: size), painter: painter), into: live)
         let inset = box.width / 8
         let span = inset..<(box.width - inset)
         func mismatch(mirrored: Bool) -> (differ: Int, ink: Int) {
@@ -151,6 +154,44 @@ import Testing
         // Antialiased edges differ between the styles' colours; a mirrored letter differs in its strokes.
         #expect(Double(same.differ) / Double(same.ink) < 0.1, "\(same.differ) of \(same.ink) letter pixels differ from the live badge's")
         #expect(Double(flipped.differ) / Double(flipped.ink) > 0.3, "the export's letter also matches the mirrored live one")
+    }
+
+    /// The host's replay draws the badge the export burns in: over the same picture, the
+    /// replay's frame and the picture with the export's badge laid on it are the same
+    /// pixels, and another letter's are not.
+    @Test func theReplaysBadgeIsTheExportsPixelForPixel() throws {
+        let painter = GlyphPainter(fonts: try FontLibrary())
+        let size = PixelSize(width: 320, height: 240)
+        // A picture with detail under the whole badge: luma rising to the right and down.
+        var bytes = [UInt8](repeating: 128, count: size.width * size.height * 3 / 2)
+        for y in 0..<size.height {
+            for x in 0..<size.width { bytes[y * size.width + x] = UInt8(16 + (x + y) * 200 / (size.width + size.height)) }
+        }
+        let picture = ReplayPicture(time: 0.6, index: 18, width: size.width, height: size.height,
+                                    bytesPerLine: size.width, bytes: bytes)
+        // Placed off the display's corner, as the console places it.
+        let place = PixelRect(x: 24, y: 16, width: size.width, height: size.height)
+        func frame(cue: Character?) throws -> Canvas {
+            let canvas = try Canvas(size: PixelSize(width: 368, height: 272))
+            Compositor().compose(ReplayPictureCanvas().layers(picture, of: "clip", in: place, cue: cue, painter: painter),
+                                 into: canvas)
+            return canvas
+        }
+        let replayed = try frame(cue: "S")
+        let exported = try frame(cue: nil)
+        let badge = try #require(CueBadge.picture(letter: "S", pictureWidth: size.width, pictureHeight: size.height,
+                                                  painter: painter))
+        for y in 0..<badge.height {
+            for x in 0..<badge.width where badge.rgba[(y * badge.width + x) * 4 + 3] == 255 {
+                let p = (y * badge.width + x) * 4
+                let rgb = UInt32(badge.rgba[p]) << 16 | UInt32(badge.rgba[p + 1]) << 8 | UInt32(badge.rgba[p + 2])
+                exported.pixels[(place.y + badge.y + y) * exported.width + place.x + badge.x + x] = 0xff00_0000 | rgb
+            }
+        }
+        let differing = zip(replayed.pixels, exported.pixels).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) pixels of the replay's badge differ from the export's")
+        let other = try frame(cue: "Z")
+        #expect(zip(other.pixels, exported.pixels).filter { $0 != $1 }.count > 500, "a Z badge matches the S export")
     }
 
     /// Half way between a style's ink and its fill, as a sum of the three channels.

@@ -37,7 +37,7 @@ import Testing
                            timestamp: 0, memory: memory, pool: pool)
     }
 
-    private func replay() throws -> ManualClockStage {
+    private func replay(recording: String = "off") throws -> ManualClockStage {
         var settings = RigStage.Settings(outerSize: PixelSize(width: 640, height: 360))
         settings.cameraEnabled = true
         settings.gameCatalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -47,7 +47,7 @@ import Testing
         replay.stage.handle(.camera(CameraInput(frame: nil, message: nil, state: "streaming", live: true)))
         replay.stage.handle(.cameraFrame(Self.rampFrame()))
         let setup = replay.stage.handle(.game(["cmd": "game", "action": "setup", "players": "Ann,Bo", "mode": "visual",
-                                               "cue": "1.5", "response": "3", "recording": "off"]))
+                                               "cue": "1.5", "response": "3", "recording": .string(recording)]))
         #expect(setup.body["ok"]?.boolValue == true)
         return replay
     }
@@ -63,6 +63,37 @@ import Testing
     @Test func waitingForTheHost() throws {
         let replay = try replay()
         try SceneReferenceImage.expectMatch(try outer(replay, at: 1), named: "outer-game-waiting")
+    }
+
+    /// A recorded game: until Ann has been asked, the participant display shows the
+    /// waiting card and no picture at all; once she answers, the live preview.
+    @Test func noPictureUntilThePlayerHasBeenAsked() throws {
+        let replay = try replay(recording: "on")
+        let card = try outer(replay, at: 1)
+        try SceneReferenceImage.expectMatch(card, named: "outer-game-not-asked")
+        // The ramp's right edge is bright red, mirrored to the display's left; the card is black there.
+        #expect(card.pixels[4 * card.width + 4] & 0xffffff == 0)
+        #expect(replay.stage.handle(.game(["cmd": "game", "action": "consent", "player": "Ann", "agreed": "yes"]))
+            .body["ok"]?.boolValue == true)
+        let live = try outer(replay, at: 1.5)
+        #expect((live.pixels[4 * live.width + 4] >> 16) & 0xff > 150, "the live picture once Ann agreed")
+    }
+
+    /// From Send until the instruction is said the card's framing guidance shows; during the
+    /// attempt, with a participant touchscreen, "Tap to stop" — upright, the picture mirrored.
+    @Test func framingGuidanceAndTapToStop() throws {
+        let replay = try replay()
+        replay.stage.handle(.participantTouch(true))
+        _ = try outer(replay, at: 1)
+        for request: JSONValue in [["cmd": "game", "action": "select", "card": "poses.star", "rule": "not"],
+                                   ["cmd": "game", "action": "send"]] {
+            #expect(replay.stage.handle(.game(request)).body["ok"]?.boolValue == true)
+        }
+        let overlay = replay.stage.game.participantOverlay(at: 1)
+        #expect(overlay.note == "Keep in view: Head to feet in frame, with room for both arms and legs spread wide")
+        #expect(overlay.stopControl)
+        #expect(!(overlay.status ?? "").contains("star") && !(overlay.note ?? "").contains("star"))
+        try SceneReferenceImage.expectMatch(try outer(replay, at: 1 + 1.0 / 60), named: "outer-game-listen-framing")
     }
 
     @Test func theCueOverTheMirroredPreview() throws {

@@ -112,6 +112,30 @@ import Testing
         replay.stage.handle(.takeEnded(message: nil))
         #expect(replay.stage.take == .none)
     }
+
+    /// A take that will have no sound says so before it starts: in `rig ctl record
+    /// start`'s reply and on the operator's banner from the countdown on.
+    @Test func aTakeWithoutSoundSaysSoBeforeItStarts() throws {
+        let replay = try Self.replay(.identity)
+        let recorder = FakeTakeRecorder()
+        recorder.soundProblem = "no microphone is configured ([audio] input is empty)"
+        replay.stage.takes.recorder = recorder
+        replay.advance(to: 1)
+        let reply = replay.stage.handle(.record(start: true)).body
+        #expect(reply["state"]?.stringValue == "countdown")
+        #expect(reply["sound"]?.stringValue == "none: no microphone is configured ([audio] input is empty)")
+        #expect(replay.stage.problems.lines.contains("This take records no sound: no microphone is configured ([audio] input is empty)"))
+        replay.advance(to: 4.5)
+        #expect(replay.stage.take == .recording)
+        #expect(replay.stage.problems.lines.contains { $0.hasPrefix("This take records no sound") }, "said while it records")
+        // With a microphone the reply says so and the banner has nothing to say.
+        replay.stage.handle(.key(KeyPress(code: 0, action: .record, time: 4.5)))
+        replay.stage.handle(.takeEnded(message: nil))
+        recorder.soundProblem = nil
+        let withSound = replay.stage.handle(.record(start: true)).body
+        #expect(withSound["sound"]?.stringValue == "microphone")
+        #expect(!replay.stage.problems.lines.contains { $0.hasPrefix("This take records no sound") })
+    }
 }
 
 extension ManualClockStage {

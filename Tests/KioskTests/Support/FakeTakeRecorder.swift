@@ -6,6 +6,8 @@ final class FakeTakeRecorder: TakeRecorderPort {
     private(set) var started: [[String: String]] = []
     private(set) var finished: [[String: String]] = []
     private var running: Int?
+    /// What the recorder says of the microphone (nil: it delivers).
+    var soundProblem: String?
 
     var refusal: String? { running.map { "a take is already running (generation \($0)); stop it first" } }
 

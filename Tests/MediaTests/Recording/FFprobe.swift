@@ -1,10 +1,19 @@
 import Foundation
+import Testing
 
 /// The real FFmpeg command-line tools, as an independent reader of what rig writes.
 enum FFprobe {
     struct Stream { var codecType: String; var codecName: String; var duration: Double? }
 
     static var available: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/ffprobe") }
+
+    /// Fails the test when ffprobe is missing: scripts/install-deps installs it, so its
+    /// absence is a broken test machine, not a check to skip (a test that returned here
+    /// would count as passed without ffprobe having read anything).
+    static func require(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try #require(available, "/usr/bin/ffprobe is missing: run scripts/install-deps (Debian package ffmpeg)",
+                     sourceLocation: sourceLocation)
+    }
 
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
         let process = Process()

@@ -190,7 +190,7 @@ import Testing
         }
         let audio = try reader.decodeAudio()
         #expect(audio.frameCount > 48_000, "audio survived: \(audio.frameCount) samples")
-        guard FFprobe.available else { return }
+        try FFprobe.require()
         let probed = try FFprobe.streams(copy)
         #expect(Set(probed.map(\.codecName)) == ["h264", "aac"])
         #expect(try FFprobe.videoFrameTimes(copy).count == frames.count)

@@ -73,7 +73,7 @@ import Testing
         let level = SyntheticMedia.amplitude(of: 1000, in: audio.samples, rate: 48_000, range: 4800..<96_000)
         #expect(abs(level - 0.5) < 0.05, "tone level \(level)")
 
-        guard FFprobe.available else { return }
+        try FFprobe.require()
         let probed = try FFprobe.streams(result.path)
         #expect(Set(probed.map { "\($0.codecType):\($0.codecName)" }) == ["video:h264", "audio:aac"])
         let probedTimes = try FFprobe.videoFrameTimes(result.path)

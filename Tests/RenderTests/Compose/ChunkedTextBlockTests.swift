@@ -18,7 +18,8 @@ import Testing
         canvas.fill(background)
         for index in 0..<lines.count {
             let box = try #require(lines.lineBox(at: index))
-            lines.drawLine(at: index, into: canvas.pixmanImage, x: 10, y: box.y - viewportTop, color: ink)
+            lines.drawLine(at: index, into: canvas.pixmanImage, x: 10, y: box.y - viewportTop, rowEighths: 0,
+                           color: ink)
         }
         return canvas
     }

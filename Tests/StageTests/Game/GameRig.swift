@@ -187,6 +187,21 @@ final class GameRig {
         return stage.handle(.game(.object(fields)))
     }
 
+    /// A recorded spoken game on camera `identity`, streaming: Ann agreed, the game
+    /// open, a card selected, nothing sent yet.
+    static func recordedGame(recording: any GameRecordingPort, camera identity: String) throws -> GameRig {
+        let rig = try GameRig(camera: true)
+        rig.game.recording = recording
+        rig.stage.handle(.camera(CameraInput(frame: nil, message: nil, state: "streaming", live: true, identity: identity)))
+        rig.stage.handle(.cameraFrame(ParticipantViewTests.splitFrame(sequence: 1)))
+        #expect(rig.ctl("setup", ["players": "Ann,Bo", "response": "2", "recording": "on"]).ok)
+        #expect(rig.ctl("consent", ["player": "Ann"]).ok)
+        rig.ctl("open")
+        rig.run(for: 0.1)
+        #expect(rig.ctl("select", ["card": "poses.star", "rule": "simon"]).ok)
+        return rig
+    }
+
     var status: JSONValue { stage.gameStatus }
     var phase: String? { status["phase"]?.stringValue }
 }

@@ -62,6 +62,7 @@ final class WindowInput {
             outerTouch(TouchSample(phase: phase, slot: 0, x: x, y: y, time: time))
         case let .touch(.inner, phase, slot, x, y, time):
             handler(.innerTouch(phase: phase, slot: slot, x: x, y: y, time: time))
+            if phase == .down { counters.innerTouches += 1 }
         case let .touch(.outer, phase, slot, x, y, time):
             // Slot 0 is the mouse's: fingers take the slots after it.
             outerTouch(TouchSample(phase: phase, slot: slot &+ 1, x: x, y: y, time: time))
@@ -82,6 +83,7 @@ final class WindowInput {
             "last_tap_time": counters.lastTapTime.map { .number($0) } ?? .null,
             "rejected_touches": .object(counters.rejected.mapValues { .int($0) }),
             "rejected_touch_total": .int(counters.rejected.values.reduce(0, +)),
+            "inner_touches": .int(counters.innerTouches),
             "key_actions": .int(counters.keyActions),
             "unbound_keys": .int(counters.unboundKeys),
         ]

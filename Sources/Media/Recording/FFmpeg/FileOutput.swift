@@ -3,7 +3,8 @@ import Glibc
 
 /// Owns the file descriptor and the AVIOContext the muxer writes through. Writing to
 /// our own descriptor lets the recorder fsync once per fragment (a power cut loses at
-/// most the last fragment) and see ENOSPC as such.
+/// most the last fragment) and see ENOSPC as such, and creates the file 0600 itself
+/// (avio_open would create it 0666 less the umask).
 final class FileOutput {
     let path: String
     private let fd: Int32
@@ -14,8 +15,15 @@ final class FileOutput {
     private(set) var writeErrno: Int32 = 0
 
     init(creating path: String) throws(MediaError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // Recordings and exports are of people: 0600 from creation, before the first
+        // byte (the header) is written, whatever the umask or an older file's mode.
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .posix(path, "create") }
+        guard fchmod(fd, 0o600) == 0 else {
+            let code = errno
+            close(fd)
+            throw .posix(path, "fchmod", code)
+        }
         self.path = path
         self.fd = fd
         let size = 65_536
