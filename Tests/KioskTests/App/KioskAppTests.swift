@@ -204,4 +204,23 @@ extension KioskAppTests {
         run(app) { layout.isComplete }
         run(app) { app.stage.controller.engine.maxOffset == layout.totalHeight }
     }
+
+    /// A loop too busy to compose a frame on time (a starved host) handles a play
+    /// before the overdue compose runs: the frame is drawn for a vblank after the play,
+    /// so the text moves and keeps moving, rather than one frame drawn for the vblank
+    /// before the play ending the display's frames with the text at rest.
+    @Test func aPlayHandledBeforeAnOverdueComposeMovesTheText() throws {
+        let app = try makeApp()
+        defer { app.shutdown() }
+        let headless = try #require(app.displaysBackend as? HeadlessBackend)
+        run(app) { flips(app, .outer) > 0 && headless.isSettled(.outer) }
+        headless.requestFrame(.outer)
+        clock.set(clock.now() + 0.5)
+        _ = app.stage.handle(.play)
+        loop(app).advance(by: 1.5)
+        let drawn = try #require(app.stage.renderer.drawnOffsetRow(.outer))
+        let offset = app.stage.controller.engine.offset(at: app.loop.clock())
+        #expect(offset > 20)
+        #expect(abs(Double(drawn) - offset) < 10, "drawn row \(drawn), engine at \(offset)")
+    }
 }
