@@ -6,9 +6,10 @@ import Testing
 
 extension RemoteEndToEnd {
     /// The live state push: a change made anywhere (HTTP, the Unix socket) reaches an open
-    /// event stream within 100 ms, and the position streams while the prompter plays.
+    /// event stream in the loop's turn (the median of six under 50 ms, each under a
+    /// second), and the position streams while the prompter plays.
     @Suite(.serialized) struct RemoteEventStreamTests {
-        @Test func aChangeArrivesWithin100Milliseconds() throws {
+        @Test func aChangeArrivesInTheLoopsTurn() throws {
             let kiosk = try RemoteKiosk()
             let stream = try EventStreamReader(port: kiosk.httpPort, token: RemoteKiosk.token)
             let first = stream.next(timeout: 5)
@@ -41,7 +42,13 @@ extension RemoteEndToEnd {
             delays.append(Date().timeIntervalSince(sent))
             print("remote event stream: change to event \(delays.map { String(format: "%.1f", $0 * 1000) }.joined(separator: ", ")) ms;"
                   + " request sent to event \(roundTrips.map { String(format: "%.1f", $0 * 1000) }.joined(separator: ", ")) ms")
-            for delay in delays { #expect(delay < 0.1, "an event took \(delay * 1000) ms") }
+            // Sent in the loop's turn, a change takes about a millisecond; left to the
+            // position's look ten times a second it would take 50 ms in the median. One
+            // delay alone is the machine's (a loaded CI host held one for 154 ms), so the
+            // median carries the claim, and each one only has to have come in time.
+            let median = delays.sorted()[delays.count / 2]
+            #expect(median < 0.05, "the median event took \(median * 1000) ms")
+            for delay in delays { #expect(delay < 1, "an event took \(delay * 1000) ms") }
             // While it plays, the position moves in the stream without any request.
             let a = stream.next(timeout: 1)?["offset"]?.numberValue ?? 0
             let b = stream.next(timeout: 1) { ($0["offset"]?.numberValue ?? 0) > a + 1 }
