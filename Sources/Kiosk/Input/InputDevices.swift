@@ -97,10 +97,19 @@ final class InputDevices {
 
     func resume() { context.resume() }
 
-    /// Reads everything libinput has queued and routes it.
+    /// Reads everything libinput has queued and routes it in the order it happened
+    /// (InputBatchOrder).
     func drain() {
         context.dispatch()
-        while let event = context.nextEvent() { route(event) }
+        var batch: [LibinputEvent] = []
+        while let event = context.nextEvent() { batch.append(event) }
+        let order = InputBatchOrder.routing(batch.map { event in
+            let type = event.type
+            return InputBatchOrder.Event(device: event.device, time: event.timeUsec,
+                                         changesDevices: event.device == nil || type == LIBINPUT_EVENT_DEVICE_ADDED
+                                             || type == LIBINPUT_EVENT_DEVICE_REMOVED)
+        })
+        for index in order { route(batch[index]) }
     }
 
     private func route(_ event: LibinputEvent) {

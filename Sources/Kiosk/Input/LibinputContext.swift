@@ -124,4 +124,22 @@ final class LibinputEvent {
 
     var type: libinput_event_type { libinput_event_get_type(handle) }
     var device: OpaquePointer? { libinput_event_get_device(handle) }
+
+    /// When the kernel stamped the key, touch or pointer event (CLOCK_MONOTONIC, µs);
+    /// nil for the rest (a touch frame, a device's arrival or removal).
+    var timeUsec: UInt64? {
+        switch type {
+        case LIBINPUT_EVENT_KEYBOARD_KEY:
+            libinput_event_get_keyboard_event(handle).map(libinput_event_keyboard_get_time_usec)
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP,
+             LIBINPUT_EVENT_TOUCH_CANCEL:
+            libinput_event_get_touch_event(handle).map(libinput_event_touch_get_time_usec)
+        case LIBINPUT_EVENT_POINTER_MOTION, LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE, LIBINPUT_EVENT_POINTER_BUTTON,
+             LIBINPUT_EVENT_POINTER_AXIS, LIBINPUT_EVENT_POINTER_SCROLL_WHEEL, LIBINPUT_EVENT_POINTER_SCROLL_FINGER,
+             LIBINPUT_EVENT_POINTER_SCROLL_CONTINUOUS:
+            libinput_event_get_pointer_event(handle).map(libinput_event_pointer_get_time_usec)
+        default:
+            nil
+        }
+    }
 }
