@@ -43,6 +43,16 @@ struct FramePacer: Sendable {
         return (max(now, target - repaintWindow), target)
     }
 
+    /// The vblank a compose timed for `target` aims at when it runs at `now`: `target`,
+    /// or, once that has passed (a starved loop ran the compose late), the next one it
+    /// can make; the vblanks passed meanwhile showed the frame before and count as missed.
+    mutating func reachable(_ target: Double, now: Double) -> Double {
+        guard now >= target else { return target }
+        let next = schedule(now: now).target
+        missedVblanks += UInt64(max(0, ((next - target) / period).rounded()))
+        return next
+    }
+
     mutating func submitted(target: Double) {
         pendingTarget = target
     }

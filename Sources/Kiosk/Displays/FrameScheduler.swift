@@ -184,20 +184,14 @@ final class FrameScheduler {
             if !self.frameRequested && !self.mustDraw, let time = self.prepareFor {
                 self.prepare(for: time)
             } else {
-                self.compose(target: self.stillReachable(target))
+                // Run after its vblank (a starved loop), the compose aims at the next one:
+                // drawn for a time already past, it would show the engine as it was before
+                // a request the loop handled meanwhile (a play, a jump), and its flip,
+                // stamped before that request, would ask for no next frame: the display
+                // would stop with the text still to move.
+                self.compose(target: self.pacer.reachable(target, now: self.loop.clock()))
             }
         }
-    }
-
-    /// The vblank a compose timed for `target` aims at when it runs: `target` itself,
-    /// unless the loop ran it only after that vblank had passed (a starved host). Then it
-    /// aims at the next one: a frame drawn for a time already past would show the
-    /// engine as it was before a request the loop handled meanwhile (a play, a jump),
-    /// and, its flip stamped before that request, would ask for no next frame, so the
-    /// display would stop on it with the text still to move.
-    private func stillReachable(_ target: Double) -> Double {
-        let now = loop.clock()
-        return now < target ? target : pacer.schedule(now: now).target
     }
 
     /// Draws the frame for `time` into the free buffer and holds it there unflipped.

@@ -26,6 +26,24 @@ import Testing
         #expect(composeAt >= 3.0001)
     }
 
+    @Test func aComposeRunAfterItsVblankAimsAtTheNextAndCountsTheOnesMissed() {
+        var pacer = FramePacer(period: period)
+        pacer.modeset(period: period, at: 0)
+        pacer.flipCompleted(time: 1, sequence: 1)
+        let (composeAt, target) = pacer.schedule(now: 1.001)
+        // On time: the same vblank, nothing missed.
+        #expect(pacer.reachable(target, now: composeAt) == target)
+        #expect(pacer.missedVblanks == 0)
+        // Run 0.1 s late: a vblank on the grid after now, the ones between missed.
+        let late = target + 0.1
+        let next = pacer.reachable(target, now: late)
+        #expect(next - late >= pacer.repaintWindow - 1e-9)
+        #expect(next - late < pacer.repaintWindow + period)
+        #expect(abs((next - 1) / period - ((next - 1) / period).rounded()) < 1e-6)
+        #expect(pacer.missedVblanks == UInt64(((next - target) / period).rounded()))
+        #expect(pacer.missedVblanks >= 7)
+    }
+
     /// virtio-gpu completes a flip ~2 ms after it is queued. Flipping again at once
     /// would run at hundreds of frames a second; the pacer keeps the mode's rate.
     @Test func flipsThatCompleteEarlyStillRunAtTheModesRate() {
