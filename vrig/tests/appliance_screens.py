@@ -61,7 +61,7 @@ def exact_position(rig, prompter):
         return prompter
     offset = saved.get("offset")
     if (saved.get("scriptID") == prompter["script"] and isinstance(offset, (int, float))
-            and abs(offset - prompter["offset"]) <= 0.05):
+            and abs(offset - prompter["offset"]) <= 0.06):
         return dict(prompter, offset=offset)
     return prompter
 
