@@ -108,7 +108,7 @@ import Testing
         // 51 and 36).
         #expect(quietRate > 20, "the quiet rate \(quietRate) is far from the refresh")
         #expect(loadedRate > quietRate * 0.6, "\(loadedRate) flips/s while importing, \(quietRate) quiet")
-        // Half a second: a loaded CI host (the virtual rig beside the suite) has held
+        // Half a second: with the virtual rig running beside the suite the host has held
         // the loop 0.30 s while the import ran, and a loop that parsed would stall for
         // seconds.
         #expect(importing.longestGap < 0.5, "the outer display went \(importing.longestGap) s without a flip")
