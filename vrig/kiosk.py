@@ -259,3 +259,23 @@ class ControlSocket:
                 return self.wait(done, 120, f"rig ctl {' '.join(words)} done", read=self.game)
             time.sleep(1)  # not a state wait: a pause before the request is sent again
         raise AssertionError(f"rig ctl {' '.join(words)}: {out}")
+
+
+class Tally:
+    """A suite's verdicts as vrig/run-tests counts them: a PASS or FAIL line per
+    (name, ok, detail) check, the detail after a failure, and the closing
+    "N passed, M failed"."""
+
+    def __init__(self):
+        self.passed = self.failed = 0
+
+    def report(self, checks):
+        for name, ok, detail in checks:
+            print(f"{'PASS' if ok else 'FAIL'} {name}" + ("" if ok else f": {detail}"), flush=True)
+            self.passed += bool(ok)
+            self.failed += not ok
+
+    def close(self):
+        """Prints the count; the suite's exit status."""
+        print(f"{self.passed} passed, {self.failed} failed")
+        return 1 if self.failed else 0

@@ -26,7 +26,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import vrig  # noqa: E402
-from kiosk import ControlSocket, Kiosk, rig_binary  # noqa: E402
+from kiosk import ControlSocket, Kiosk, rig_binary, Tally  # noqa: E402
 
 OUT = os.path.join(vrig.REPO, "out", "vrig-tests", "audio-loopback")
 KERNEL_TREE = os.path.join(vrig.CACHE, "kernel")
@@ -267,7 +267,7 @@ if os.environ.get("AUDIO_ONLY_FIRST"):
 
 def main(filters):
     os.makedirs(OUT, exist_ok=True)
-    passed, failed = 0, 0
+    tally = Tally()
     with vrig.VirtualRig() as rig:
         print(f"# guest booted in {rig.boot_seconds:.1f}s", flush=True)
         rig.set_connector("Virtual-2", "on")
@@ -281,20 +281,15 @@ def main(filters):
                 checks.append((test.__name__, False, str(error)))
             finally:
                 Kiosk.kill_leftovers(rig)
-            for name, ok, detail in checks:
-                print(f"{'PASS' if ok else 'FAIL'} {name}" + ("" if ok else f": {detail}"), flush=True)
-                passed, failed = passed + ok, failed + (not ok)
+            tally.report(checks)
     if not os.environ.get("AUDIO_ONLY_FIRST") and (not filters or any(f in "test_speech_out_of_the_hda_card" for f in filters)):
         checks = []
         try:
             test_speech_out_of_the_hda_card(checks)
         except AssertionError as error:
             checks.append(("test_speech_out_of_the_hda_card", False, str(error)))
-        for name, ok, detail in checks:
-            print(f"{'PASS' if ok else 'FAIL'} {name}" + ("" if ok else f": {detail}"), flush=True)
-            passed, failed = passed + ok, failed + (not ok)
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+        tally.report(checks)
+    return tally.close()
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import vrig  # noqa: E402
-from kiosk import ControlSocket, Kiosk  # noqa: E402
+from kiosk import ControlSocket, Kiosk, Tally  # noqa: E402
 
 OUT = os.path.join(vrig.REPO, "out", "vrig-tests", "game-party")
 KERNEL_TREE = os.path.join(vrig.CACHE, "kernel")
@@ -402,12 +402,9 @@ def main():
     with open(os.path.join(OUT, "figures.json"), "w") as f:
         json.dump(figures, f, indent=1)
     print(f"# figures {json.dumps(figures)}", flush=True)
-    passed = failed = 0
-    for name, ok, detail in checks:
-        print(f"{'PASS' if ok else 'FAIL'} {name}" + ("" if ok else f": {detail}"), flush=True)
-        passed, failed = passed + ok, failed + (not ok)
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    tally = Tally()
+    tally.report(checks)
+    return tally.close()
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import vrig  # noqa: E402
 from images import Image, ink_mask, letter_is_upright  # noqa: E402
-from kiosk import ControlSocket, Kiosk, last_status  # noqa: E402
+from kiosk import ControlSocket, Kiosk, last_status, Tally  # noqa: E402
 
 OUT = os.path.join(vrig.REPO, "out", "vrig-tests", "kiosk-camera")
 KERNEL_TREE = os.path.join(vrig.CACHE, "kernel")
@@ -105,7 +105,7 @@ def run_kiosk(rig, sock, name, mirror):
 
 def main():
     os.makedirs(OUT, exist_ok=True)
-    passed, failed = 0, 0
+    tally = Tally()
     with vrig.VirtualRig() as rig:
         print(f"# guest booted in {rig.boot_seconds:.1f}s", flush=True)
         rig.exec(f"[ -e /dev/video0 ] || modprobe -d {KERNEL_TREE} vivid", timeout=60)
@@ -153,11 +153,8 @@ def main():
             kiosk.stop_cleanly()
         except AssertionError as error:
             checks.append(("camera in the kiosk", False, str(error)))
-        for name, ok, detail in checks:
-            print(f"{'PASS' if ok else 'FAIL'} {name}" + ("" if ok else f": {detail}"), flush=True)
-            passed, failed = passed + ok, failed + (not ok)
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+        tally.report(checks)
+    return tally.close()
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import vrig  # noqa: E402
-from kiosk import ControlSocket, Kiosk, rig_binary  # noqa: E402
+from kiosk import ControlSocket, Kiosk, rig_binary, Tally  # noqa: E402
 
 OUT = os.path.join(vrig.REPO, "out", "vrig-tests", "clips")
 KERNEL_TREE = os.path.join(vrig.CACHE, "kernel")
@@ -136,7 +136,7 @@ def test_replay_sound_and_lease(rig, checks):
 
 def main():
     os.makedirs(OUT, exist_ok=True)
-    passed, failed = 0, 0
+    tally = Tally()
     with vrig.VirtualRig() as rig:
         print(f"# guest booted in {rig.boot_seconds:.1f}s", flush=True)
         rig.set_connector("Virtual-2", "on")
@@ -147,11 +147,8 @@ def main():
             checks.append(("test_replay_sound_and_lease", False, str(error)))
         finally:
             Kiosk.kill_leftovers(rig)
-        for name, ok, detail in checks:
-            print(f"{'PASS' if ok else 'FAIL'} {name}" + ("" if ok else f": {detail}"), flush=True)
-            passed, failed = passed + ok, failed + (not ok)
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+        tally.report(checks)
+    return tally.close()
 
 
 if __name__ == "__main__":
