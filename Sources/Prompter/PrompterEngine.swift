@@ -87,15 +87,23 @@ public struct PrompterEngine: Sendable, Equatable {
     /// rate, and at the jump's own instant its rate is still 0.
     public func isMoving(at t: Double) -> Bool {
         if currentRate(at: t) > 0 { return true }
+        // Reverse (a hand controller's): moving until the top.
+        if timeline.segment(at: t).rate(at: t) < 0, timeline.offset(at: t) > 0 { return true }
         let current = timeline.segment(at: t)
         return current.isGliding(at: t) && current.glide(at: t) != 0
     }
 
     /// When the current run reaches the end, for scheduling the auto-stop; nil if it never does.
+    /// A run in reverse ends at the top instead.
     public func endTime() -> Double? {
-        guard state == .playing, maxOffset.isFinite else { return nil }
+        guard state == .playing else { return nil }
+        if isReversing { return timeline.last.mirrored.time(reaching: 0) }
+        guard maxOffset.isFinite else { return nil }
         return timeline.last.time(reaching: maxOffset)
     }
+
+    /// True while playing backwards (a hand controller's reverse).
+    public var isReversing: Bool { state == .playing && timeline.last.targetRate < 0 }
 
     // MARK: Transport
 
@@ -274,6 +282,41 @@ public struct PrompterEngine: Sendable, Equatable {
         setSpeed(speed - Self.speedStep, at: t)
     }
 
+    // MARK: A hand controller
+
+    /// A hand controller's position as a signed rate in px/s (issue 40). Forward plays at
+    /// that speed, from a stop too and with no countdown (a hand on the control is the
+    /// operator starting the text); reverse scrolls back at it; 0, the control back in
+    /// its neutral band, pauses. Every change goes through the usual ramp, and a reverse
+    /// run stops at the top (committed at `endTime()`), never past it.
+    public mutating func drive(rate: Double, at t: Double) {
+        commitAutoStop(at: t)
+        guard rate.isFinite else { return }
+        let current = timeline.segment(at: t)
+        if rate == 0 {
+            guard state == .playing else { return }
+            if isCountingDown(at: t) { return cancelCountdown(at: t) }
+            timeline.append(timeline.continuing(at: t, offset: current.rampOffset(at: t), rate: current.rampRate(at: t),
+                                                targetRate: 0, keepGlide: true))
+            state = .paused
+            return
+        }
+        speed = Self.clampedSpeed(Int(abs(rate).rounded()))
+        let here = offset(at: t)
+        // Nothing further that way: the end ahead, the top behind.
+        if rate > 0, endedAtEnd || here >= maxOffset { return }
+        if rate < 0, here <= 0 {
+            if state == .playing { timeline.append(.rest(at: t, offset: 0)); state = .paused }
+            return
+        }
+        countdownEnd = nil
+        let next = timeline.continuing(at: t, offset: here, rate: current.rampRate(at: t),
+                                       targetRate: rate > 0 ? Double(speed) : -Double(speed), keepGlide: true)
+        timeline.append(next)
+        state = .playing
+        endedAtEnd = false
+    }
+
     // MARK: Layout
 
     /// Sets where the end of the text reaches the reading line (negative reads as 0).
@@ -328,6 +371,12 @@ public struct PrompterEngine: Sendable, Equatable {
     /// Commits an auto-stop that happened at or before t, so later calls see `stopped`.
     /// With `endBehavior` loop the run glides back to the top at the end and goes on.
     private mutating func commitAutoStop(at t: Double) {
+        if isReversing, timeline.offset(at: t) <= 0 {
+            // Reverse reached the top: held there, paused, as if the operator let go.
+            timeline.append(.rest(at: endTime().map { min($0, t) } ?? t, offset: 0))
+            state = .paused
+            return
+        }
         guard state == .playing, timeline.offset(at: t) >= maxOffset else { return }
         let reached = endTime().map { min($0, t) } ?? t
         if endBehavior == .loop, maxOffset > 0 {

@@ -34,6 +34,13 @@ struct ScrollSegment: Sendable, Equatable {
         ScrollSegment(start: start, startOffset: offset, startRate: 0, targetRate: 0, rampDuration: 0)
     }
 
+    /// The same motion upside down (offsets and rates negated): when a run in reverse
+    /// reaches an offset is when this one reaches its negative.
+    var mirrored: ScrollSegment {
+        ScrollSegment(start: start, startOffset: -startOffset, startRate: -startRate, targetRate: -targetRate,
+                      rampDuration: rampDuration, glideDistance: -glideDistance, glideDuration: glideDuration)
+    }
+
     var rampEnd: Double { start + rampDuration }
     var glideEnd: Double { start + (glideDistance == 0 ? 0 : glideDuration) }
 
