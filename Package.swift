@@ -31,6 +31,8 @@ let package = Package(
         shim("CDRM", "libdrm"),
         shim("CUdev", "libudev"),
         shim("CInput", "libinput"),
+        // libevdev: hand controllers (shuttles, gamepads) that libinput leaves alone.
+        shim("CEvdev", "libevdev"),
         shim("CXKB", "xkbcommon"),
         shim("CV4L2", "libv4l2"),
         shim("CSeat", "libseat"),
@@ -84,7 +86,7 @@ let package = Package(
         // network remote, wired to the stage; its subcommands (run, check, snapshot, …).
         .target(
             name: "Kiosk",
-            dependencies: ["Stage", "Durable", "Prompter", "Game", "Render", "Media", "CTOML", "CDRM", "CUdev", "CInput",
+            dependencies: ["Stage", "Durable", "Prompter", "Game", "Render", "Media", "CTOML", "CDRM", "CUdev", "CInput", "CEvdev",
                            "CV4L2", "CSeat", "CSystemd", "CLinux", "CXKB", "CALSA", "CSDL", "CMicroHTTPD", "CLO",
                            "CQREncode"],
             swiftSettings: strict

@@ -6,7 +6,7 @@ import Foundation
 /// or in fixed steps per position (a shuttle ring's detents).
 ///
 /// Raw values are the device's own units (a ring's -7…7, a stick's -32768…32767, a
-/// MIDI controller's 0…127). `forwardEnd` is the raw value at full forward speed and
+/// pedal's 0…127). `forwardEnd` is the raw value at full forward speed and
 /// `reverseEnd` at full reverse, so a stick whose "up" reads negative is mapped by
 /// giving the ends the other way round; `rest` is where the control sits untouched (a
 /// spring-centred ring's middle, a pedal's heel end).

@@ -16,6 +16,9 @@ extension RigStage {
         if game.isOpen, request.movesThePrompter {
             return .failure("the game is open; the prompter does not run meanwhile (rig ctl game leave)")
         }
+        if let holder = controller.speedHeldBy, request.setsTheSpeed {
+            return .failure("\(holder) is steering the speed; it is free again once the control is back at rest")
+        }
         switch request {
         case .status: return ControlReply(body: status(at: time))
         case .console:
@@ -188,6 +191,7 @@ extension RigStage {
                 cameraDevice: String, input: [String: JSONValue]) -> JSONValue {
         var inputStatus = input
         inputStatus["taps"] = .int(controller.taps)
+        inputStatus["controllers"] = handControllers.status
         let camera: JSONValue
         if var fields = cameraFields {
             fields["thumbnail"] = (inFlight[.inner] ?? shown[.inner])?.thumbnail.map { rect in
@@ -198,7 +202,8 @@ extension RigStage {
             camera = ["device": .string(cameraDevice), "state": settings.cameraEnabled ? "unavailable" : "disabled"]
         }
         let report = StatusReport(controller: controller, displays: displays, camera: camera, input: .object(inputStatus),
-                                  latency: ["tap_to_flip": tapLatency.summary.json], time: time,
+                                  latency: ["tap_to_flip": tapLatency.summary.json,
+                                            "controller_to_flip": handControllers.latency.summary.json], time: time,
                                   console: console.statusJSON).json
         guard case var .object(fields) = report else { return report }
         fields["game"] = gameStatus
@@ -221,6 +226,14 @@ extension ControlRequest {
         case .play, .toggle, .faster, .slower, .speed, .open, .wordsPerMinute, .finish, .key: true
         case let .marker(action, _): action == "jump"
 
+        default: false
+        }
+    }
+
+    /// Requests that set the speed, refused while a hand controller steers it.
+    var setsTheSpeed: Bool {
+        switch self {
+        case .faster, .slower, .speed, .wordsPerMinute, .finish: true
         default: false
         }
     }

@@ -55,6 +55,8 @@ package final class RigStage {
     package let clips: ClipsController
     /// Voice follow: what the listening port hears steers the text.
     package let follow: VoiceFollowController
+    /// Shuttles, gamepads and the operator's wheel: who steers the speed.
+    package let handControllers: HandControllers
 
     package let now: () -> Double
     /// The wall clock for the console's clock and the script's end time (tests fix it).
@@ -90,6 +92,7 @@ package final class RigStage {
         clips = ClipsController(console: console, now: now)
         follow = VoiceFollowController(language: settings.followLanguage, lead: settings.followLead,
                                        controller: controller, problems: problems, now: now, schedule: schedule)
+        handControllers = HandControllers(controller: controller, problems: problems)
         takes = PrompterTakes(countdown: settings.takeCountdown, controller: controller, problems: problems, now: now,
                               schedule: schedule)
         game = GameController(catalogURL: settings.gameCatalog, stateDirectory: settings.stateDirectory, now: now,
@@ -137,6 +140,7 @@ package final class RigStage {
             console.controllerChanged()
             for role in DisplayRole.allCases { frameWanted(role) }
         }
+        handControllers.lineHeight = { [unowned self] in renderer.readingText?.layout?.lineHeight ?? 0 }
         wireMarkers()
     }
 
@@ -216,6 +220,9 @@ package final class RigStage {
             problems.set(lines, for: source)
         case let .takeEnded(message):
             takes.ended(message: message)
+        case let .controller(event):
+            guard !game.isOpen else { return }
+            handControllers.handle(event, handledAt: now())
         }
     }
 
@@ -398,6 +405,7 @@ package final class RigStage {
         }
         if role == .outer {
             tapLatency.outerFrameFlipped(at: stamp.time, showsTapEffect: shown?.showsTapPause ?? false)
+            handControllers.outerFlipped(at: stamp.time, drawnFor: shown?.time ?? stamp.time)
         }
         // A frame drawn for a time the motion had not ended by but flipped after it had
         // (its compose ran late: a loaded host, a sanitizer) shows the text short of

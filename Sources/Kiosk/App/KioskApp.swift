@@ -30,6 +30,7 @@ final class KioskApp {
     private var remote: RemoteHost?
     private var input: InputDevices?
     private var windowInput: WindowInput?
+    private var controllers: ControllerDevices?
     private var scriptWatcher: ScriptFolderWatcher?
     private(set) var camera: CameraFeed?
     private var audio: AudioService?
@@ -168,6 +169,7 @@ final class KioskApp {
         case let .key(press): stage.handle(.key(press))
         case let .innerPointer(x, y, button, time): stage.handle(.innerPointer(x: x, y: y, button: button, time: time))
         case let .innerTouch(phase, _, x, y, time): stage.handle(.innerTouch(phase: phase, x: x, y: y, time: time))
+        case let .wheel(steps, time): stage.handle(.controller(.wheel(steps: steps, time: time)))
         case let .deviceAdded(info):
             KioskLog.info("input device added: \(info.name) (\(info.role.rawValue))")
             participantTouchChanged()
@@ -243,10 +245,25 @@ final class KioskApp {
             displays.seat?.onEnable.append { [weak devices] in devices?.resume() }
             input = devices
             deviceReport.inputDevices = devices
+            startControllers(opener: opener, bindings: devices.configuration.bindings)
             stage.handle(.problem(.input.detail("keymap"), devices.keymapProblem.map { "input: \($0)" }))
         } catch {
             stage.handle(.problem(.input, "input: \(error)"))
         }
+    }
+
+    /// Shuttles and gamepads, read beside libinput, through the same seat.
+    private func startControllers(opener: InputDeviceOpener, bindings: KeyBindings) {
+        let wanted = config.controllers
+        stage.handControllers.settings = HandControllers.Settings(
+            wheel: HandControllers.WheelAction(rawValue: wanted.wheel.action) ?? .speed,
+            wheelLines: wanted.wheel.lines, jogLines: wanted.shuttle.jogLines)
+        let devices = ControllerDevices(loop: loop, config: wanted, keys: bindings, opener: opener) {
+            [weak self] event in self?.stage.handle(event)
+        }
+        displays.seat?.onDisable.append { [weak devices] in devices?.suspend() }
+        displays.seat?.onEnable.append { [weak devices] in devices?.resume() }
+        controllers = devices
     }
 
     /// The windows' keys, mouse and touches (`rig run --backend window`) reach the stage

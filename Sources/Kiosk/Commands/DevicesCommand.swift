@@ -11,7 +11,8 @@ enum DevicesCommand: Command {
           the monitor's preferred mode), the cameras (path, /dev/v4l/by-id names,
           formats), the sound cards (their PCMs as rig.toml's [audio] names them)
           and the input devices (event node, name, capabilities, and which
-          display each belongs to under rig.toml's [touch] device).
+          display each belongs to under rig.toml's [touch] device), and the hand
+          controllers (shuttles and gamepads: kind and speed axis).
 
         Options:
         \(ConfigOptions.help)
@@ -26,6 +27,7 @@ enum DevicesCommand: Command {
             ("Cameras", cameraLines()),
             ("Sound cards", SoundCardList.describe(SoundCardList.cards()) + microphoneLines(options.load().config.audio)),
             ("Input devices", inputLines(outerTouch: touch)),
+            ("Hand controllers", ControllerDevices.describe(config: options.load().config.controllers)),
         ]
         for (index, section) in sections.enumerated() {
             if index > 0 { Log.stdout("") }

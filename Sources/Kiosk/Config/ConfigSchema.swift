@@ -36,7 +36,7 @@ enum ConfigValue: Equatable {
 enum ConfigSchema {
     static let sections = ["displays", "displays.inner", "displays.outer", "camera", "audio", "touch",
                            "prompter", "keys", "keyboard", "control", "state", "recording", "remote", "remote.api_keys",
-                           "follow"]
+                           "follow"] + ControllerConfigKeys.sections
 
     static let rotations = [0, 90, 180, 270]
     static let fontFamilies = FontFamily.allCases.map(\.rawValue)
@@ -93,6 +93,7 @@ enum ConfigSchema {
             string("control.socket", \.control.socket),
             string("state.dir", \.state.dir),
         ] + RecordingConfigKeys.keys + RemoteConfigKeys.keys + FollowConfigKeys.keys
+            + ControllerConfigKeys.keys
     }
 
     static func key(_ path: String) -> ConfigKey? {

@@ -121,6 +121,7 @@ struct RigConfig: Equatable, Sendable {
     var recording = Recording()
     var remote = Remote()
     var follow = Follow()
+    var controllers = Controllers()
 
     /// The scripts library: `prompter.scripts_dir`, or `scripts` under the state directory.
     var scriptsDirectory: String {

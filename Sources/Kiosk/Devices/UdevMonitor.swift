@@ -22,6 +22,9 @@ final class UdevMonitor {
 
         /// "add", "remove", "change"…
         var action: String? { udev_device_get_action(device).map { String(cString: $0) } }
+
+        /// The kernel's name for it ("event7", "card0").
+        var sysname: String? { udev_device_get_sysname(device).map { String(cString: $0) } }
     }
 
     private let udev: OpaquePointer

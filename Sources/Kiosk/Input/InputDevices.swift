@@ -22,6 +22,7 @@ final class InputDevices {
     private var recognizer: TapRecognizer
     private var devicesByHandle: [OpaquePointer: Device] = [:]
     private var pointer: (x: Double, y: Double)
+    private var wheelRemainder = 0.0
     private let repeater: KeyRepeater
     private(set) var counters = InputCounters()
     /// The `[keyboard]` layout; nil when it cannot be compiled (see `keymapError`).
@@ -142,6 +143,8 @@ final class InputDevices {
             if let touch = libinput_event_get_touch_event(event.handle) { self.touch(touch, type: event.type, from: device) }
         case LIBINPUT_EVENT_POINTER_MOTION, LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE, LIBINPUT_EVENT_POINTER_BUTTON:
             if let motion = libinput_event_get_pointer_event(event.handle) { self.pointer(motion, type: event.type, from: device) }
+        case LIBINPUT_EVENT_POINTER_SCROLL_WHEEL:
+            if let wheel = libinput_event_get_pointer_event(event.handle) { self.wheel(wheel, from: device) }
         default:
             break
         }
@@ -251,6 +254,17 @@ final class InputDevices {
     }
 
     // MARK: pointer
+
+    /// The operator's wheel in whole detents (120 per detent; a high-resolution wheel's
+    /// fractions add up), down (towards the script's end) positive.
+    private func wheel(_ event: OpaquePointer, from device: OpaquePointer) {
+        guard !isOuter(device), libinput_event_pointer_has_axis(event, LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL) != 0 else { return }
+        wheelRemainder += libinput_event_pointer_get_scroll_value_v120(event, LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL)
+        let steps = Int(wheelRemainder / 120)
+        guard steps != 0 else { return }
+        wheelRemainder -= Double(steps) * 120
+        handler(.wheel(steps: steps, time: Double(libinput_event_pointer_get_time_usec(event)) / 1e6))
+    }
 
     private func pointer(_ event: OpaquePointer, type: libinput_event_type, from device: OpaquePointer) {
         guard !isOuter(device) else { return }

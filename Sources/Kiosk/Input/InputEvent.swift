@@ -11,6 +11,8 @@ enum InputEvent: Sendable, Equatable {
     /// Pointer position on the inner display; `button` is set for a press or release.
     case innerPointer(x: Double, y: Double, button: PointerButton?, time: Double)
     case innerTouch(phase: TouchSample.Phase, slot: Int32, x: Double, y: Double, time: Double)
+    /// The operator's mouse wheel turned by whole detents (down positive).
+    case wheel(steps: Int, time: Double)
     case deviceAdded(InputDeviceInfo)
     case deviceRemoved(InputDeviceInfo)
 }

@@ -97,6 +97,7 @@ enum InputProbeCommand: Command {
                 + (button.map { " button \($0.code) \($0.isPressed ? "pressed" : "released")" } ?? "")
         case let .innerTouch(phase, slot, x, y, time):
             String(format: "inner-touch %@ %d %.1f %.1f %.6f", "\(phase)", slot, x, y, time)
+        case let .wheel(steps, time): String(format: "wheel %d %.6f", steps, time)
         case let .deviceAdded(info): "device-added \(info)"
         case let .deviceRemoved(info): "device-removed \(info)"
         }

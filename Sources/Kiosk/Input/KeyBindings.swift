@@ -26,7 +26,9 @@ struct KeyBindings: Sendable, Equatable {
     /// presentation clickers send for forward/back; "." is a clicker's blank key.
     static let defaults: KeyBindings = {
         let names: [KeyAction: [String]] = [
-            .playPause: ["Space"],
+            // A ShuttleXpress's middle button and a gamepad's A play and pause; the buttons
+            // either side of the middle, and the shoulders, go from marker to marker.
+            .playPause: ["Space", "Shuttle3", "PadA"],
             .faster: ["Up", "PageDown"],
             .slower: ["Down", "PageUp"],
             .stop: ["Home"],
@@ -37,10 +39,10 @@ struct KeyBindings: Sendable, Equatable {
             .mirror: ["M"],
             .flip: ["F"],
             .rotate: ["R"],
-            .nextMarker: ["N"],
-            .previousMarker: ["P"],
-            .setMarker: ["K"],
-            .toStart: ["T"],
+            .nextMarker: ["N", "Shuttle4", "PadR"],
+            .previousMarker: ["P", "Shuttle2", "PadL"],
+            .setMarker: ["K", "Shuttle5"],
+            .toStart: ["T", "Shuttle1"],
             .record: ["F9"],
             .follow: ["V"],
         ]

@@ -82,6 +82,22 @@ enum KeyNames {
         let functionKeys: [Int32] = [KEY_F1, KEY_F2, KEY_F3, KEY_F4, KEY_F5, KEY_F6, KEY_F7,
                                      KEY_F8, KEY_F9, KEY_F10, KEY_F11, KEY_F12]
         for (index, code) in functionKeys.enumerated() { list.append((["F\(index + 1)"], code)) }
+        list += controllerButtons
+        return list
+    }()
+
+    /// Hand controllers' buttons (issue 40), bound like keys. The ShuttleXpress's five
+    /// are BTN_4…BTN_8 and a ShuttlePRO's fifteen BTN_0…BTN_9 and on (the kernel's
+    /// hid-generic numbering, as Dan Dennedy's mediactrl.c tables them); gamepads use the
+    /// kernel's BTN_SOUTH… names.
+    private static let controllerButtons: [(names: [String], code: Int32)] = {
+        var list: [(names: [String], code: Int32)] = []
+        for index in 0..<5 { list.append((["Shuttle\(index + 1)"], BTN_4 + Int32(index))) }
+        for index in 0..<10 { list.append((["BTN_\(index)"], BTN_0 + Int32(index))) }
+        list += [(["PadA", "BTN_SOUTH"], BTN_SOUTH), (["PadB", "BTN_EAST"], BTN_EAST),
+                 (["PadX", "BTN_NORTH"], BTN_NORTH), (["PadY", "BTN_WEST"], BTN_WEST),
+                 (["PadL", "BTN_TL"], BTN_TL), (["PadR", "BTN_TR"], BTN_TR),
+                 (["PadSelect", "BTN_SELECT"], BTN_SELECT), (["PadStart", "BTN_START"], BTN_START)]
         return list
     }()
 

@@ -50,6 +50,8 @@ package enum StageEvent {
     case problems(ProblemSource, [String])
     /// The recorder ended the prompter take (after Stop, or by itself: why, if so).
     case takeEnded(message: String?)
+    /// A hand controller came, went or moved (its buttons come as keys).
+    case controller(ControllerEvent)
 
     /// One line for `source`, or none.
     package static func problem(_ source: ProblemSource, _ line: String?) -> StageEvent {

@@ -25,6 +25,9 @@ package final class PrompterController {
     package private(set) var blanked = false
     package private(set) var mode: Mode = .prompter
     package private(set) var taps = 0
+    /// The hand controller that owns the speed now (its name), if one does: the speed
+    /// keys, the console and the remote show its speed and do not change it.
+    package var speedHeldBy: String?
     /// Counts scripts opened; a script that moves (renamed, its folder renamed or
     /// deleted) keeps its count, so the console can tell a new script from a move.
     package private(set) var opened = 0
@@ -198,18 +201,41 @@ package final class PrompterController {
     // A speed set by hand drops a "finish in" target. While voice follow steers, the
     // speed keys move the reading line ahead of or behind the voice instead.
     package func faster(at t: Double) {
-        if nudgeFollowLead(1, at: t) { return }
+        if nudgeFollowLead(1, at: t) || speedIsHeld() { return }
         targetEnd = nil; change { $0.faster(at: t) }; rememberSpeed()
     }
     package func slower(at t: Double) {
-        if nudgeFollowLead(-1, at: t) { return }
+        if nudgeFollowLead(-1, at: t) || speedIsHeld() { return }
         targetEnd = nil; change { $0.slower(at: t) }; rememberSpeed()
     }
     package func setSpeed(_ value: Int, at t: Double) {
+        if speedIsHeld() { return }
         targetEnd = nil
         targetProblem = nil
         change { $0.setSpeed(value, at: t) }
         rememberSpeed()
+    }
+
+    private func speedIsHeld() -> Bool {
+        guard let holder = speedHeldBy else { return false }
+        KioskLog.info("speed change ignored: \(holder) is steering")
+        return true
+    }
+
+    /// A hand controller's signed speed (0: back at rest, which pauses). The speed it
+    /// sets is not remembered as the reading speed: it is the hand's, moment to moment.
+    package func drive(rate: Double, at t: Double) {
+        let resuming = engine.state(at: t) != .playing && rate != 0
+        targetEnd = nil
+        change { $0.drive(rate: rate, at: t) }
+        if resuming { followResumed(at: t) }
+    }
+
+    /// Glides to a scroll offset (a jog wheel's or mouse wheel's lines while paused).
+    package func jump(toOffset target: Double, at t: Double) {
+        guard script != nil else { return }
+        change { $0.jump(to: target, at: t) }
+        followDriver?.moved(toOffset: engine.positionIgnoringGlide(at: t), at: t)
     }
 
     /// The talent's tap: pause where the text was when the finger came down, or go on.

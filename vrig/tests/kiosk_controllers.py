@@ -1,0 +1,189 @@
+"""Hand controllers on the rig (issue 40), in the virtual rig with real kernel paths:
+uinput devices that announce themselves as a Contour ShuttleXpress (its USB ids and
+event codes), a gamepad (an Xbox 360 pad's ids) and a wheel mouse, read by the real
+kiosk on virtio-gpu through udev, the seat and libevdev (libinput for the mouse):
+
+  - `rig devices` lists the shuttle and the gamepad with their kind and speed axis;
+  - the ring off its centre plays at its position's speed and owns the speed: the
+    status shows it steering and `rig ctl faster` is refused;
+  - the ring backwards scrolls back; back at the centre the text pauses;
+  - the jog wheel moves the paused text by lines; the middle button plays and pauses;
+  - the shuttle unplugged while it steers: the text pauses, the banner says so;
+  - the gamepad's stick up plays, back at rest pauses; the mouse wheel changes the speed;
+  - latency.controller_to_flip: from the ring's event to the first flip drawn after it.
+
+  swift build && python3 vrig/tests/kiosk_controllers.py
+"""
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import vrig  # noqa: E402
+from kiosk import ControlSocket, Kiosk, rig_binary, Tally  # noqa: E402
+
+OUT = os.path.join(vrig.REPO, "out", "vrig-tests", "controllers")
+PLAYER = os.path.join(vrig.REPO, "vrig", "uinput", "rig_controllers.py")
+FIFO = "/tmp/controllers.in"
+SOCKET = "/tmp/rig-controllers.sock"
+SCRIPT = "Long.txt"
+CONFIG = f"""
+[displays.inner]
+connector = "Virtual-1"
+mode = "preferred"
+[displays.outer]
+connector = "Virtual-2"
+mode = "1024x768"
+[camera]
+enabled = false
+[audio]
+output = ""
+input = ""
+[prompter]
+scripts_dir = "/vrig-io/controller-scripts"
+[control]
+socket = "{SOCKET}"
+[state]
+dir = "/tmp/rig-controllers-state"
+"""
+
+
+def prompter(s):
+    return s["prompter"]
+
+
+def controllers(s):
+    return {c["kind"]: c for c in s["input"].get("controllers", [])}
+
+
+def show(last):
+    if not last:
+        return "no status"
+    return (f"prompter {json.dumps({k: last['prompter'].get(k) for k in ('state', 'offset', 'speed', 'rate', 'line')})}, "
+            f"controllers {json.dumps(last['input'].get('controllers'))}, problems {json.dumps(last.get('problems'))}")
+
+
+def test_controllers(rig, checks):
+    scripts = rig.path("controller-scripts")
+    os.makedirs(scripts, exist_ok=True)
+    with open(os.path.join(scripts, SCRIPT), "w") as f:
+        f.write("\n\n".join(f"Paragraph {n}: the talent reads on while the operator steers with a hand "
+                            f"controller, a shuttle ring or a stick, at the speed it asks for." for n in range(120)))
+    rig.exec(f"rm -f {FIFO}; mkfifo {FIFO} && (sleep 100000 > {FIFO} &) && "
+             f"(/usr/bin/python3 {PLAYER} < {FIFO} > /vrig-io/controllers-player.log 2>&1 &)")
+
+    def send(line):
+        rig.exec(f"echo '{line}' > {FIFO}")
+
+    send("wait-device 60")
+    vrig.wait_until(lambda: "ok wait-device" in open(rig.path("controllers-player.log")).read(), 90,
+                    "the uinput controllers")
+    rc, out = rig.exec(f"{rig_binary()} devices --config /dev/null 2>&1", check=False)
+    listed = out.split("Hand controllers:", 1)[-1]
+    checks.append(("rig devices lists the shuttle and the gamepad with their kind and axis",
+                   "Contour Design ShuttleXpress\tshuttle\tring -7…7" in listed
+                   and "rig test gamepad\tgamepad\tABS_Y -32768…32767" in listed, listed.strip()[:400]))
+
+    kiosk = Kiosk(rig, "controllers", config=CONFIG, test_pattern=False)
+    sock = ControlSocket(rig, SOCKET, poll=0.2, show=show)
+    try:
+        sock.wait(lambda s: set(controllers(s)) >= {"shuttle", "gamepad"}, 120, "both controllers in the status")
+        sock.must("open", SCRIPT)
+        sock.wait(lambda s: prompter(s)["script"] == SCRIPT and prompter(s)["max_offset"], 60, "the script open")
+
+        send("ring 4")
+        playing = sock.wait(lambda s: prompter(s)["state"] == "playing" and prompter(s)["offset"] > 400, 60,
+                            "the ring at 4 playing the text")
+        shuttle = controllers(playing)["shuttle"]
+        checks.append(("the ring at position 4 plays at its step's speed, steering",
+                       prompter(playing)["speed"] == 75 and shuttle["steering"] and shuttle["raw"] == 4,
+                       show(playing)))
+        rc, out = sock.ctl("faster")
+        checks.append(("rig ctl faster is refused while the shuttle steers",
+                       rc != 0 and "ShuttleXpress is steering" in out, out.strip()))
+
+        send("ring -3")
+        before = prompter(sock.status())["offset"]
+        back = sock.wait(lambda s: prompter(s)["offset"] < before - 30, 60, "the ring at -3 scrolling back")
+        checks.append(("the ring backwards scrolls back at 50 px/s",
+                       prompter(back)["speed"] == 50 and prompter(back)["state"] == "playing", show(back)))
+
+        send("ring 0")
+        paused = sock.wait(lambda s: prompter(s)["state"] == "paused" and prompter(s)["rate"] == 0
+                           and not controllers(s)["shuttle"]["steering"], 60, "the ring back at the centre")
+        later = sock.wait(lambda s: True, 5, "a later status")
+        checks.append(("back at the centre the text pauses where it was, short of the top",
+                       prompter(later)["offset"] == prompter(paused)["offset"] > 100, show(later)))
+
+        line = prompter(later)["line"]
+        send("jog 3")
+        jogged = sock.wait(lambda s: prompter(s)["line"] == line + 3, 60, "three jog detents: three lines on")
+        checks.append(("the jog moves the paused text by three lines", prompter(jogged)["state"] == "paused",
+                       show(jogged)))
+
+        send("sbutton 3 1")
+        send("sbutton 3 0")
+        pressed = sock.wait(lambda s: prompter(s)["state"] == "playing", 60, "the middle button playing")
+        send("sbutton 3 1")
+        send("sbutton 3 0")
+        again = sock.wait(lambda s: prompter(s)["state"] == "paused", 60, "the middle button pausing")
+        checks.append(("the shuttle's middle button plays and pauses (bound like a key)",
+                       pressed and again, show(again)))
+
+        send("ring 5")
+        sock.wait(lambda s: controllers(s).get("shuttle", {}).get("steering") and prompter(s)["state"] == "playing",
+                  60, "the ring at 5 steering")
+        send("unplug shuttle")
+        gone = sock.wait(lambda s: "shuttle" not in controllers(s) and prompter(s)["state"] == "paused", 60,
+                         "the shuttle unplugged while steering")
+        checks.append(("unplugged while steering: the text pauses and the banner says so",
+                       any("unplugged while it steered" in p for p in gone["problems"]), show(gone)))
+
+        send("stick -32768")
+        stick = sock.wait(lambda s: prompter(s)["state"] == "playing" and prompter(s)["speed"] == 300, 60,
+                          "the stick up playing at full speed")
+        send("stick 0")
+        rest = sock.wait(lambda s: prompter(s)["state"] == "paused", 60, "the stick back at rest")
+        checks.append(("the gamepad's stick up plays at its maximum, back at rest pauses",
+                       controllers(stick)["gamepad"]["steering"] and not controllers(rest)["gamepad"]["steering"],
+                       show(rest)))
+
+        speed = prompter(rest)["speed"]
+        send("wheel 2")
+        wheeled = sock.wait(lambda s: prompter(s)["speed"] == min(300, speed + 20) or prompter(s)["speed"] == speed + 20,
+                            60, "two wheel detents: 20 px/s faster")
+        checks.append(("the operator's mouse wheel changes the speed by the keys' step",
+                       prompter(wheeled)["speed"] == min(300, speed + 20), show(wheeled)))
+
+        latency = sock.status()["latency"]["controller_to_flip"]
+        print(f"# controller_to_flip: {json.dumps(latency)}", flush=True)
+        checks.append(("latency.controller_to_flip measured each speed change",
+                       latency["count"] >= 4 and latency["median_ms"] is not None, json.dumps(latency)))
+        checks.append(("the kiosk lived throughout", kiosk.alive(), "the kiosk died"))
+        kiosk.stop_cleanly()
+    finally:
+        send("quit")
+        os.makedirs(OUT, exist_ok=True)
+        with open(os.path.join(OUT, "kiosk.log"), "w") as f:
+            f.write(kiosk.log())
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    tally = Tally()
+    with vrig.VirtualRig() as rig:
+        print(f"# guest booted in {rig.boot_seconds:.1f}s", flush=True)
+        rig.set_connector("Virtual-2", "on")
+        checks = []
+        try:
+            test_controllers(rig, checks)
+        except AssertionError as error:
+            checks.append(("test_controllers", False, str(error)))
+        finally:
+            Kiosk.kill_leftovers(rig)
+        tally.report(checks)
+    return tally.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
