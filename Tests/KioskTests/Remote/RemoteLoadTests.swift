@@ -7,8 +7,8 @@ import Testing
 
 extension RemoteEndToEnd {
     /// 200 requests a second on loopback while the prompter scrolls: every request is
-    /// answered, and the outer display keeps its frames (no missed vblank, and as many
-    /// flips under load as without). Loaded and quiet seconds alternate, so whatever else
+    /// answered, and the outer display keeps its frames (no more missed vblanks, and as
+    /// many flips, under load as without). Loaded and quiet seconds alternate, so whatever else
     /// the machine runs weighs on both alike; the headless display flips only when the
     /// text moved a whole pixel, so flips are compared with the quiet seconds', not with
     /// the refresh. Three loaded seconds here; `scripts/remote-load` runs 30
@@ -61,7 +61,7 @@ extension RemoteEndToEnd {
                     }
                 }
             }
-            var flips = (quiet: 0.0, loaded: 0.0), missed = 0.0, cpu = (quiet: 0.0, loaded: 0.0)
+            var flips = (quiet: 0.0, loaded: 0.0), missed = (quiet: 0.0, loaded: 0.0), cpu = (quiet: 0.0, loaded: 0.0)
             var cpuBefore = Self.cpuSeconds(kiosk.process.pid)
             var outer = kiosk.status()?["displays"]?["outer"]
             let started = Date()
@@ -74,7 +74,8 @@ extension RemoteEndToEnd {
                 let cpuNow = Self.cpuSeconds(kiosk.process.pid)
                 if loaded { flips.loaded += delta; cpu.loaded += cpuNow - cpuBefore } else { flips.quiet += delta; cpu.quiet += cpuNow - cpuBefore }
                 cpuBefore = cpuNow
-                missed += (now?["missed"]?.numberValue ?? 0) - (outer?["missed"]?.numberValue ?? 0)
+                let windowMissed = (now?["missed"]?.numberValue ?? 0) - (outer?["missed"]?.numberValue ?? 0)
+                if loaded { missed.loaded += windowMissed } else { missed.quiet += windowMissed }
                 outer = now
             }
             shared.loading.store(false, ordering: .relaxed)
@@ -84,14 +85,21 @@ extension RemoteEndToEnd {
             let result = shared.snapshot
             let sorted = result.latencies.sorted()
             func percentile(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] * 1000 }
-            print(String(format: "remote load: %d answered, %d failed in %d loaded s (%.0f req/s) of %.0f s; latency p50 %.1f ms, p99 %.1f ms, max %.1f ms; outer flips %.0f loaded, %.0f in as many quiet seconds; missed vblanks %.0f; kiosk CPU %.0f %% loaded, %.0f %% quiet",
+            print(String(format: "remote load: %d answered, %d failed in %d loaded s (%.0f req/s) of %.0f s; latency p50 %.1f ms, p99 %.1f ms, max %.1f ms; outer flips %.0f loaded, %.0f in as many quiet seconds; missed vblanks %.0f loaded, %.0f quiet; kiosk CPU %.0f %% loaded, %.0f %% quiet",
                          result.answered, result.failed, seconds, Double(result.answered) / Double(seconds),
                          Date().timeIntervalSince(started), percentile(0.5), percentile(0.99), percentile(1),
-                         flips.loaded, flips.quiet, missed, 100 * cpu.loaded / Double(seconds), 100 * cpu.quiet / Double(seconds)))
+                         flips.loaded, flips.quiet, missed.loaded, missed.quiet, 100 * cpu.loaded / Double(seconds), 100 * cpu.quiet / Double(seconds)))
             #expect(result.failed == 0)
             #expect(Double(result.answered) >= Double(seconds) * perConnection * Double(connections) * 0.95)
             #expect(kiosk.prompter?["state"]?.stringValue == "playing")
-            #expect(missed == 0)
+            // The load costs no frames: the vblanks missed while loaded are the machine's
+            // own, about as many as in the quiet seconds. The debug kiosk misses one
+            // vblank in two seconds or so with no request at all on a 2-core VM (a compose
+            // that runs after its vblank counts it: 0-4 in 3 quiet seconds here), and
+            // those spread at random over the windows, hence twice the quiet count and 2
+            // of slack; a load that stalled the loop would miss a vblank per stall, many
+            // times more than that.
+            #expect(missed.loaded <= 2 * missed.quiet + 2, "missed \(missed.loaded) loaded, \(missed.quiet) quiet")
             // The requests' CPU comes from the same cores as the frames'. On a machine shared
             // with other work (here: virtual rigs under TCG beside the tests) the loaded
             // seconds lose frames to the scheduler alone, by as much as a quarter, so the
