@@ -37,6 +37,15 @@ public struct SpeedMap: Sendable, Equatable {
         self.steps = steps
     }
 
+    /// The map in a line, for the operator: the steps or the band, curve and maxima.
+    public var summary: String {
+        let reverse = reverseMax > 0 ? ", reverse ≤ \(reverseMax) px/s" : ", no reverse"
+        if !steps.isEmpty {
+            return "steps " + steps.map(String.init).joined(separator: " ") + " px/s" + reverse
+        }
+        return "band \(Int((neutral * 100).rounded())) %, curve \(String(format: "%.1f", curve)), ≤ \(forwardMax) px/s" + reverse
+    }
+
     /// Where the control is: -1 (full reverse) … 0 (in the band) … 1 (full forward),
     /// the band already taken out, so the first position past it reads just above 0.
     public func travel(at raw: Double) -> Double {

@@ -55,7 +55,7 @@ package final class RigStage {
     package let clips: ClipsController
     /// Voice follow: what the listening port hears steers the text.
     package let follow: VoiceFollowController
-    /// Shuttles, gamepads and the operator's wheel: who steers the speed.
+    /// Shuttles, gamepads, MIDI and the operator's wheel: who steers the speed.
     package let handControllers: HandControllers
 
     package let now: () -> Double
@@ -141,6 +141,8 @@ package final class RigStage {
             for role in DisplayRole.allCases { frameWanted(role) }
         }
         handControllers.lineHeight = { [unowned self] in renderer.readingText?.layout?.lineHeight ?? 0 }
+        handControllers.onChange = { [unowned self] in if console.state.screen == .settings { frameWanted(.inner) } }
+        console.controllersTest = { [unowned self] in handControllers.setTesting(!handControllers.testing, at: now()) }
         wireMarkers()
     }
 
@@ -339,7 +341,10 @@ package final class RigStage {
             outer: displays[.outer], cameraState: camera.state,
             game: console.state.screen.isGame ? game.consoleView(at: time) : .none,
             timers: TimersShown(timers(at: time)), follow: follow.shown, dialogScript: console.dialogScript)
-        if console.state.screen == .settings { inner.remote = remoteAccess?.shown }
+        if console.state.screen == .settings {
+            inner.remote = remoteAccess?.shown
+            inner.controllers = handControllers.shown
+        }
         if console.state.screen == .clips {
             let replayNow = clips.shown(at: time)
             inner.clips = SceneRenderer.InnerClips(input: clips.listing, replay: replayNow?.shown, picture: replayNow?.picture)

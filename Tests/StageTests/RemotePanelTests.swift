@@ -44,3 +44,33 @@ import Testing
         #expect(access.asked == ["pair", "revoke a1b2c3d4"])
     }
 }
+
+/// The hand controllers' panel on the Settings screen: each one's map and where it sits,
+/// and "Try the maps", while which a controller moves no text.
+@Suite struct ControllersPanelTests {
+    @Test func theMapsAreShownAndTriedWithTheTextStill() throws {
+        let rig = try GameRig(fonts: try FontLibrary(), innerSize: PixelSize(width: 960, height: 540))
+        rig.stage.console.show(.settings)
+        rig.drawInner(at: rig.now)
+        #expect(rig.stage.console.targets[ControllersPanel.testID] == nil, "a panel with no controller")
+        let ring = ControllerReading(id: "event7", name: "Contour Design ShuttleXpress", kind: .shuttle,
+                                     axis: "ring -7…7", map: "steps 15 30 50 75 110 160 240 px/s, reverse ≤ 160 px/s")
+        rig.stage.handle(.controller(.added(ring)))
+        rig.run(for: 0.1)
+        let before = Array(rig.inner.pixels)
+        rig.click(ControllersPanel.testID)
+        #expect(rig.stage.handControllers.testing)
+        var moved = ring
+        (moved.raw, moved.travel, moved.speed) = (4, 0.54, 75)
+        rig.stage.handle(.controller(.moved(moved, time: rig.now)))
+        rig.run(for: 0.1)
+        // The gauge moved and the button lit: the frame changed; the text did not start.
+        #expect(Array(rig.inner.pixels) != before)
+        #expect(rig.stage.controller.engine.state != .playing)
+        #expect(rig.stage.handControllers.shown.controllers.first?.speed == 75)
+        // Trying over, the ring already off rest steers at once.
+        rig.click(ControllersPanel.testID)
+        #expect(!rig.stage.handControllers.testing)
+        #expect(rig.stage.handControllers.steering == "event7")
+    }
+}

@@ -31,6 +31,7 @@ final class KioskApp {
     private var input: InputDevices?
     private var windowInput: WindowInput?
     private var controllers: ControllerDevices?
+    private var midi: MIDIControllers?
     private var scriptWatcher: ScriptFolderWatcher?
     private(set) var camera: CameraFeed?
     private var audio: AudioService?
@@ -264,6 +265,7 @@ final class KioskApp {
         displays.seat?.onDisable.append { [weak devices] in devices?.suspend() }
         displays.seat?.onEnable.append { [weak devices] in devices?.resume() }
         controllers = devices
+        midi = MIDIControllers(loop: loop, config: wanted.midi, keys: bindings) { [weak self] event in self?.stage.handle(event) }
     }
 
     /// The windows' keys, mouse and touches (`rig run --backend window`) reach the stage

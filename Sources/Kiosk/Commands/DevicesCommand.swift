@@ -12,7 +12,7 @@ enum DevicesCommand: Command {
           formats), the sound cards (their PCMs as rig.toml's [audio] names them)
           and the input devices (event node, name, capabilities, and which
           display each belongs to under rig.toml's [touch] device), and the hand
-          controllers (shuttles and gamepads: kind and speed axis).
+          controllers (shuttles, gamepads and MIDI ports: kind and speed axis).
 
         Options:
         \(ConfigOptions.help)
@@ -27,7 +27,8 @@ enum DevicesCommand: Command {
             ("Cameras", cameraLines()),
             ("Sound cards", SoundCardList.describe(SoundCardList.cards()) + microphoneLines(options.load().config.audio)),
             ("Input devices", inputLines(outerTouch: touch)),
-            ("Hand controllers", ControllerDevices.describe(config: options.load().config.controllers)),
+            ("Hand controllers", ControllerDevices.describe(config: options.load().config.controllers)
+                + MIDIControllers.describe(config: options.load().config.controllers.midi)),
         ]
         for (index, section) in sections.enumerated() {
             if index > 0 { Log.stdout("") }

@@ -2,8 +2,8 @@ import Prompter
 
 extension RigConfig {
     /// `[controllers.*]`: hand controllers that steer the speed (README, "Hand
-    /// controllers"). Each kind has its own speed map; their buttons are bound in `[keys]`
-    /// like keys.
+    /// controllers"). Each kind has its own speed map; their buttons (and MIDI notes) are
+    /// bound in `[keys]` like keys.
     struct Controllers: Equatable, Sendable {
         /// A Contour ShuttleXpress or ShuttlePRO: the ring's 7 positions each way.
         struct Shuttle: Equatable, Sendable {
@@ -36,15 +36,33 @@ extension RigConfig {
             var lines = 1
         }
 
+        /// MIDI through the ALSA sequencer: a controller change (CC) is the speed.
+        struct MIDI: Equatable, Sendable {
+            var enabled = true
+            /// Part of a sequencer port's client or port name, or "any".
+            var port = "any"
+            /// The controller number: 11 is an expression pedal, 7 a channel fader, 1 a mod wheel.
+            var cc = 11
+            /// Where the control rests: 0 for a pedal at the heel, 64 for a centred fader.
+            var rest = 0
+            var neutral = 0.05
+            var curve = 1.0
+            var forwardMax = 300
+            var reverseMax = 150
+            var steps: [Int] = []
+        }
+
         var shuttle = Shuttle()
         var gamepad = Gamepad()
         var wheel = Wheel()
+        var midi = MIDI()
     }
 }
 
 /// The rig.toml keys of `[controllers.*]`.
 enum ControllerConfigKeys {
-    static let sections = ["controllers", "controllers.shuttle", "controllers.gamepad", "controllers.wheel"]
+    static let sections = ["controllers", "controllers.shuttle", "controllers.gamepad", "controllers.wheel",
+                           "controllers.midi"]
     static let wheelActions = ["speed", "scroll", "off"]
     static let speeds = 10...300
 
@@ -66,6 +84,16 @@ enum ControllerConfigKeys {
 
             S.oneOf("controllers.wheel.action", wheelActions, \.controllers.wheel.action),
             S.int("controllers.wheel.lines", 1...20, \.controllers.wheel.lines),
+
+            S.bool("controllers.midi.enabled", \.controllers.midi.enabled),
+            S.string("controllers.midi.port", \.controllers.midi.port),
+            S.int("controllers.midi.cc", 0...119, \.controllers.midi.cc),
+            S.int("controllers.midi.rest", 0...127, \.controllers.midi.rest),
+            S.double("controllers.midi.neutral", 0...0.9, \.controllers.midi.neutral),
+            S.double("controllers.midi.curve", 0.25...4, \.controllers.midi.curve),
+            S.int("controllers.midi.forward_max", speeds, \.controllers.midi.forwardMax),
+            S.int("controllers.midi.reverse_max", 0...300, \.controllers.midi.reverseMax),
+            speedList("controllers.midi.steps", count: nil, \.controllers.midi.steps),
         ]
     }
 

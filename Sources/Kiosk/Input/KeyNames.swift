@@ -89,7 +89,7 @@ enum KeyNames {
     /// Hand controllers' buttons (issue 40), bound like keys. The ShuttleXpress's five
     /// are BTN_4…BTN_8 and a ShuttlePRO's fifteen BTN_0…BTN_9 and on (the kernel's
     /// hid-generic numbering, as Dan Dennedy's mediactrl.c tables them); gamepads use the
-    /// kernel's BTN_SOUTH… names.
+    /// kernel's BTN_SOUTH… names; MIDI notes are `Note0`…`Note127`, codes past evdev's.
     private static let controllerButtons: [(names: [String], code: Int32)] = {
         var list: [(names: [String], code: Int32)] = []
         for index in 0..<5 { list.append((["Shuttle\(index + 1)"], BTN_4 + Int32(index))) }
@@ -98,8 +98,12 @@ enum KeyNames {
                  (["PadX", "BTN_NORTH"], BTN_NORTH), (["PadY", "BTN_WEST"], BTN_WEST),
                  (["PadL", "BTN_TL"], BTN_TL), (["PadR", "BTN_TR"], BTN_TR),
                  (["PadSelect", "BTN_SELECT"], BTN_SELECT), (["PadStart", "BTN_START"], BTN_START)]
+        for note in 0...127 { list.append((["Note\(note)"], Int32(midiNoteBase) + Int32(note))) }
         return list
     }()
+
+    /// MIDI note n arrives as key code `midiNoteBase + n`, past every evdev code.
+    static let midiNoteBase: UInt32 = 0x1000
 
     private static let table: [String: UInt32] = {
         var table: [String: UInt32] = [:]

@@ -86,6 +86,8 @@ extension ConsoleController {
             selectFirstIfNeeded()
         } else if id.hasPrefix("script:") {
             open(String(id.dropFirst("script:".count)))
+        } else if id == ControllersPanel.testID {
+            controllersTest()
         } else if id == RemotePanel.pairID {
             _ = request(.remote(action: "pair", id: nil))
         } else if id.hasPrefix(RemotePanel.revokePrefix) {

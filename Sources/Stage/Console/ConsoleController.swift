@@ -30,6 +30,8 @@ package final class ConsoleController {
     package var clipsWaitForAttempt: () -> Bool = { false }
     /// The Clips screen's actions (`clips:...`, `clip:ID`), applied by the stage.
     package var clipsAction: (WidgetID) -> Void = { _ in }
+    /// "Try the maps" on the Settings screen: hand controllers stop steering while on.
+    package var controllersTest: () -> Void = {}
     /// The Clips screen was shown (true) or left (false): the list is read, a replay closes.
     package var clipsShown: (Bool) -> Void = { _ in }
 

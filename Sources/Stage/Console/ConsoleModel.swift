@@ -35,6 +35,8 @@ package struct ConsoleModel {
     package var dialogScript: String?
     /// The network remote's pairing and phones (Settings screen); nil with the remote off.
     package var remote: RemoteAccessShown?
+    /// The hand controllers and their maps (Settings screen).
+    package var controllers: ControllersShown?
 
     package var progress: Double {
         guard prompter.maxOffset > 0 else { return 0 }

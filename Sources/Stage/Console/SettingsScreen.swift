@@ -110,9 +110,15 @@ package enum SettingsScreen {
                           value: item.value(settings), swatch: item.swatch(settings), group: "settings")
             y += rowHeight + 2
         }
+        // The right side: the hand controllers while one is plugged in, then the remote's phones.
+        let x = area.x + width + theme.gap * 4
+        var right = PixelRect(x: x, y: area.y, width: area.maxX - x, height: area.height)
+        if let controllers = model.controllers, !controllers.controllers.isEmpty {
+            let used = ControllersPanel.build(controllers, panel: panel, area: right) + theme.gap * 2
+            right = PixelRect(x: x, y: right.y + used, width: right.width, height: max(0, right.height - used))
+        }
         if let remote = model.remote {
-            let x = area.x + width + theme.gap * 4
-            RemotePanel.build(remote, panel: panel, area: PixelRect(x: x, y: area.y, width: area.maxX - x, height: area.height))
+            RemotePanel.build(remote, panel: panel, area: right)
         }
     }
 }

@@ -37,6 +37,10 @@ package final class HandControllers {
     /// moving at its new speed): `latency.controller_to_flip`.
     package private(set) var latency = TapLatencyHistogram()
     private var pendingChange: (event: Double, handled: Double)?
+    /// Trying the maps out on the console's Settings: readings move, nothing steers.
+    package private(set) var testing = false
+    /// A reading changed (the console's Settings show them).
+    var onChange: () -> Void = {}
 
     init(controller: PrompterController, problems: ProblemBoard) {
         self.controller = controller
@@ -47,11 +51,13 @@ package final class HandControllers {
         switch event {
         case let .added(reading):
             readings[reading.id] = reading
+            onChange()
             KioskLog.info("controller added: \(reading.name) (\(reading.kind.rawValue), \(reading.axis))")
         case let .moved(reading, time):
             let before = readings[reading.id]?.speed ?? 0
             readings[reading.id] = reading
-            guard reading.speed != before || steering == nil && reading.speed != 0 else { return }
+            onChange()
+            guard !testing, reading.speed != before || steering == nil && reading.speed != 0 else { return }
             steer(reading, at: time, handled: now)
         case let .jogged(id, detents, time):
             guard steering == nil || steering == id, controller.engine.state(at: time) != .playing else { return }
@@ -61,12 +67,34 @@ package final class HandControllers {
         case let .removed(id, time):
             guard let gone = readings.removeValue(forKey: id) else { return }
             KioskLog.info("controller removed: \(gone.name)")
+            onChange()
             guard steering == id else { return }
             steering = nil
             controller.speedHeldBy = nil
             controller.drive(rate: 0, at: time)
             problems.set(["\(gone.name) was unplugged while it steered: the text is paused"], for: Self.problemSource)
         }
+    }
+
+    /// Turns trying the maps out on or off. On, a controller steering lets go (the text
+    /// pauses, as at rest); off, a controller already off rest steers at once.
+    package func setTesting(_ on: Bool, at time: Double) {
+        guard on != testing else { return }
+        testing = on
+        KioskLog.info(on ? "controllers: trying the maps, the text stays still" : "controllers: steering again")
+        if on, steering != nil {
+            steering = nil
+            controller.speedHeldBy = nil
+            controller.drive(rate: 0, at: time)
+        } else if !on, let moved = readings.values.sorted(by: { $0.id < $1.id }).first(where: { $0.speed != 0 }) {
+            steer(moved, at: time, handled: time)
+        }
+        onChange()
+    }
+
+    /// What the console's Settings show.
+    package var shown: ControllersShown {
+        ControllersShown(controllers: readings.values.sorted { $0.id < $1.id }, steering: steering, testing: testing)
     }
 
     private func steer(_ reading: ControllerReading, at time: Double, handled now: Double) {
@@ -117,7 +145,7 @@ package final class HandControllers {
         .array(readings.values.sorted { $0.id < $1.id }.map { reading in
             [
                 "id": .string(reading.id), "name": .string(reading.name), "kind": .string(reading.kind.rawValue),
-                "axis": .string(reading.axis), "raw": .number(reading.raw),
+                "axis": .string(reading.axis), "map": .string(reading.map), "raw": .number(reading.raw),
                 "travel": .number((reading.travel * 1000).rounded() / 1000),
                 "speed": .number((reading.speed * 10).rounded() / 10), "steering": .bool(steering == reading.id),
             ]

@@ -26,6 +26,8 @@ extension SceneRenderer {
         package var dialogScript: String?
         /// The network remote's pairing and phones, for the Settings screen (nil: remote off).
         package var remote: RemoteAccessShown?
+        /// The hand controllers and their maps, for the Settings screen.
+        package var controllers: ControllersShown?
 
         package init(console: ConsoleState, listing: LibraryListing, outer: DisplayStatus?, cameraState: String?,
                      game: GameConsoleView = .none, timers: TimersShown? = nil, follow: FollowShown? = nil,

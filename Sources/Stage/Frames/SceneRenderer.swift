@@ -320,7 +320,8 @@ package final class SceneRenderer {
                                      self.replayCanvas.layers(clips.picture, of: clips.replay?.id ?? "", in: rect,
                                                               cue: clips.replay?.cue, painter: self.painter,
                                                               labels: self.cueLabels) })
-            } ?? .none, dialogScript: inner.dialogScript, remote: inner.remote)
+            } ?? .none, dialogScript: inner.dialogScript, remote: inner.remote,
+               controllers: inner.controllers)
         model.participantPreview = { [unowned self] rect in
             participant.layers(in: rect, outer: outerSize, camera: camera, painter: painter)
         }

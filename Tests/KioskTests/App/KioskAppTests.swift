@@ -87,6 +87,27 @@ import Testing
         #expect(app.stage.status(at: app.loop.clock())["input"]?["taps"] == 1)
     }
 
+    /// Issue 40's latency on the real loop and frame pacing: a controller's speed change,
+    /// at eight phases of the 60 Hz frame, reaches the glass in at most two frames.
+    @Test func aControllersSpeedChangeReachesTheGlassWithinTwoFrames() throws {
+        let app = try makeApp()
+        defer { app.shutdown() }
+        run(app) { flips(app, .outer) > 0 }
+        let shuttle = ControllerReading(id: "event9", name: "ShuttleXpress", kind: .shuttle, axis: "ring -7…7")
+        app.stage.handle(.controller(.added(shuttle)))
+        for step in 0..<8 {
+            loop(app).advance(by: 0.5 + Double(step) / 8 / 60)
+            var moved = shuttle
+            moved.speed = step % 2 == 0 ? 120 : 60
+            app.stage.handle(.controller(.moved(moved, time: app.loop.clock())))
+            run(app) { app.stage.handControllers.latency.summary.count == step + 1 }
+        }
+        let latency = app.stage.handControllers.latency.summary
+        #expect(app.stage.controller.engine.state == .playing)
+        #expect((latency.maximumMilliseconds ?? 1000) <= 2000.0 / 60 + 0.5, "\(latency)")
+        #expect(app.stage.status(at: app.loop.clock())["latency"]?["controller_to_flip"]?["count"] == 8)
+    }
+
     @Test func keysDriveTheEngine() throws {
         let app = try makeApp()
         defer { app.shutdown() }

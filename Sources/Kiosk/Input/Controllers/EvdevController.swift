@@ -37,7 +37,7 @@ final class EvdevController {
             let shuttleConfig = config.shuttle
             map = SpeedMap(reverseEnd: -7, forwardEnd: 7, rest: 0, neutral: 0.5 / 7, forwardMax: 300,
                            reverseMax: shuttleConfig.reverseMax, steps: shuttleConfig.steps)
-            reading = ControllerReading(id: sysname, name: name, kind: .shuttle, axis: "ring -7…7")
+            reading = ControllerReading(id: sysname, name: name, kind: .shuttle, axis: "ring -7…7", map: map.summary)
         case let .gamepad(axis):
             guard libevdev_has_event_code(made, UInt32(EV_ABS), UInt32(axis)) == 1,
                   let info = libevdev_get_abs_info(made, UInt32(axis))?.pointee else {
@@ -54,7 +54,8 @@ final class EvdevController {
                            curve: pad.curve)
             let axisName = GamepadAxes.codes.first { $0.code == axis }?.name ?? "axis \(axis)"
             reading = ControllerReading(id: sysname, name: name, kind: .gamepad,
-                                        axis: "\(axisName) \(info.minimum)…\(info.maximum)", raw: Double(info.value))
+                                        axis: "\(axisName) \(info.minimum)…\(info.maximum)", map: map.summary,
+                                        raw: Double(info.value))
         }
         current = reading
         if case let .gamepad(axis) = kind {
