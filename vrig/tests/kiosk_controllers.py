@@ -8,10 +8,15 @@ kiosk on virtio-gpu through udev, the seat and libevdev (libinput for the mouse)
     status shows it steering and `rig ctl faster` is refused;
   - the ring backwards scrolls back; back at the centre the text pauses;
   - the jog wheel moves the paused text by lines; the middle button plays and pauses;
-  - the shuttle unplugged while it steers: the text pauses, the banner says so;
-  - the gamepad's stick up plays, back at rest pauses; the mouse wheel changes the speed;
+  - the text moves at the ring's speed (offsets over time);
+  - the shuttle unplugged while it steers: the text pauses, the banner says so; replugged
+    it steers again;
+  - the gamepad's stick in its neutral band leaves the text still, up plays, down scrolls
+    back, back at rest pauses; the mouse wheel changes the speed;
   - MIDI through snd-virmidi and the ALSA sequencer: an expression pedal's CC 11 at full
-    plays at its maximum, at the heel pauses; a note bound in [keys] plays;
+    plays at its maximum, at the heel pauses; a note bound in [keys] plays; the interface
+    unbound while steering (as a USB one is pulled) pauses with the banner, and bound
+    again it steers again;
   - latency.controller_to_flip: from the ring's event to the first flip drawn after it.
 
   swift build && python3 vrig/tests/kiosk_controllers.py
@@ -106,6 +111,12 @@ def test_controllers(rig, checks):
         checks.append(("the ring at position 4 plays at its step's speed, steering",
                        prompter(playing)["speed"] == 75 and shuttle["steering"] and shuttle["raw"] == 4,
                        show(playing)))
+        # The speed as the text moves: offsets over a second of the kiosk's own clock.
+        first = sock.status()
+        second = sock.wait(lambda s: s["time"] >= first["time"] + 1.0, 30, "a second of scrolling")
+        rate = (prompter(second)["offset"] - prompter(first)["offset"]) / (second["time"] - first["time"])
+        print(f"# ring 4: {rate:.1f} px/s over {second['time'] - first['time']:.2f} s", flush=True)
+        checks.append(("the text moves at the ring's 75 px/s (offsets over time)", abs(rate - 75) < 4, f"{rate:.1f} px/s"))
         rc, out = sock.ctl("faster")
         checks.append(("rig ctl faster is refused while the shuttle steers",
                        rc != 0 and "ShuttleXpress is steering" in out, out.strip()))
@@ -147,6 +158,28 @@ def test_controllers(rig, checks):
         checks.append(("unplugged while steering: the text pauses and the banner says so",
                        any("unplugged while it steered" in p for p in gone["problems"]), show(gone)))
 
+        send("plug shuttle")
+        sock.wait(lambda s: "shuttle" in controllers(s), 60, "the shuttle plugged in again")
+        send("ring 2")
+        replugged = sock.wait(lambda s: controllers(s)["shuttle"]["steering"] and prompter(s)["speed"] == 30, 60,
+                              "the replugged shuttle steering at position 2")
+        send("ring 0")
+        sock.wait(lambda s: prompter(s)["state"] == "paused", 60, "the replugged ring back at the centre")
+        checks.append(("replugged, the shuttle steers again (30 px/s at position 2) and the banner line is gone",
+                       not any("unplugged" in p for p in replugged["problems"]), show(replugged)))
+
+        # The stick inside its neutral band (15 %) asks for nothing.
+        send("stick -3000")
+        banded = sock.wait(lambda s: abs(controllers(s)["gamepad"]["raw"] + 3000) < 1, 60, "the stick at -3000")
+        checks.append(("the stick inside its neutral band leaves the text paused",
+                       prompter(banded)["state"] == "paused" and controllers(banded)["gamepad"]["speed"] == 0,
+                       show(banded)))
+        send("stick 32767")
+        before = prompter(banded)["offset"]
+        backwards = sock.wait(lambda s: prompter(s)["offset"] < before - 20, 60, "the stick down scrolling back")
+        checks.append(("the stick pulled down scrolls back at its reverse maximum (150 px/s)",
+                       prompter(backwards)["speed"] == 150 and controllers(backwards)["gamepad"]["speed"] == -150,
+                       show(backwards)))
         send("stick -32768")
         stick = sock.wait(lambda s: prompter(s)["state"] == "playing" and prompter(s)["speed"] == 300, 60,
                           "the stick up playing at full speed")
@@ -186,11 +219,32 @@ def test_controllers(rig, checks):
         noted = sock.wait(lambda s: prompter(s)["state"] == "playing", 60, "note 60 (bound to play_pause) playing")
         checks.append(("a MIDI note bound in [keys] plays", controllers(noted)["midi"]["name"].startswith("Virtual Raw MIDI"),
                        show(noted)))
+        sock.must("pause")
+        midi(0xB0, 11, 64)
+        sock.wait(lambda s: controllers(s)["midi"]["steering"] and prompter(s)["state"] == "playing", 60,
+                  "the pedal half down steering")
+        # The MIDI interface pulled: its card is disconnected as a USB one's is (the
+        # driver unbound while its port is in use), and the sequencer says the port ended.
+        rc, out = rig.exec("echo snd_virmidi.0 > /sys/bus/platform/drivers/snd_virmidi/unbind", check=False)
+        print(f"# virmidi unbound: {rc} {out.strip()}", flush=True)
+        unplugged = sock.wait(lambda s: "midi" not in controllers(s) and prompter(s)["state"] == "paused", 60,
+                              "the MIDI port gone while steering")
+        checks.append(("the MIDI interface unplugged while steering: the text pauses and the banner says so",
+                       any("unplugged while it steered" in p for p in unplugged["problems"]), show(unplugged)))
+        rig.exec("echo snd_virmidi.0 > /sys/bus/platform/drivers/snd_virmidi/bind", timeout=60)
+        sock.wait(lambda s: "midi" in controllers(s), 60, "the MIDI port back")
+        _, node = rig.exec("ls /dev/snd/midiC*D0 | head -1")
+        node = node.strip()
+        midi(0xB0, 11, 127)
+        again = sock.wait(lambda s: controllers(s).get("midi", {}).get("steering") and prompter(s)["speed"] == 300, 60,
+                          "the replugged pedal steering")
+        midi(0xB0, 11, 0)
+        checks.append(("replugged, the MIDI pedal steers again", prompter(again)["state"] == "playing", show(again)))
 
         latency = sock.status()["latency"]["controller_to_flip"]
         print(f"# controller_to_flip: {json.dumps(latency)}", flush=True)
         checks.append(("latency.controller_to_flip measured each speed change",
-                       latency["count"] >= 6 and latency["median_ms"] is not None, json.dumps(latency)))
+                       latency["count"] >= 8 and latency["median_ms"] is not None, json.dumps(latency)))
         checks.append(("the kiosk lived throughout", kiosk.alive(), "the kiosk died"))
         kiosk.stop_cleanly()
     finally:

@@ -117,8 +117,10 @@ final class EvdevController {
         case let .gamepad(axis):
             guard type == UInt16(EV_ABS), code == axis else { return }
             let next = moved(to: Double(value))
-            // Every speed change, and the position in hundredths for the status.
-            let changed = next.speed != current.speed || abs(next.travel - current.travel) >= 0.01
+            // Every speed change, and the position in hundredths of the axis for the status
+            // (inside the neutral band too, where the travel stays 0).
+            let span = abs(map.forwardEnd - map.reverseEnd)
+            let changed = next.speed != current.speed || abs(next.raw - current.raw) >= span / 100
             current = next
             if changed { controller(.moved(current, time: time)) }
         }
