@@ -69,9 +69,7 @@ package final class HandControllers {
             KioskLog.info("controller removed: \(gone.name)")
             onChange()
             guard steering == id else { return }
-            steering = nil
-            controller.speedHeldBy = nil
-            controller.drive(rate: 0, at: time)
+            letGo(at: time)
             problems.set(["\(gone.name) was unplugged while it steered: the text is paused"], for: Self.problemSource)
         }
     }
@@ -83,9 +81,7 @@ package final class HandControllers {
         testing = on
         KioskLog.info(on ? "controllers: trying the maps, the text stays still" : "controllers: steering again")
         if on, steering != nil {
-            steering = nil
-            controller.speedHeldBy = nil
-            controller.drive(rate: 0, at: time)
+            letGo(at: time)
         } else if !on, let moved = readings.values.sorted(by: { $0.id < $1.id }).first(where: { $0.speed != 0 }) {
             steer(moved, at: time, handled: time)
         }
@@ -101,9 +97,7 @@ package final class HandControllers {
         if reading.speed == 0 {
             // Only the one steering pauses by coming back to rest.
             guard steering == reading.id else { return }
-            steering = nil
-            controller.speedHeldBy = nil
-            controller.drive(rate: 0, at: time)
+            letGo(at: time)
         } else {
             // Off rest, the latest to move takes the speed over.
             steering = reading.id
@@ -112,6 +106,13 @@ package final class HandControllers {
             controller.drive(rate: reading.speed, at: time)
         }
         pendingChange = (time, now)
+    }
+
+    /// Nobody steers: the speed is free again and the text pauses (through the ramp).
+    private func letGo(at time: Double) {
+        steering = nil
+        controller.speedHeldBy = nil
+        controller.drive(rate: 0, at: time)
     }
 
     /// Moves the text by whole lines of the outer layout, through the engine's glide.

@@ -92,14 +92,15 @@ final class MIDIControllers {
         return found
     }
 
-    private func matches(_ name: String) -> Bool {
-        if config.port.lowercased() == "any" { return !name.hasPrefix("Midi Through") }
-        return name.localizedCaseInsensitiveContains(config.port)
+    /// Whether `[controllers.midi] port` picks the port named `name` ("client: port").
+    static func matches(_ name: String, port wanted: String) -> Bool {
+        if wanted.lowercased() == "any" { return !name.hasPrefix("Midi Through") }
+        return name.localizedCaseInsensitiveContains(wanted)
     }
 
     private func subscribe(client: Int32, port source: Int32, name: String) {
         let id = "midi \(client):\(source)"
-        guard let sequencer, sources[id] == nil, matches(name),
+        guard let sequencer, sources[id] == nil, Self.matches(name, port: config.port),
               snd_seq_connect_from(sequencer, port, client, source) >= 0 else { return }
         let reading = ControllerReading(id: id, name: name, kind: .midi, axis: "CC \(config.cc) 0…127", map: map.summary,
                                         raw: Double(config.rest))
@@ -157,8 +158,7 @@ final class MIDIControllers {
         let status = snd_seq_open(&handle, "default", SND_SEQ_OPEN_INPUT, SND_SEQ_NONBLOCK)
         guard status >= 0, let handle else { return ["MIDI: no ALSA sequencer (\(String(cString: snd_strerror(status))))"] }
         defer { snd_seq_close(handle) }
-        let wanted = config.port.lowercased()
-        let ports = ports(handle).filter { wanted == "any" ? !$0.2.hasPrefix("Midi Through") : $0.2.localizedCaseInsensitiveContains(config.port) }
+        let ports = ports(handle).filter { matches($0.2, port: config.port) }
         guard !ports.isEmpty else { return ["MIDI: no port matching \"\(config.port)\""] }
         return ports.map { "midi \($0.0):\($0.1)\t\($0.2)\tmidi\tCC \(config.cc) 0…127" }
     }
