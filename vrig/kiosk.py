@@ -279,3 +279,23 @@ class Tally:
         """Prints the count; the suite's exit status."""
         print(f"{self.passed} passed, {self.failed} failed")
         return 1 if self.failed else 0
+
+
+def run_single_test(test, out_dir):
+    """A suite of one test in one guest with both heads on: `test(rig, checks)` appends
+    (name, ok, detail); an AssertionError (a wait that timed out) is a failed check of
+    the test's name, and no kiosk outlives it. Returns the suite's exit status."""
+    os.makedirs(out_dir, exist_ok=True)
+    tally = Tally()
+    with vrig.VirtualRig() as rig:
+        print(f"# guest booted in {rig.boot_seconds:.1f}s", flush=True)
+        rig.set_connector("Virtual-2", "on")
+        checks = []
+        try:
+            test(rig, checks)
+        except AssertionError as error:
+            checks.append((test.__name__, False, str(error)))
+        finally:
+            Kiosk.kill_leftovers(rig)
+        tally.report(checks)
+    return tally.close()

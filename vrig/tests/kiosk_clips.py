@@ -22,7 +22,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import vrig  # noqa: E402
-from kiosk import ControlSocket, Kiosk, rig_binary, Tally  # noqa: E402
+from kiosk import ControlSocket, Kiosk, rig_binary, run_single_test  # noqa: E402
 
 OUT = os.path.join(vrig.REPO, "out", "vrig-tests", "clips")
 KERNEL_TREE = os.path.join(vrig.CACHE, "kernel")
@@ -135,20 +135,7 @@ def test_replay_sound_and_lease(rig, checks):
 
 
 def main():
-    os.makedirs(OUT, exist_ok=True)
-    tally = Tally()
-    with vrig.VirtualRig() as rig:
-        print(f"# guest booted in {rig.boot_seconds:.1f}s", flush=True)
-        rig.set_connector("Virtual-2", "on")
-        checks = []
-        try:
-            test_replay_sound_and_lease(rig, checks)
-        except AssertionError as error:
-            checks.append(("test_replay_sound_and_lease", False, str(error)))
-        finally:
-            Kiosk.kill_leftovers(rig)
-        tally.report(checks)
-    return tally.close()
+    return run_single_test(test_replay_sound_and_lease, OUT)
 
 
 if __name__ == "__main__":

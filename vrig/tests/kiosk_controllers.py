@@ -11,8 +11,9 @@ kiosk on virtio-gpu through udev, the seat and libevdev (libinput for the mouse)
   - the text moves at the ring's speed (offsets over time);
   - the shuttle unplugged while it steers: the text pauses, the banner says so; replugged
     it steers again;
-  - the gamepad's stick in its neutral band leaves the text still, up plays, down scrolls
-    back, back at rest pauses; the mouse wheel changes the speed;
+  - the gamepad's stick in its neutral band leaves the text still, up plays (at 300 px/s
+    over time), down scrolls back, back at rest pauses; unplugged while steering it
+    pauses with the banner, replugged it steers again; the mouse wheel changes the speed;
   - MIDI through snd-virmidi and the ALSA sequencer: an expression pedal's CC 11 at full
     plays at its maximum, at the heel pauses; a note bound in [keys] plays; the interface
     unbound while steering (as a USB one is pulled) pauses with the banner, and bound
@@ -27,7 +28,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import vrig  # noqa: E402
-from kiosk import ControlSocket, Kiosk, rig_binary, Tally  # noqa: E402
+from kiosk import ControlSocket, Kiosk, rig_binary, run_single_test  # noqa: E402
 
 OUT = os.path.join(vrig.REPO, "out", "vrig-tests", "controllers")
 KERNEL_TREE = os.path.join(vrig.CACHE, "kernel")
@@ -111,11 +112,15 @@ def test_controllers(rig, checks):
         checks.append(("the ring at position 4 plays at its step's speed, steering",
                        prompter(playing)["speed"] == 75 and shuttle["steering"] and shuttle["raw"] == 4,
                        show(playing)))
-        # The speed as the text moves: offsets over a second of the kiosk's own clock.
-        first = sock.status()
-        second = sock.wait(lambda s: s["time"] >= first["time"] + 1.0, 30, "a second of scrolling")
-        rate = (prompter(second)["offset"] - prompter(first)["offset"]) / (second["time"] - first["time"])
-        print(f"# ring 4: {rate:.1f} px/s over {second['time'] - first['time']:.2f} s", flush=True)
+        def moving_rate(what):
+            """The speed as the text moves: offsets over a second of the kiosk's own clock."""
+            first = sock.status()
+            second = sock.wait(lambda s: s["time"] >= first["time"] + 1.0, 30, f"a second of {what}")
+            rate = (prompter(second)["offset"] - prompter(first)["offset"]) / (second["time"] - first["time"])
+            print(f"# {what}: {rate:.1f} px/s over {second['time'] - first['time']:.2f} s", flush=True)
+            return rate
+
+        rate = moving_rate("the ring at 4")
         checks.append(("the text moves at the ring's 75 px/s (offsets over time)", abs(rate - 75) < 4, f"{rate:.1f} px/s"))
         rc, out = sock.ctl("faster")
         checks.append(("rig ctl faster is refused while the shuttle steers",
@@ -183,11 +188,32 @@ def test_controllers(rig, checks):
         send("stick -32768")
         stick = sock.wait(lambda s: prompter(s)["state"] == "playing" and prompter(s)["speed"] == 300, 60,
                           "the stick up playing at full speed")
+        rate = moving_rate("the stick up")
+        checks.append(("the text moves at the stick's 300 px/s (offsets over time)", abs(rate - 300) < 12,
+                       f"{rate:.1f} px/s"))
         send("stick 0")
         rest = sock.wait(lambda s: prompter(s)["state"] == "paused", 60, "the stick back at rest")
         checks.append(("the gamepad's stick up plays at its maximum, back at rest pauses",
                        controllers(stick)["gamepad"]["steering"] and not controllers(rest)["gamepad"]["steering"],
                        show(rest)))
+
+        send("stick -20000")
+        sock.wait(lambda s: controllers(s)["gamepad"]["steering"] and prompter(s)["state"] == "playing", 60,
+                  "the stick up again")
+        send("unplug gamepad")
+        padless = sock.wait(lambda s: "gamepad" not in controllers(s) and prompter(s)["state"] == "paused", 60,
+                            "the gamepad unplugged while steering")
+        checks.append(("the gamepad unplugged while steering: the text pauses and the banner says so",
+                       any("rig test gamepad was unplugged while it steered" in p for p in padless["problems"]),
+                       show(padless)))
+        send("plug gamepad")
+        sock.wait(lambda s: "gamepad" in controllers(s), 60, "the gamepad plugged in again")
+        send("stick -32768")
+        repad = sock.wait(lambda s: controllers(s)["gamepad"]["steering"] and prompter(s)["speed"] == 300, 60,
+                          "the replugged gamepad steering")
+        send("stick 0")
+        rest = sock.wait(lambda s: prompter(s)["state"] == "paused", 60, "the replugged stick back at rest")
+        checks.append(("replugged, the gamepad steers again", prompter(repad)["state"] == "playing", show(repad)))
 
         speed = prompter(rest)["speed"]
         send("wheel 2")
@@ -209,6 +235,9 @@ def test_controllers(rig, checks):
         midi(0xB0, 11, 127)
         pedal = sock.wait(lambda s: controllers(s)["midi"]["steering"] and prompter(s)["speed"] == 300, 60,
                           "the pedal's CC 11 at full")
+        rate = moving_rate("the pedal at full")
+        checks.append(("the text moves at the pedal's 300 px/s (offsets over time)", abs(rate - 300) < 12,
+                       f"{rate:.1f} px/s"))
         midi(0xB0, 11, 0)
         heel = sock.wait(lambda s: prompter(s)["state"] == "paused" and not controllers(s)["midi"]["steering"], 60,
                          "the pedal back at the heel")
@@ -255,20 +284,7 @@ def test_controllers(rig, checks):
 
 
 def main():
-    os.makedirs(OUT, exist_ok=True)
-    tally = Tally()
-    with vrig.VirtualRig() as rig:
-        print(f"# guest booted in {rig.boot_seconds:.1f}s", flush=True)
-        rig.set_connector("Virtual-2", "on")
-        checks = []
-        try:
-            test_controllers(rig, checks)
-        except AssertionError as error:
-            checks.append(("test_controllers", False, str(error)))
-        finally:
-            Kiosk.kill_leftovers(rig)
-        tally.report(checks)
-    return tally.close()
+    return run_single_test(test_controllers, OUT)
 
 
 if __name__ == "__main__":
