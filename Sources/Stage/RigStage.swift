@@ -223,8 +223,7 @@ package final class RigStage {
         case let .takeEnded(message):
             takes.ended(message: message)
         case let .controller(event):
-            guard !game.isOpen else { return }
-            handControllers.handle(event, handledAt: now())
+            handControllers.handle(event, handledAt: now(), steers: !game.isOpen)
         }
     }
 

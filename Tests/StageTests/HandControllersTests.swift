@@ -91,4 +91,20 @@ import Testing
         #expect(hands.latency.summary.count == 1)
         #expect(abs((hands.latency.summary.medianMilliseconds ?? 0) - 27) < 0.001)
     }
+
+    @Test func whileTheGameHasTheDisplaysReadingsStayTrueButNothingSteers() {
+        let (controller, hands, _) = prompter()
+        hands.handle(.added(shuttle(0)), handledAt: 0, steers: false)
+        hands.handle(.moved(shuttle(110), time: 1), handledAt: 1, steers: false)
+        hands.handle(.jogged(id: "event7", detents: 2, time: 2), handledAt: 2, steers: false)
+        hands.handle(.wheel(steps: 3, time: 2), handledAt: 2, steers: false)
+        #expect(controller.engine.state != .playing)
+        #expect(controller.engine.offset(at: 3) == 0)
+        #expect(controller.speedHeldBy == nil)
+        #expect(hands.shown.controllers.map(\.speed) == [110], "the status shows where the ring is")
+        // Back to the prompter, the ring still off rest steers once it moves again.
+        hands.handle(.moved(shuttle(75), time: 4), handledAt: 4)
+        #expect(controller.engine.state == .playing)
+        #expect(controller.engine.speed == 75)
+    }
 }

@@ -47,7 +47,10 @@ package final class HandControllers {
         self.problems = problems
     }
 
-    package func handle(_ event: ControllerEvent, handledAt now: Double) {
+    /// Takes a controller's event. With `steers` false (the game has the displays) the
+    /// readings, arrivals and removals are still kept, so the status and Settings stay
+    /// true, but nothing moves the text.
+    package func handle(_ event: ControllerEvent, handledAt now: Double, steers: Bool = true) {
         switch event {
         case let .added(reading):
             readings[reading.id] = reading
@@ -57,12 +60,13 @@ package final class HandControllers {
             let before = readings[reading.id]?.speed ?? 0
             readings[reading.id] = reading
             onChange()
-            guard !testing, reading.speed != before || steering == nil && reading.speed != 0 else { return }
+            guard steers, !testing, reading.speed != before || steering == nil && reading.speed != 0 else { return }
             steer(reading, at: time, handled: now)
         case let .jogged(id, detents, time):
-            guard steering == nil || steering == id, controller.engine.state(at: time) != .playing else { return }
+            guard steers, steering == nil || steering == id, controller.engine.state(at: time) != .playing else { return }
             nudge(lines: detents * settings.jogLines, at: time)
         case let .wheel(steps, time):
+            guard steers else { return }
             wheel(steps: steps, at: time)
         case let .removed(id, time):
             guard let gone = readings.removeValue(forKey: id) else { return }
