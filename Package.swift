@@ -70,23 +70,26 @@ let package = Package(
         .target(name: "Durable", swiftSettings: strict),
         // The one JSON value: requests, replies, status, and files read as written.
         .target(name: "JSON", swiftSettings: strict),
-        .target(name: "Prompter", dependencies: ["Durable", "CLinux"], swiftSettings: strict),
+        // What a presenter marks in a script (emphasis, directions, highlight) as spans
+        // of the reading text: made by Prompter's parsers, drawn by Render.
+        .target(name: "Markup", swiftSettings: strict),
+        .target(name: "Prompter", dependencies: ["Durable", "CLinux", "Markup"], swiftSettings: strict),
         .target(name: "Game", dependencies: ["Durable", "JSON"], swiftSettings: strict),
         .target(name: "Media", dependencies: ["Durable", "CFFmpeg", "CEspeak", "CPocketSphinx"], path: "Sources/Media", swiftSettings: strict),
         .target(
             name: "Render",
-            dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz", "CUnibreak", "CFribidi",
+            dependencies: ["Markup", "CFontconfig", "CFreeType", "CHarfBuzz", "CUnibreak", "CFribidi",
                            "CPixman", "CPNG", "CYUV"],
             swiftSettings: strict
         ),
         // The app core: what the two displays show and how timed events change it.
         // No devices and no C module of its own.
-        .target(name: "Stage", dependencies: ["Durable", "JSON", "Prompter", "Game", "Render", "Media"], swiftSettings: strict),
+        .target(name: "Stage", dependencies: ["Durable", "JSON", "Markup", "Prompter", "Game", "Render", "Media"], swiftSettings: strict),
         // The appliance: devices, rig.toml, the event loop, the control socket and the
         // network remote, wired to the stage; its subcommands (run, check, snapshot, …).
         .target(
             name: "Kiosk",
-            dependencies: ["Stage", "Durable", "Prompter", "Game", "Render", "Media", "CTOML", "CDRM", "CUdev", "CInput", "CEvdev",
+            dependencies: ["Stage", "Durable", "Markup", "Prompter", "Game", "Render", "Media", "CTOML", "CDRM", "CUdev", "CInput", "CEvdev",
                            "CV4L2", "CSeat", "CSystemd", "CLinux", "CXKB", "CALSA", "CSDL", "CMicroHTTPD", "CLO",
                            "CQREncode"],
             swiftSettings: strict
@@ -106,16 +109,16 @@ let package = Package(
         // The recorder's side of bench/recorder.sh (against the ffmpeg command line).
         .executableTarget(name: "RecorderBench", dependencies: ["Media"], swiftSettings: strict),
 
-        .testTarget(name: "PrompterTests", dependencies: ["Prompter", "Durable"], swiftSettings: strict),
+        .testTarget(name: "PrompterTests", dependencies: ["Prompter", "Durable", "Markup"], swiftSettings: strict),
         .testTarget(name: "GameTests", dependencies: ["Game", "Durable", "JSON"], swiftSettings: strict),
         .testTarget(name: "MediaTests", dependencies: ["Media"], swiftSettings: strict),
         // Voice follow end to end without devices: espeak-ng speech through the recogniser,
         // the aligner and the follow driver.
         // The passage and its truth are the stage's (`FollowPassage`, shared with `rig bench`).
         .testTarget(name: "ListeningTests", dependencies: ["Stage", "Media", "Prompter"], swiftSettings: strict),
-        .testTarget(name: "RenderTests", dependencies: ["Render"], swiftSettings: strict),
-        .testTarget(name: "StageTests", dependencies: ["Stage", "Prompter", "Render"], swiftSettings: strict),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Stage", "Prompter", "Render", "Media"],
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Markup"], swiftSettings: strict),
+        .testTarget(name: "StageTests", dependencies: ["Stage", "Markup", "Prompter", "Render"], swiftSettings: strict),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Stage", "Markup", "Prompter", "Render", "Media"],
                     exclude: ["Scenes/References"], swiftSettings: strict),
         .testTarget(name: "BenchTests", dependencies: ["Bench", "Kiosk", "Stage"], swiftSettings: strict),
         .testTarget(name: "FuzzTests", dependencies: ["Fuzz", "Kiosk"], swiftSettings: strict),

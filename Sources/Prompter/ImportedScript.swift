@@ -1,4 +1,5 @@
 import Foundation
+import Markup
 
 /// What the importer hands back for one document, made on its thread: the text already
 /// read for prompting (a converted document can be megabytes, too long to parse on the
@@ -14,7 +15,7 @@ struct ImportedScript: Sendable {
     var outcome: Outcome
 
     enum Outcome: Sendable {
-        case text(source: String, reading: String, markers: [ScriptMarker], wordCount: Int)
+        case text(source: String, reading: String, markers: [ScriptMarker], markup: ReadingMarkup, wordCount: Int)
         case refused(String)
     }
 }

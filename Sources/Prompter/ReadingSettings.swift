@@ -38,6 +38,15 @@ public struct ReadingSettings: Codable, Sendable, Equatable {
     public var outerTimer: Bool
     public var readingLine: ReadingLine
     public var pointer: PointerStyle
+    public var alignment: ReadingAlignment
+    public var weight: ReadingWeight
+    /// The colour of directions (`[PAUSE]`), which the talent sees but does not say.
+    public var directionColor: PresetColor
+    /// The colour behind `==highlighted==` words.
+    public var highlightColor: PresetColor
+
+    public static let defaultDirectionColor = PresetColor.cyan
+    public static let defaultHighlightColor = PresetColor.navy
 
     public static let countdownRange = 0...10
 
@@ -46,7 +55,9 @@ public struct ReadingSettings: Codable, Sendable, Equatable {
                 backgroundColor: PresetColor = .defaultBackground, mirror: Bool = false, flip: Bool = false,
                 rotation: TextRotation = .none, speed: Int = PrompterEngine.defaultSpeed, countdown: Int = 0,
                 endOfScript: EndBehavior = .stop, outerTimer: Bool = false, readingLine: ReadingLine = .marker,
-                pointer: PointerStyle = .both) {
+                pointer: PointerStyle = .both, alignment: ReadingAlignment = .left, weight: ReadingWeight = .regular,
+                directionColor: PresetColor = ReadingSettings.defaultDirectionColor,
+                highlightColor: PresetColor = ReadingSettings.defaultHighlightColor) {
         self.fontFamily = fontFamily
         self.fontSize = Self.clamp(fontSize, Self.fontSizeRange)
         self.lineSpacing = Self.clamp(lineSpacing, Self.lineSpacingRange, fallback: 1.3)
@@ -62,11 +73,16 @@ public struct ReadingSettings: Codable, Sendable, Equatable {
         self.outerTimer = outerTimer
         self.readingLine = readingLine
         self.pointer = pointer
+        self.alignment = alignment
+        self.weight = weight
+        self.directionColor = directionColor
+        self.highlightColor = highlightColor
     }
 
     enum CodingKeys: String, CodingKey {
         case fontFamily, fontSize, lineSpacing, margin, textColor, backgroundColor, mirror, flip, rotation, speed
         case countdown, endOfScript, outerTimer, readingLine, pointer
+        case alignment, weight, directionColor, highlightColor
     }
 
     /// Decodes over `.standard`: see `decoded(from:defaults:)` for other defaults.
@@ -87,6 +103,8 @@ public struct ReadingSettings: Codable, Sendable, Equatable {
         let mirror: Bool?, flip: Bool?
         let countdown: Double?, endOfScript: EndBehavior?, outerTimer: Bool?
         let readingLine: ReadingLine?, pointer: PointerStyle?
+        let alignment: ReadingAlignment?, weight: ReadingWeight?, directionColor: PresetColor?
+        let highlightColor: PresetColor?
 
         init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -109,6 +127,10 @@ public struct ReadingSettings: Codable, Sendable, Equatable {
             outerTimer = (try? c.decodeIfPresent(Bool.self, forKey: .outerTimer)) ?? nil
             readingLine = string(.readingLine).flatMap(ReadingLine.init(rawValue:))
             pointer = string(.pointer).flatMap(PointerStyle.init(rawValue:))
+            alignment = string(.alignment).flatMap(ReadingAlignment.init(rawValue:))
+            weight = string(.weight).flatMap(ReadingWeight.init(rawValue:))
+            directionColor = string(.directionColor).flatMap(PresetColor.init(rawValue:))
+            highlightColor = string(.highlightColor).flatMap(PresetColor.init(rawValue:))
         }
 
         func applied(to base: ReadingSettings) -> ReadingSettings {
@@ -129,7 +151,11 @@ public struct ReadingSettings: Codable, Sendable, Equatable {
                 endOfScript: endOfScript ?? base.endOfScript,
                 outerTimer: outerTimer ?? base.outerTimer,
                 readingLine: readingLine ?? base.readingLine,
-                pointer: pointer ?? base.pointer)
+                pointer: pointer ?? base.pointer,
+                alignment: alignment ?? base.alignment,
+                weight: weight ?? base.weight,
+                directionColor: directionColor ?? base.directionColor,
+                highlightColor: highlightColor ?? base.highlightColor)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Markup
 
 /// Word counts and the estimated reading time shown next to each script ("4m 30s").
 public enum ReadingTime {
@@ -6,24 +7,28 @@ public enum ReadingTime {
     public static let defaultWordsPerMinute = 150
 
     /// Counts words: runs of non-whitespace that hold at least one letter or digit, so a
-    /// lone dash or bullet is not a word.
-    public static func wordCount(_ text: String) -> Int {
+    /// lone dash or bullet is not a word. A word that starts inside a direction of
+    /// `markup` is not said, so not counted.
+    public static func wordCount(_ text: String, markup: ReadingMarkup = .none) -> Int {
         var count = 0
         var inWord = false
         var wordHasContent = false
-        for scalar in text.unicodeScalars {
+        var wordIsSaid = true
+        let directions = DirectionCursor(markup)
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
             if scalar.properties.isWhitespace {
-                if inWord, wordHasContent { count += 1 }
+                if inWord, wordHasContent, wordIsSaid { count += 1 }
                 inWord = false
                 wordHasContent = false
             } else {
+                if !inWord { wordIsSaid = !directions.contains(offset) }
                 inWord = true
                 if !wordHasContent, scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
                     wordHasContent = true
                 }
             }
         }
-        if inWord, wordHasContent { count += 1 }
+        if inWord, wordHasContent, wordIsSaid { count += 1 }
         return count
     }
 
@@ -42,5 +47,19 @@ public enum ReadingTime {
     /// The label for a script: `format(seconds(words:wordsPerMinute:))`.
     public static func label(words: Int, wordsPerMinute: Int = defaultWordsPerMinute) -> String {
         format(seconds: seconds(words: words, wordsPerMinute: wordsPerMinute))
+    }
+}
+
+/// Walks a text's directions in order with the offsets asked about (which only grow):
+/// a word count over a long script stays linear.
+final class DirectionCursor {
+    private let ranges: [Range<Int>]
+    private var next = 0
+
+    init(_ markup: ReadingMarkup) { ranges = markup.directions }
+
+    func contains(_ offset: Int) -> Bool {
+        while next < ranges.count, ranges[next].upperBound <= offset { next += 1 }
+        return next < ranges.count && ranges[next].contains(offset)
     }
 }

@@ -1,3 +1,4 @@
+import Markup
 import Foundation
 
 /// How a script file is written on disk.
@@ -123,6 +124,8 @@ public struct ScriptText: Sendable, Equatable {
     public var wordCount: Int
     /// The named markers in the text (headings, `>>` lines), in reading order.
     public var markers: [ScriptMarker] = []
+    /// Emphasis, directions and highlights, as spans of `readingText`.
+    public var markup: ReadingMarkup = .none
     /// The document format it was converted from; such a script is read-only.
     public var importedFrom: ScriptImportKind? = nil
 }

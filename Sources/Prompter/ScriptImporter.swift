@@ -13,11 +13,13 @@ import Foundation
 public final class ScriptImporter: @unchecked Sendable {
     let converter: ScriptConverter
     let lineBreaks: LineBreaks
+    let directions: DirectionMarks
     private let work = ImportWork()
 
-    init(converter: ScriptConverter, lineBreaks: LineBreaks) {
+    init(converter: ScriptConverter, lineBreaks: LineBreaks, directions: DirectionMarks) {
         self.converter = converter
         self.lineBreaks = lineBreaks
+        self.directions = directions
     }
 
     deinit { work.stop(waiting: 5) }
@@ -43,8 +45,8 @@ public final class ScriptImporter: @unchecked Sendable {
     func request(_ source: URL, kind: ScriptImportKind, size: Int, modified: Date, limit: Int) {
         let job = ImportWork.Job(source: source, kind: kind, size: size, modified: modified, limit: limit)
         guard work.add(job) else { return }
-        work.startThread { [converter, lineBreaks] job, work in
-            Self.read(job, converter: converter, lineBreaks: lineBreaks, work: work)
+        work.startThread { [converter, lineBreaks, directions] job, work in
+            Self.read(job, converter: converter, lineBreaks: lineBreaks, directions: directions, work: work)
         }
     }
 
@@ -67,6 +69,7 @@ public final class ScriptImporter: @unchecked Sendable {
 
     /// One document, on the importer's thread; nil when the importer stopped meanwhile.
     private static func read(_ job: ImportWork.Job, converter: ScriptConverter, lineBreaks: LineBreaks,
+                             directions: DirectionMarks,
                              work: ImportWork) -> ImportedScript? {
         var content = ScriptImportCache.read(for: job.source, size: job.size, modified: job.modified, limit: job.limit)
         if content == nil {
@@ -93,10 +96,10 @@ public final class ScriptImporter: @unchecked Sendable {
         let outcome: ImportedScript.Outcome
         switch content {
         case .text(let text)?:
-            let (reading, markers) = ScriptLibrary.readingTextAndMarkers(text, format: job.kind.readAs,
-                                                                         lineBreaks: lineBreaks)
-            outcome = .text(source: text, reading: reading, markers: markers,
-                            wordCount: ReadingTime.wordCount(reading))
+            let (reading, markers, markup) = ScriptLibrary.readingTextAndMarkers(
+                text, format: job.kind.readAs, lineBreaks: lineBreaks, directions: directions)
+            outcome = .text(source: text, reading: reading, markers: markers, markup: markup,
+                            wordCount: ReadingTime.wordCount(reading, markup: markup))
         case .failed(let message)?: outcome = .refused(message)
         case .tooLarge(let limit)?: outcome = .refused(ScriptImportFailure.tooLarge(limit: limit).description)
         case nil: return nil

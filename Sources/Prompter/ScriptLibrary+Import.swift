@@ -13,10 +13,11 @@ extension ScriptLibrary {
         if let result = importer.take(url), result.size == stamp.size, result.modified == stamp.modified,
            result.limit == maxScriptBytes {
             switch result.outcome {
-            case let .text(source, reading, markers, wordCount):
+            case let .text(source, reading, markers, markup, wordCount):
                 entry.wordCount = wordCount
                 let script = ScriptText(id: id, source: source, readingText: reading, format: kind.readAs,
-                                        repaired: false, wordCount: wordCount, markers: markers, importedFrom: kind)
+                                        repaired: false, wordCount: wordCount, markers: markers, markup: markup,
+                                        importedFrom: kind)
                 return Cached(entry: entry, stamp: stamp, readingText: reading, imported: script,
                               importLimit: result.limit)
             case .refused(let message):

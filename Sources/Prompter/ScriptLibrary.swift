@@ -1,4 +1,5 @@
 import Foundation
+import Markup
 
 /// The script library: a directory of `.txt` and `.md` files, with folders as
 /// subdirectories one level deep. The disk is the truth (scripts arrive by USB stick
@@ -17,6 +18,8 @@ public final class ScriptLibrary {
     /// What a plain-text file's single newlines mean (`[prompter] line_breaks`). Fixed
     /// for the library's life: cached reading texts and word counts depend on it.
     public let lineBreaks: LineBreaks
+    /// Which brackets make directions (`[prompter] directions`); fixed like `lineBreaks`.
+    public let directions: DirectionMarks
 
     /// Every `.txt`/`.md` file found by the last refresh, readable or not, in no order.
     public internal(set) var entries: [ScriptEntry] = []
@@ -49,14 +52,16 @@ public final class ScriptLibrary {
     /// Opens the library, creating its directory when missing. `converterSearchPath`
     /// is where converters are looked for (the process's PATH when nil).
     public init(root: URL, maxScriptBytes: Int = ScriptLibrary.defaultMaxScriptBytes,
-                lineBreaks: LineBreaks = .auto, importTimeout: Double = ScriptLibrary.defaultImportTimeout,
+                lineBreaks: LineBreaks = .auto, directions: DirectionMarks = .brackets,
+                importTimeout: Double = ScriptLibrary.defaultImportTimeout,
                 converterSearchPath: String? = nil) throws(ScriptLibraryError) {
         self.root = root.standardizedFileURL
         self.maxScriptBytes = maxScriptBytes
         self.lineBreaks = lineBreaks
+        self.directions = directions
         let path = converterSearchPath ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         importer = ScriptImporter(converter: ScriptConverter(searchPath: path, timeout: importTimeout),
-                                  lineBreaks: lineBreaks)
+                                  lineBreaks: lineBreaks, directions: directions)
         do {
             try FileManager.default.createDirectory(at: self.root, withIntermediateDirectories: true)
         } catch {
@@ -122,19 +127,20 @@ public final class ScriptLibrary {
             return try readImported(url, id: id, kind: kind)
         }
         guard let format = ScriptFormat(fileExtension: url.pathExtension) else { throw .notFound(id: id) }
-        return try Self.read(url, id: id, format: format, maxBytes: maxScriptBytes, lineBreaks: lineBreaks)
+        return try Self.read(url, id: id, format: format, maxBytes: maxScriptBytes, lineBreaks: lineBreaks,
+                             directions: directions)
     }
 
     /// A script file outside any library (`rig snapshot --script FILE`), read the same
     /// way; its id is the path as given, and an unknown extension reads as plain text.
-    public static func readScriptFile(_ url: URL, maxBytes: Int,
-                                      lineBreaks: LineBreaks) throws(ScriptLibraryError) -> ScriptText {
+    public static func readScriptFile(_ url: URL, maxBytes: Int, lineBreaks: LineBreaks,
+                                      directions: DirectionMarks = .brackets) throws(ScriptLibraryError) -> ScriptText {
         try read(url, id: url.path, format: ScriptFormat(fileExtension: url.pathExtension) ?? .plainText,
-                 maxBytes: maxBytes, lineBreaks: lineBreaks)
+                 maxBytes: maxBytes, lineBreaks: lineBreaks, directions: directions)
     }
 
-    private static func read(_ url: URL, id: String, format: ScriptFormat,
-                             maxBytes: Int, lineBreaks: LineBreaks) throws(ScriptLibraryError) -> ScriptText {
+    private static func read(_ url: URL, id: String, format: ScriptFormat, maxBytes: Int, lineBreaks: LineBreaks,
+                             directions: DirectionMarks) throws(ScriptLibraryError) -> ScriptText {
         guard let stamp = stamp(of: url.path) else { throw .notFound(id: id) }
         if stamp.size > maxBytes {
             throw .tooLarge(id: id, size: stamp.size, limit: maxBytes)
@@ -148,26 +154,29 @@ public final class ScriptLibrary {
         if data.count > maxBytes { throw .tooLarge(id: id, size: data.count, limit: maxBytes) }
         let decoded = ScriptDecoder.decode(data)
         if decoded.condition == .binary { throw .binary(id: id) }
-        let (reading, markers) = Self.readingTextAndMarkers(decoded.text, format: format, lineBreaks: lineBreaks)
+        let (reading, markers, markup) = Self.readingTextAndMarkers(decoded.text, format: format,
+                                                                    lineBreaks: lineBreaks, directions: directions)
         return ScriptText(id: id, source: decoded.text, readingText: reading, format: format,
                           repaired: decoded.condition == .repaired,
-                          wordCount: ReadingTime.wordCount(reading), markers: markers)
+                          wordCount: ReadingTime.wordCount(reading, markup: markup), markers: markers, markup: markup)
     }
 
     /// What the talent reads, the operator's copy shows and word counts count: Markdown
     /// reduced to its text with CommonMark's line breaks, plain text with its line breaks
     /// as `lineBreaks` says. Every reader of a script gets its text from here.
-    public static func readingText(_ source: String, format: ScriptFormat, lineBreaks: LineBreaks) -> String {
-        readingTextAndMarkers(source, format: format, lineBreaks: lineBreaks).text
+    public static func readingText(_ source: String, format: ScriptFormat, lineBreaks: LineBreaks,
+                                   directions: DirectionMarks = .brackets) -> String {
+        readingTextAndMarkers(source, format: format, lineBreaks: lineBreaks, directions: directions).text
     }
 
     /// The reading text with the script's named markers: Markdown headings, plain-text
     /// lines starting with `ScriptMarker.plainTextSign`.
-    public static func readingTextAndMarkers(_ source: String, format: ScriptFormat,
-                                             lineBreaks: LineBreaks) -> (text: String, markers: [ScriptMarker]) {
+    public static func readingTextAndMarkers(_ source: String, format: ScriptFormat, lineBreaks: LineBreaks,
+                                             directions: DirectionMarks = .brackets)
+        -> (text: String, markers: [ScriptMarker], markup: ReadingMarkup) {
         switch format {
-        case .markdown: MarkdownReadingText.convertMarkingHeadings(source)
-        case .plainText: PlainTextMarkers.convert(source, lineBreaks: lineBreaks)
+        case .markdown: MarkdownReadingText.convertMarkingHeadings(source, directions: directions)
+        case .plainText: PlainTextMarkers.convert(source, lineBreaks: lineBreaks, directions: directions)
         }
     }
 
@@ -253,8 +262,9 @@ public final class ScriptLibrary {
         }
         let decoded = ScriptDecoder.decode(data)
         entry.condition = decoded.condition
-        let reading = Self.readingText(decoded.text, format: format, lineBreaks: lineBreaks)
-        entry.wordCount = ReadingTime.wordCount(reading)
+        let (reading, _, markup) = Self.readingTextAndMarkers(decoded.text, format: format, lineBreaks: lineBreaks,
+                                                              directions: directions)
+        entry.wordCount = ReadingTime.wordCount(reading, markup: markup)
         return Cached(entry: entry, stamp: stamp, readingText: reading)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Markup
 
 /// A place in a script the operator jumps to: a heading of a Markdown script, a line
 /// starting with the marker sign `>>` in plain text (both named), or a place the
@@ -22,7 +23,15 @@ public struct ScriptMarker: Sendable, Equatable, Codable {
 /// The marker sign in plain-text scripts: each marked line stands alone (its own
 /// paragraph, never joined to a neighbour by the line-break rule) and loses the sign.
 enum PlainTextMarkers {
-    static func convert(_ text: String, lineBreaks: LineBreaks) -> (text: String, markers: [ScriptMarker]) {
+    static func convert(_ text: String, lineBreaks: LineBreaks, directions: DirectionMarks = .brackets)
+        -> (text: String, markers: [ScriptMarker], markup: ReadingMarkup) {
+        let (joined, markers) = convertLines(text, lineBreaks: lineBreaks)
+        let (marked, moved) = PlainTextDirections.mark(joined, directions: directions)
+        return (marked.text, markers.map { ScriptMarker(name: $0.name, textOffset: moved($0.textOffset)) },
+                ReadingMarkup(spans: marked.spans))
+    }
+
+    private static func convertLines(_ text: String, lineBreaks: LineBreaks) -> (String, [ScriptMarker]) {
         var pieces: [String] = []
         var markers: [ScriptMarker] = []
         var chunk: [Substring] = []

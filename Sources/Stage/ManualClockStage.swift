@@ -1,3 +1,4 @@
+import Markup
 import Prompter
 import Render
 
@@ -32,9 +33,10 @@ package final class ManualClockStage {
     package var controller: PrompterController { stage.controller }
 
     /// Opens text that is not in a library (`rig snapshot --script FILE`), now.
-    package func open(id: String, title: String, text: String, repaired: Bool = false, markers: [ScriptMarker] = []) {
-        controller.openText(.init(id: id, title: title, text: text, wordCount: ReadingTime.wordCount(text),
-                                  repaired: repaired, markers: markers), at: clock.now)
+    package func open(id: String, title: String, text: String, repaired: Bool = false, markers: [ScriptMarker] = [],
+                      markup: ReadingMarkup = .none) {
+        controller.openText(.init(id: id, title: title, text: text, wordCount: ReadingTime.wordCount(text, markup: markup),
+                                  repaired: repaired, markers: markers, markup: markup), at: clock.now)
     }
 
     /// Runs the timers due by `time` (the layout's slices among them) and stands there.

@@ -15,6 +15,7 @@ extension RigStage {
         let time = now()
         let change = renderer.relayout(controller: controller, outerSize: outerSize)
         controller.layoutChanged(at: time, maxOffset: change.maxOffset, mapOffset: change.mapOffset)
+        problems.set(change.weightNote.map { [$0] } ?? [], for: ProblemSource.fonts.detail("weight"))
         resumeIfOpenedAtTop(change, at: time)
         finishLayout(generation: renderer.layoutGeneration)
     }

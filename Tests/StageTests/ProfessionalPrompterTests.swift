@@ -25,7 +25,7 @@ import Testing
         change(&settings.readingDefaults)
         let replay = ManualClockStage(settings: settings, innerSize: PixelSize(width: 640, height: 360),
                                  fonts: try FontLibrary())
-        let (reading, markers) = ScriptLibrary.readingTextAndMarkers(text, format: .markdown, lineBreaks: .auto)
+        let (reading, markers, _) = ScriptLibrary.readingTextAndMarkers(text, format: .markdown, lineBreaks: .auto)
         replay.controller.openText(.init(id: "news.md", title: "News", text: reading,
                                          wordCount: ReadingTime.wordCount(reading), repaired: false, markers: markers),
                                    at: replay.clock.now)

@@ -62,7 +62,8 @@ final class KioskApp {
         do {
             library = try ScriptLibrary(root: URL(fileURLWithPath: config.scriptsDirectory),
                                         maxScriptBytes: config.prompter.maxScriptMB << 20,
-                                        lineBreaks: LineBreaks(rawValue: config.prompter.lineBreaks) ?? .auto)
+                                        lineBreaks: LineBreaks(rawValue: config.prompter.lineBreaks) ?? .auto,
+                                        directions: DirectionMarks(rawValue: config.prompter.directions) ?? .brackets)
         } catch {
             libraryProblem = "scripts folder \(config.scriptsDirectory): \(error)"
         }

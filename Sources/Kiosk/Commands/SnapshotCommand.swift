@@ -40,7 +40,8 @@ enum SnapshotCommand: Command {
         let config = loaded.config
 
         let script = try readScript(scriptPath, maxBytes: config.prompter.maxScriptMB << 20,
-                                    lineBreaks: LineBreaks(rawValue: config.prompter.lineBreaks) ?? .auto)
+                                    lineBreaks: LineBreaks(rawValue: config.prompter.lineBreaks) ?? .auto,
+                                    directions: DirectionMarks(rawValue: config.prompter.directions) ?? .brackets)
         do {
             try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true)
         } catch {
@@ -51,7 +52,7 @@ enum SnapshotCommand: Command {
         let rig = ManualClockStage(config: config, fonts: library)
         rig.open(id: script.id, title: URL(fileURLWithPath: scriptPath).deletingPathExtension().lastPathComponent,
                     text: script.readingText,
-                    repaired: script.repaired, markers: script.markers)
+                    repaired: script.repaired, markers: script.markers, markup: script.markup)
         if let warning = rig.stage.renderer.readingText?.layout?.fontWarning {
             Log.stderr("rig snapshot: \(warning)")
         }
@@ -72,10 +73,11 @@ enum SnapshotCommand: Command {
     /// A script file read as the library reads its scripts: the same decoder (invalid
     /// UTF-8 repaired, UTF-16 by its byte-order mark, binary refused) and Markdown
     /// reduced to what is read aloud.
-    static func readScript(_ path: String, maxBytes: Int, lineBreaks: LineBreaks) throws(CLIError) -> ScriptText {
+    static func readScript(_ path: String, maxBytes: Int, lineBreaks: LineBreaks,
+                           directions: DirectionMarks = .brackets) throws(CLIError) -> ScriptText {
         do {
             return try ScriptLibrary.readScriptFile(URL(fileURLWithPath: path), maxBytes: maxBytes,
-                                                    lineBreaks: lineBreaks)
+                                                    lineBreaks: lineBreaks, directions: directions)
         } catch {
             throw .failed(error.description)
         }

@@ -9,7 +9,8 @@ enum ReadingSettingKeys {
                        "prompter.margin", "prompter.text_color", "prompter.background_color",
                        "prompter.mirror", "prompter.flip", "prompter.rotation", "prompter.speed",
                        "prompter.countdown", "prompter.end_of_script", "prompter.outer_timer",
-                       "prompter.reading_line", "prompter.pointer"]
+                       "prompter.reading_line", "prompter.pointer", "prompter.align", "prompter.weight",
+                       "prompter.direction_color", "prompter.highlight_color"]
 
     /// Returns a message when the key or value is refused; `settings` is unchanged then.
     static func apply(key: String, value raw: String, to settings: inout ReadingSettings) -> String? {
@@ -44,5 +45,9 @@ extension RigConfig.Prompter {
         outerTimer = settings.outerTimer
         readingLine = settings.readingLine.rawValue
         pointer = settings.pointer.rawValue
+        align = settings.alignment.rawValue
+        weight = settings.weight.rawValue
+        directionColor = settings.directionColor.rawValue
+        highlightColor = settings.highlightColor.rawValue
     }
 }

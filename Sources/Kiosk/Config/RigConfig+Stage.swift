@@ -19,7 +19,11 @@ extension ReadingSettings {
                   countdown: prompter.countdown, endOfScript: EndBehavior(rawValue: prompter.endOfScript) ?? .stop,
                   outerTimer: prompter.outerTimer,
                   readingLine: ReadingLine(rawValue: prompter.readingLine) ?? .marker,
-                  pointer: PointerStyle(rawValue: prompter.pointer) ?? .both)
+                  pointer: PointerStyle(rawValue: prompter.pointer) ?? .both,
+                  alignment: ReadingAlignment(rawValue: prompter.align) ?? .left,
+                  weight: ReadingWeight(rawValue: prompter.weight) ?? .regular,
+                  directionColor: PresetColor(rawValue: prompter.directionColor) ?? ReadingSettings.defaultDirectionColor,
+                  highlightColor: PresetColor(rawValue: prompter.highlightColor) ?? ReadingSettings.defaultHighlightColor)
     }
 }
 

@@ -75,6 +75,14 @@ struct RigConfig: Equatable, Sendable {
         var readingLine = ReadingLine.marker.rawValue
         /// `PointerStyle`: both, band, arrows or none.
         var pointer = PointerStyle.both.rawValue
+        /// `ReadingAlignment`: left, centre or right (mirrored for right-to-left text).
+        var align = ReadingAlignment.left.rawValue
+        /// `ReadingWeight`: regular, medium, semibold or bold.
+        var weight = ReadingWeight.regular.rawValue
+        var directionColor = ReadingSettings.defaultDirectionColor.rawValue
+        var highlightColor = ReadingSettings.defaultHighlightColor.rawValue
+        /// `DirectionMarks`: which brackets make a direction the talent does not say.
+        var directions = DirectionMarks.brackets.rawValue
         var scriptsDir = ""
         var wordsPerMinute = 150
         /// `LineBreaks`: what a plain-text script's single newlines mean.

@@ -1,6 +1,9 @@
+import Markup
+
 /// The script's words as voice follow hears them. Words are counted exactly as
 /// `ReadingTime.wordCount` counts them (runs of non-whitespace holding a letter or
-/// digit), so `index` is the number the status reports. Each word has one or more
+/// digit, directions left out: the talent does not say them), so `index` is the number
+/// the status reports. Each word has one or more
 /// spoken tokens: lower case, punctuation dropped, split at hyphens and slashes
 /// ("free-software" is said as two words).
 public struct ScriptWords: Sendable, Equatable {
@@ -18,14 +21,16 @@ public struct ScriptWords: Sendable, Equatable {
     public let tokens: [String]
     public let tokenWord: [Int]
 
-    public init(_ text: String) {
+    public init(_ text: String, markup: ReadingMarkup = .none) {
+        let directions = DirectionCursor(markup)
         var words: [Word] = []
         var current: [Unicode.Scalar] = []
         var start = 0
         var position = 0
         func flush() {
             defer { current = [] }
-            guard current.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) else { return }
+            guard !directions.contains(start),
+                  current.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) else { return }
             var pieces: [String] = []
             var piece = ""
             for scalar in current {

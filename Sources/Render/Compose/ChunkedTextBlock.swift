@@ -26,6 +26,8 @@ public final class ChunkedTextBlock {
     /// Left margin: where each line's box starts inside the column.
     public let textInset: Int
     public let textColor: Color
+    /// Directions' and highlights' colours (nil: text without marks).
+    public let accents: TextAccents?
     public let background: Color
     public let cacheBudgetBytes: Int
     /// Rows in one cached piece: small enough that a screen of pieces fits the budget
@@ -77,12 +79,13 @@ public final class ChunkedTextBlock {
     var windowBandTint: BandTint?
 
     public init(lines: ReadingTextLines, columnWidth: Int, textInset: Int, textColor: Color,
-                background: Color, transform: TextTransform = .identity,
+                accents: TextAccents? = nil, background: Color, transform: TextTransform = .identity,
                 cacheBudgetBytes: Int = ChunkedTextBlock.defaultCacheBudgetBytes, rowPhases: Int = 1) {
         self.lines = lines
         self.columnWidth = max(1, columnWidth)
         self.textInset = textInset
         self.textColor = textColor
+        self.accents = accents
         self.background = background.withAlpha(255)
         self.transform = transform
         self.cacheBudgetBytes = max(cacheBudgetBytes, 1)
@@ -376,7 +379,7 @@ public final class ChunkedTextBlock {
             guard box.bottom + reach > rows.top, box.y - reach < rows.bottom else { continue }
             lines.drawLine(at: index, into: upright.pixmanImage, x: textInset,
                            y: box.y - rows.top - (rowEighths > 0 ? 1 : 0),
-                           rowEighths: rowEighths > 0 ? 8 - rowEighths : 0, color: textColor)
+                           rowEighths: rowEighths > 0 ? 8 - rowEighths : 0, color: textColor, accents: accents)
         }
         guard !transform.isIdentity else { return upright }
         guard let final = try? Canvas(size: transform.displaySize(forText: uprightSize)),

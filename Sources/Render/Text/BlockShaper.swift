@@ -7,12 +7,17 @@ import CHarfBuzz
 /// the typeface of the previous character (keeps Arabic words, CJK phrases and emoji
 /// sequences in one run), else a fallback from `FontLibrary`. Marks, joiners and
 /// variation selectors always stay with the character they modify.
+///
+/// Marked text (issue 42) has its own primary: `faces[variant]`, where the variant is
+/// a scalar's strong and emphasis marks (0 plain, 1 bold, 2 italic, 3 bold italic).
 final class BlockShaper {
     let fonts: FontLibrary
     let primary: Typeface
+    /// The primary typeface per variant; `faces[0]` is `primary`.
+    let faces: [Typeface]
     private let buffer: OpaquePointer
     private let unicode: OpaquePointer
-    private var primaryCoversASCII: [Bool]
+    private var coversASCII: [[Bool]]
     /// Off only in tests that compare word-by-word shaping with whole runs.
     var usesWordCache = true
     private struct CachedWord {
@@ -23,34 +28,40 @@ final class BlockShaper {
     private var wordCacheCount = 0
     private static let wordCacheLimit = 50_000
 
-    init(fonts: FontLibrary, primary: Typeface) {
+    init(fonts: FontLibrary, primary: Typeface, marked: [Typeface] = []) {
         self.fonts = fonts
         self.primary = primary
+        faces = [primary] + marked
         buffer = hb_buffer_create()
         unicode = hb_unicode_funcs_get_default()
-        primaryCoversASCII = (0..<128).map { primary.covers(UInt32($0)) }
+        coversASCII = faces.map { face in (0..<128).map { face.covers(UInt32($0)) } }
     }
 
     deinit { hb_buffer_destroy(buffer) }
 
-    func itemize(_ text: UnsafeBufferPointer<UInt32>, levels: [UInt8]?) -> [ShapingRun] {
+    /// `variants` (one per scalar, nil when nothing is marked) picks each scalar's face.
+    func itemize(_ text: UnsafeBufferPointer<UInt32>, levels: [UInt8]?, variants: [UInt8]? = nil) -> [ShapingRun] {
         var runs: [ShapingRun] = []
         guard !text.isEmpty else { return runs }
-        var current = ShapingRun(start: 0, end: 0, typeface: primary, level: levels?[0] ?? 0,
+        var currentVariant = Int(variants?[0] ?? 0) % faces.count
+        var current = ShapingRun(start: 0, end: 0, typeface: faces[currentVariant], level: levels?[0] ?? 0,
                                  script: HB_SCRIPT_COMMON)
         var currentIsPrimary = true
         for i in 0..<text.count {
             let scalar = text[i]
             let level = levels?[i] ?? 0
+            let variant = variants.map { Int($0[i]) % faces.count } ?? 0
             // Fast path for ASCII continuing a primary-font run: no class references
             // touched (retain/release was a tenth of layout time).
-            if i > 0 && scalar < 0x80 && currentIsPrimary && level == current.level
-                && primaryCoversASCII[Int(scalar)] {
+            if i > 0 && scalar < 0x80 && currentIsPrimary && variant == currentVariant && level == current.level
+                && coversASCII[variant][Int(scalar)] {
                 let latin = script(of: scalar) == HB_SCRIPT_LATIN
                 if !latin || current.script == HB_SCRIPT_LATIN { continue }
                 if current.script == HB_SCRIPT_COMMON { current.script = HB_SCRIPT_LATIN; continue }
             }
-            let face = typeface(for: scalar, at: i, in: text, previous: i == 0 ? nil : current.typeface)
+            let base = faces[variant]
+            let face = typeface(for: scalar, at: i, in: text, previous: i == 0 ? nil : current.typeface,
+                                base: base, variant: variant)
             var script = self.script(of: scalar)
             let neutral = script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED
             if i > 0 && face === current.typeface && level == current.level {
@@ -64,7 +75,8 @@ final class BlockShaper {
             }
             if neutral { script = HB_SCRIPT_COMMON }
             current = ShapingRun(start: i, end: i, typeface: face, level: level, script: script)
-            currentIsPrimary = face === primary
+            currentIsPrimary = face === base
+            currentVariant = variant
         }
         current.end = text.count
         runs.append(current)
@@ -182,29 +194,34 @@ final class BlockShaper {
         if rtl { glyphs[first...].reverse() }
     }
 
+    /// `base` is the primary face of the scalar's variant: a run of another variant's
+    /// face ends here like a run of another font.
     private func typeface(for scalar: UInt32, at i: Int, in text: UnsafeBufferPointer<UInt32>,
-                          previous: Typeface?) -> Typeface {
-        if scalar < 128 && primaryCoversASCII[Int(scalar)] {
+                          previous: Typeface?, base: Typeface, variant: Int) -> Typeface {
+        // Another variant's face is not a script font to stay with.
+        let previous = faces.count > 1 && previous.map { p in p !== base && faces.contains { $0 === p } } == true
+            ? nil : previous
+        if scalar < 128 && coversASCII[variant][Int(scalar)] {
             // Punctuation and spaces stay in the run of a script font (Arabic, CJK),
             // but not of the emoji font, whose space is far wider than the text's.
-            if let previous, previous !== primary, !previous.isColorBitmap, !isASCIILetterOrDigit(scalar),
+            if let previous, previous !== base, !previous.isColorBitmap, !isASCIILetterOrDigit(scalar),
                previous.covers(scalar) {
                 return previous
             }
-            return primary
+            return base
         }
         if let previous, modifiesPrevious(scalar) { return previous }
         let wantsEmoji = (i + 1 < text.count && text[i + 1] == 0xFE0F) || isEmojiPresentation(scalar)
-        if !wantsEmoji && primary.covers(scalar) {
-            if let previous, previous !== primary, !previous.isColorBitmap, isNeutral(scalar),
+        if !wantsEmoji && base.covers(scalar) {
+            if let previous, previous !== base, !previous.isColorBitmap, isNeutral(scalar),
                previous.covers(scalar) { return previous }
-            return primary
+            return base
         }
-        if let previous, previous !== primary, !wantsEmoji || previous.isColorBitmap, previous.covers(scalar) {
+        if let previous, previous !== base, !wantsEmoji || previous.isColorBitmap, previous.covers(scalar) {
             return previous
         }
-        return fonts.fallbackTypeface(for: scalar, pixelSize: primary.pixelSize,
-                                      family: primary.familyName, preferEmoji: wantsEmoji) ?? primary
+        return fonts.fallbackTypeface(for: scalar, pixelSize: base.pixelSize,
+                                      family: base.familyName, preferEmoji: wantsEmoji) ?? base
     }
 
     /// Emoji that show in colour by default (U+1F600 and friends): monochrome text

@@ -26,7 +26,21 @@ public final class FontLibrary {
     private let freetype: FreeTypeLibrary
     private var typefaces: [Typeface] = []
     private var typefaceIDs: [TypefaceKey: UInt16] = [:]
-    private var familyMatches: [String: (FontFile, FontWarning?)] = [:]
+    private struct FaceRequest: Hashable {
+        let family: String
+        let weight: Int
+        let italic: Bool
+    }
+
+    /// A matched file, the family warning, and the weight and slant the file really has.
+    private struct FaceMatch {
+        let file: FontFile
+        let warning: FontWarning?
+        let weight: Int
+        let italic: Bool
+    }
+
+    private var familyMatches: [FaceRequest: FaceMatch] = [:]
     /// Fallbacks found so far for one reading family, tried before asking
     /// fontconfig again (a serif family gets serif script fonts, so per family).
     private struct Fallbacks {
@@ -61,8 +75,27 @@ public final class FontLibrary {
     /// The typeface for a style's family at its size, and a warning when fontconfig
     /// had to substitute another family.
     public func primaryTypeface(for style: TextStyle) throws(TextError) -> (Typeface, FontWarning?) {
-        let (file, warning) = try match(family: style.fontFamily)
-        return (try typeface(for: file, pixelSize: style.clampedFontSize), warning)
+        let found = try match(FaceRequest(family: style.fontFamily, weight: style.weight, italic: false))
+        return (try typeface(for: found.file, pixelSize: style.clampedFontSize), found.warning)
+    }
+
+    /// The reading family's own face for marked text (issue 42): bold for strong (the
+    /// heaviest face when the reading weight is already bold), italic for emphasis,
+    /// fontconfig's real files only (a family without an italic gets its upright face,
+    /// never a slanted one).
+    func markedTypeface(for style: TextStyle, strong: Bool, italic: Bool) throws(TextError) -> Typeface {
+        let weight = strong ? (style.weight >= FontWeight.bold ? FontWeight.black : FontWeight.bold) : style.weight
+        let found = try match(FaceRequest(family: style.fontFamily, weight: weight, italic: italic))
+        return try typeface(for: found.file, pixelSize: style.clampedFontSize)
+    }
+
+    /// A sentence when the family has no face of the style's weight and the nearest one
+    /// is used instead ("Noto Sans has no semibold face: bold is used"), else nil.
+    public func weightNote(for style: TextStyle) -> String? {
+        guard let found = try? match(FaceRequest(family: style.fontFamily, weight: style.weight, italic: false)),
+              FontWeight.name(found.weight) != FontWeight.name(style.weight) else { return nil }
+        return "\(found.file.family) has no \(FontWeight.name(style.weight)) face here: "
+            + "\(FontWeight.name(found.weight)) is used"
     }
 
     /// A typeface at `pixelSize` that has a glyph for `scalar`, or nil when no installed
@@ -109,23 +142,27 @@ public final class FontLibrary {
     private var emojiFileCache: FontFile??
     private func emojiFile() -> FontFile? {
         if let cached = emojiFileCache { return cached }
-        let found = try? match(family: "Noto Color Emoji")
-        let file = found?.1 == nil ? found?.0 : nil
+        let found = try? match(FaceRequest(family: "Noto Color Emoji", weight: FontWeight.regular, italic: false))
+        let file = found?.warning == nil ? found?.file : nil
         emojiFileCache = .some(file)
         return file
     }
 
-    private func match(family: String) throws(TextError) -> (FontFile, FontWarning?) {
-        if let cached = familyMatches[family] { return cached }
+    private func match(_ request: FaceRequest) throws(TextError) -> FaceMatch {
+        if let cached = familyMatches[request] { return cached }
+        let family = request.family
         guard let pattern = FcPatternCreate() else { throw .noFontFound(family: family) }
         defer { FcPatternDestroy(pattern) }
         addString(pattern, FC_FAMILY, family)
-        guard let (file, families) = bestMatch(pattern) else { throw .noFontFound(family: family) }
+        FcPatternAddInteger(pattern, FC_WEIGHT, Int32(request.weight))
+        FcPatternAddInteger(pattern, FC_SLANT, request.italic ? Int32(FC_SLANT_ITALIC) : Int32(FC_SLANT_ROMAN))
+        guard let best = bestMatch(pattern) else { throw .noFontFound(family: family) }
         let wanted = family.lowercased()
-        let warning = families.contains { $0.lowercased() == wanted }
-            ? nil : FontWarning(requestedFamily: family, usedFamily: file.family)
-        familyMatches[family] = (file, warning)
-        return (file, warning)
+        let warning = best.families.contains { $0.lowercased() == wanted }
+            ? nil : FontWarning(requestedFamily: family, usedFamily: best.file.family)
+        let found = FaceMatch(file: best.file, warning: warning, weight: best.weight, italic: best.italic)
+        familyMatches[request] = found
+        return found
     }
 
     private func matchCovering(scalar: UInt32, family: String) -> FontFile? {
@@ -164,7 +201,7 @@ public final class FontLibrary {
         return firstNoto ?? firstCovering
     }
 
-    private func bestMatch(_ pattern: OpaquePointer) -> (FontFile, [String])? {
+    private func bestMatch(_ pattern: OpaquePointer) -> (file: FontFile, families: [String], weight: Int, italic: Bool)? {
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
@@ -175,7 +212,11 @@ public final class FontLibrary {
         if FcPatternGetInteger(font, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
         var families: [String] = []
         while let name = string(font, FC_FAMILY, Int32(families.count)) { families.append(name) }
-        return (FontFile(path: path, index: Int(index), family: families.first ?? "?"), families)
+        var weight: Int32 = Int32(FontWeight.regular), slant: Int32 = 0
+        if FcPatternGetInteger(font, FC_WEIGHT, 0, &weight) != FcResultMatch { weight = Int32(FontWeight.regular) }
+        if FcPatternGetInteger(font, FC_SLANT, 0, &slant) != FcResultMatch { slant = 0 }
+        return (FontFile(path: path, index: Int(index), family: families.first ?? "?"), families, Int(weight),
+                slant != Int32(FC_SLANT_ROMAN))
     }
 
     private func addString(_ pattern: OpaquePointer, _ object: String, _ value: String) {

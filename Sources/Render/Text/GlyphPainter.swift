@@ -30,7 +30,8 @@ public final class GlyphPainter {
     public let cacheLimitBytes: Int
     private var cache: [Key: Mask] = [:]
     private var cachedBytes = 0
-    private var solid: (key: UInt32, image: GlyphImage)?
+    /// Solid sources by colour: the text's, and a direction's when a line has one.
+    private var solids: [UInt32: GlyphImage] = [:]
     private static let subpixelPhases = 4
 
     public init(fonts: FontLibrary, cacheLimitBytes: Int = 32 << 20) {
@@ -44,11 +45,23 @@ public final class GlyphPainter {
     /// `originY` in `image` (a pixman_image_t*, e.g. XRGB8888 or ARGB8888), moved down
     /// by `rowEighths` eighths of a pixel: the glyphs are rasterized from outlines
     /// moved that far, so the text is as crisp at every phase as at none.
+    ///
+    /// With `accents`, a direction's glyphs take the direction colour and highlighted
+    /// stretches are filled with the highlight colour behind the glyphs; without, all
+    /// is drawn in `color` (labels, which have no marks).
     public func draw(line: LaidOutLine, into image: OpaquePointer, originX: Int, originY: Int,
-                     rowEighths: Int = 0, color: (r: UInt8, g: UInt8, b: UInt8), alpha: UInt8 = 255) {
+                     rowEighths: Int = 0, color: (r: UInt8, g: UInt8, b: UInt8), alpha: UInt8 = 255,
+                     accents: TextAccents? = nil) {
         guard !line.glyphs.isEmpty, let source = solidFill(color, alpha) else { return }
         let destWidth = Int(pixman_image_get_width(image)), destHeight = Int(pixman_image_get_height(image))
         let baseline = Double(originY) + line.baseline
+        var direction = source
+        if let accents {
+            if !line.highlights.isEmpty { fillHighlights(of: line, into: image, originX: originX, originY: originY,
+                                                         color: accents.highlight) }
+            let ink = accents.direction
+            direction = solidFill((ink.red, ink.green, ink.blue), alpha) ?? source
+        }
         for glyph in line.glyphs {
             let x = Double(originX) + Double(glyph.x)
             let whole = x.rounded(.down)
@@ -64,17 +77,33 @@ public final class GlyphPainter {
                 pixman_image_composite32(PIXMAN_OP_OVER, glyphImage.handle, nil, image, 0, 0, 0, 0,
                                          Int32(dx), Int32(dy), glyphImage.width, glyphImage.height)
             } else {
-                pixman_image_composite32(PIXMAN_OP_OVER, source.handle, glyphImage.handle, image, 0, 0, 0, 0,
+                let ink = glyph.ink == PositionedGlyph.Ink.direction ? direction : source
+                pixman_image_composite32(PIXMAN_OP_OVER, ink.handle, glyphImage.handle, image, 0, 0, 0, 0,
                                          Int32(dx), Int32(dy), glyphImage.width, glyphImage.height)
             }
         }
     }
 
+    /// The highlight boxes behind a line's marked words: the line's box less a twelfth
+    /// above and below, so highlighted lines one under the other stay apart.
+    private func fillHighlights(of line: LaidOutLine, into image: OpaquePointer, originX: Int, originY: Int,
+                                color: Color) {
+        let inset = Int((line.height / 12).rounded())
+        let top = originY + inset, bottom = originY + Int(line.height.rounded()) - inset
+        for run in line.highlights {
+            let left = originX + Int(Double(run.x).rounded(.down))
+            let right = originX + Int(Double(run.x + run.width).rounded(.up))
+            PixmanDraw.fill(image, rect: PixelRect(x: left, y: top, width: right - left, height: bottom - top),
+                            color: color)
+        }
+    }
+
     private func solidFill(_ color: (r: UInt8, g: UInt8, b: UInt8), _ alpha: UInt8) -> GlyphImage? {
         let key = UInt32(color.r) << 24 | UInt32(color.g) << 16 | UInt32(color.b) << 8 | UInt32(alpha)
-        if let solid, solid.key == key { return solid.image }
+        if let image = solids[key] { return image }
         guard let image = GlyphImage(solid: color.r, color.g, color.b, alpha: alpha) else { return nil }
-        solid = (key, image)
+        if solids.count >= 8 { solids.removeAll() }
+        solids[key] = image
         return image
     }
 

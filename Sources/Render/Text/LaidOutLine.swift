@@ -10,21 +10,43 @@ public struct PositionedGlyph: Hashable, Sendable {
     public var yOffset: Float
     /// Scalar offset in the script of the first character this glyph shows.
     public var textOffset: Int32
+    /// Which colour draws it: `Ink.text`, or `Ink.direction` for a direction's glyphs.
+    public var ink: UInt8
 
-    public init(typeface: UInt16, glyphID: UInt32, x: Float, yOffset: Float, textOffset: Int32 = -1) {
+    public enum Ink {
+        public static let text: UInt8 = 0
+        public static let direction: UInt8 = 1
+    }
+
+    public init(typeface: UInt16, glyphID: UInt32, x: Float, yOffset: Float, textOffset: Int32 = -1,
+                ink: UInt8 = Ink.text) {
         self.typeface = typeface
         self.glyphID = glyphID
         self.x = x
         self.yOffset = yOffset
         self.textOffset = textOffset
+        self.ink = ink
+    }
+}
+
+/// A stretch of a line drawn on the highlight colour (`==marked==`), in the same
+/// column coordinates as the glyphs' `x`.
+public struct HighlightRun: Hashable, Sendable {
+    public var x: Float
+    public var width: Float
+
+    public init(x: Float, width: Float) {
+        self.x = x
+        self.width = width
     }
 }
 
 /// A wrapped line of the script, ready to draw.
 ///
-/// Alignment is start-aligned, as teleprompters read best: left-to-right paragraphs
-/// start at the column's left edge, right-to-left paragraphs at its right edge.
-/// Trailing spaces hang past the end and are not part of `glyphs` or `width`.
+/// Aligned as the style says (`TextAlignment`); the default, left, is start-aligned,
+/// as teleprompters read best: left-to-right paragraphs start at the column's left
+/// edge, right-to-left paragraphs at its right edge. Trailing spaces hang past the end
+/// and are not part of `glyphs` or `width`.
 public struct LaidOutLine: Sendable {
     /// Top of the line in layout coordinates (pixels from the top of the text).
     public var y: Double
@@ -34,6 +56,8 @@ public struct LaidOutLine: Sendable {
     /// Advance width of the visible glyphs.
     public var width: Double
     public var glyphs: [PositionedGlyph]
+    /// Highlighted stretches, left to right (empty for almost every line).
+    public var highlights: [HighlightRun] = []
     /// Word (counted over the whole text, see `TextLayout`) at the start of this line:
     /// the word it begins with, the word it continues after a forced break, or for a
     /// blank line the next word.

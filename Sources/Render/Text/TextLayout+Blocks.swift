@@ -1,3 +1,5 @@
+import Markup
+
 /// Laying out one block: shape, find break opportunities and words, break, place.
 extension TextLayout {
     func layoutNextBlock() {
@@ -39,7 +41,9 @@ extension TextLayout {
 
     private func layoutBlock(_ block: UnsafeBufferPointer<UInt32>, offset: Int, paragraphStart: Bool,
                              paragraphEnd: Bool) {
-        let shaped = shapedBlock(block, offset: offset, paragraphStart: paragraphStart, paragraphEnd: paragraphEnd)
+        let marks = markup.marks(in: offset..<(offset + block.count))
+        let shaped = shapedBlock(block, offset: offset, marks: marks, paragraphStart: paragraphStart,
+                                 paragraphEnd: paragraphEnd)
         let (bidi, runs, glyphs, breaks) = (shaped.bidi, shaped.runs, shaped.glyphs, shaped.canBreakAfter)
         let rtl = bidi?.isRTL ?? (paragraphRTL ?? false)
         paragraphRTL = rtl
@@ -51,9 +55,9 @@ extension TextLayout {
         let keep = !paragraphEnd && spans.count > 1 ? spans.count - 1 : spans.count
         let base = wordStartsBeforeNext
         for span in spans[0..<keep] {
-            lines.append(makeLine(span, glyphs: glyphs, block: block, offset: offset, runs: runs, bidi: bidi,
-                                  rtl: rtl, words: words, wordBase: base, paragraphStart: paragraphStart,
-                                  paragraphEnd: paragraphEnd))
+            lines.append(makeLine(span, glyphs: glyphs, block: block, offset: offset, marks: marks, runs: runs,
+                                  bidi: bidi, rtl: rtl, words: words, wordBase: base,
+                                  paragraphStart: paragraphStart, paragraphEnd: paragraphEnd))
         }
         let resume = keep < spans.count ? spans[keep].charStart : block.count
         nextChar = offset + resume
@@ -61,14 +65,15 @@ extension TextLayout {
         segmentHasWordAtNext = words.segmentHasWord(before: resume)
     }
 
-    private func shapedBlock(_ block: UnsafeBufferPointer<UInt32>, offset: Int, paragraphStart: Bool,
-                             paragraphEnd: Bool) -> ShapedParagraphCache.Entry {
+    private func shapedBlock(_ block: UnsafeBufferPointer<UInt32>, offset: Int, marks: [TextMarks]?,
+                             paragraphStart: Bool, paragraphEnd: Bool) -> ShapedParagraphCache.Entry {
         let wholeParagraph = paragraphStart && paragraphEnd
         if wholeParagraph, let cached = shapingCache.entry(start: offset, end: offset + block.count) {
             return cached
         }
         let bidi = BidiParagraph.resolve(block, baseRTL: paragraphStart ? nil : paragraphRTL)
-        let runs = shaper.itemize(block, levels: bidi?.levels)
+        let variants = shaper.faces.count > 1 ? marks?.map { $0.rawValue & TextMarks.faces.rawValue } : nil
+        let runs = shaper.itemize(block, levels: bidi?.levels, variants: variants)
         var glyphs: [ShapedGlyph] = []
         shaper.shape(block, runs: runs, range: 0..<block.count, isolated: false,
                      paragraphStart: paragraphStart, paragraphEnd: paragraphEnd, into: &glyphs)
@@ -79,8 +84,9 @@ extension TextLayout {
     }
 
     private func makeLine(_ span: LineSpan, glyphs: [ShapedGlyph], block: UnsafeBufferPointer<UInt32>,
-                          offset: Int, runs: [ShapingRun], bidi: BidiParagraph?, rtl: Bool, words: WordStarts,
-                          wordBase: Int, paragraphStart: Bool, paragraphEnd: Bool) -> LaidOutLine {
+                          offset: Int, marks: [TextMarks]?, runs: [ShapingRun], bidi: BidiParagraph?, rtl: Bool,
+                          words: WordStarts, wordBase: Int, paragraphStart: Bool,
+                          paragraphEnd: Bool) -> LaidOutLine {
         let visibleCharEnd = span.visibleEnd < glyphs.count ? Int(glyphs[span.visibleEnd].cluster) : span.charEnd
         var source = glyphs
         var range = span.glyphStart..<span.visibleEnd
@@ -97,12 +103,26 @@ extension TextLayout {
         }
         var placed: [PositionedGlyph] = []
         placed.reserveCapacity(range.count)
+        var highlights: [HighlightRun] = []
         var pen: Float = 0
         func place(_ g: Int) {
             let glyph = source[g]
+            var ink = PositionedGlyph.Ink.text
+            if let marks, Int(glyph.cluster) < marks.count {
+                let mark = marks[Int(glyph.cluster)]
+                if mark.contains(.direction) { ink = PositionedGlyph.Ink.direction }
+                if mark.contains(.highlight) {
+                    // Glyphs are placed left to right: a run grows while they touch.
+                    if let last = highlights.last, abs(last.x + last.width - pen) < 0.01 {
+                        highlights[highlights.count - 1].width += glyph.advance
+                    } else {
+                        highlights.append(HighlightRun(x: pen, width: glyph.advance))
+                    }
+                }
+            }
             placed.append(PositionedGlyph(typeface: glyph.typeface, glyphID: glyph.glyphID,
                                           x: pen + glyph.xOffset, yOffset: glyph.yOffset,
-                                          textOffset: glyph.cluster + Int32(offset)))
+                                          textOffset: glyph.cluster + Int32(offset), ink: ink))
             pen += glyph.advance
         }
         if let bidi {
@@ -110,9 +130,10 @@ extension TextLayout {
         } else {
             for g in range { place(g) }
         }
-        if rtl {
-            let shift = Float(columnWidth) - pen
+        let shift = alignmentShift(free: Float(columnWidth) - pen, rtl: rtl)
+        if shift != 0 {
             for i in placed.indices { placed[i].x += shift }
+            for i in highlights.indices { highlights[i].x += shift }
         }
         let before = wordBase + words.startsBefore(span.charStart)
         let through = wordBase + words.startsBefore(span.charEnd)
@@ -123,8 +144,20 @@ extension TextLayout {
             firstWord = before
         }
         return LaidOutLine(y: y(ofLine: lines.count), height: lineHeight, baseline: baselineOffset,
-                           width: Double(pen), glyphs: placed, firstWordIndex: firstWord, isRTL: rtl,
-                           textRange: (offset + span.charStart)..<(offset + span.charEnd),
+                           width: Double(pen), glyphs: placed, highlights: highlights, firstWordIndex: firstWord,
+                           isRTL: rtl, textRange: (offset + span.charStart)..<(offset + span.charEnd),
                            wordStartsBefore: before, wordStartsThrough: through)
+    }
+
+    /// How far a line moves right from the column's left edge. `left` is the side a
+    /// paragraph starts on, so a right-to-left line aligned left sits at the right
+    /// edge. A centred line moves by whole pixels: its glyphs keep the sub-pixel
+    /// phases they would have at the edge, and draw as crisp.
+    private func alignmentShift(free: Float, rtl: Bool) -> Float {
+        switch (style.alignment, rtl) {
+        case (.left, false), (.right, true): 0
+        case (.left, true), (.right, false): free
+        case (.centre, _): max(0, free / 2).rounded(.down)
+        }
     }
 }

@@ -1,3 +1,5 @@
+import Markup
+
 /// The whole script shaped and wrapped to a column, once per (text, style, width).
 ///
 /// Layout is incremental: lines are produced block by block (a paragraph, or a
@@ -10,6 +12,9 @@
 /// the whole text. They depend on the text only, so `wordIndex(atY:)` in one layout
 /// and `y(ofWord:)` in another layout of the same text keep the reading position
 /// across a change of font, size, spacing or width.
+///
+/// Marks (`ReadingMarkup`) choose faces (bold, italic), colours (directions) and
+/// highlights, never the words: word numbers are the same with or without them.
 ///
 /// Not thread-safe: a layout belongs to the rendering thread.
 public final class TextLayout {
@@ -25,6 +30,7 @@ public final class TextLayout {
     public internal(set) var lines: [LaidOutLine] = []
 
     let script: ScriptText
+    let markup: ReadingMarkup
     let shaper: BlockShaper
     let shapingCache: ShapedParagraphCache
     var nextParagraph = 0
@@ -33,8 +39,16 @@ public final class TextLayout {
     var wordStartsBeforeNext = 0
     var segmentHasWordAtNext = false
 
-    public init(text: String, style: TextStyle, columnWidth: Double, fonts: FontLibrary) throws(TextError) {
+    public init(text: String, markup: ReadingMarkup = .none, style: TextStyle, columnWidth: Double,
+                fonts: FontLibrary) throws(TextError) {
         let (primary, warning) = try fonts.primaryTypeface(for: style)
+        // The marked faces are found only when the text has marks that need them.
+        let marked = markup.used.isDisjoint(with: TextMarks.faces) ? [] : [
+            try fonts.markedTypeface(for: style, strong: true, italic: false),
+            try fonts.markedTypeface(for: style, strong: false, italic: true),
+            try fonts.markedTypeface(for: style, strong: true, italic: true),
+        ]
+        self.markup = markup
         self.style = style
         self.columnWidth = max(1, columnWidth.isFinite ? columnWidth : 1)
         self.fonts = fonts
@@ -45,7 +59,7 @@ public final class TextLayout {
         // its line and the reading marker lines up with the middle of a line.
         baselineOffset = ((lineHeight - primary.ascent - primary.descent) / 2 + primary.ascent).rounded()
         script = ScriptText(text)
-        shaper = BlockShaper(fonts: fonts, primary: primary)
+        shaper = BlockShaper(fonts: fonts, primary: primary, marked: marked)
         shapingCache = ShapedParagraphCache()
     }
 
@@ -74,6 +88,7 @@ public final class TextLayout {
         lineHeight = max(1, (natural * style.clampedLineSpacing).rounded())
         baselineOffset = ((lineHeight - primary.ascent - primary.descent) / 2 + primary.ascent).rounded()
         script = other.script
+        markup = other.markup
         shaper = other.shaper
         shapingCache = other.shapingCache
         guard keepLines else { return }

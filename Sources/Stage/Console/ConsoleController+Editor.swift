@@ -16,7 +16,8 @@ extension ConsoleController {
         do {
             let script = try library.readScript(id: id)
             update {
-                $0.editor = ScriptEditor(scriptID: id, title: library.entry(id: id)?.title ?? id, text: script.source)
+                $0.editor = ScriptEditor(scriptID: id, title: library.entry(id: id)?.title ?? id, text: script.source,
+                                         format: script.format, directions: library.directions)
                 $0.screen = .editor
                 $0.focus = "editor:text"
                 $0.dialog = nil

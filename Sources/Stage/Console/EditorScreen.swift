@@ -18,7 +18,9 @@ package enum EditorScreen {
         let header = PixelRect(x: area.x, y: area.y, width: area.width, height: theme.rowHeight)
         panel.text(editor.title, in: PixelRect(x: header.x, y: header.y, width: header.width * 2 / 3, height: header.height),
                    size: theme.titleSize)
-        panel.text("\(editor.wordCount) words · \(status)", in: header, alignment: .trailing, color: theme.secondaryText)
+        let time = ReadingTime.label(words: editor.wordCount, wordsPerMinute: model.prompter.libraryWordsPerMinute)
+        panel.text("\(editor.wordCount) words · \(time) · \(status)", in: header, alignment: .trailing,
+                   color: theme.secondaryText)
         let doneWidth = panel.width(of: "Done") + theme.gap * 8
         let textArea = PixelRect(x: area.x, y: header.maxY + theme.gap, width: area.width,
                                  height: area.maxY - header.maxY - theme.gap * 2 - theme.rowHeight)

@@ -30,8 +30,9 @@ package final class OperatorScriptPreview {
         guard let outerLayout = outer.layout, rect.width > 8, rect.height > 8, outerDisplay.width > 0 else {
             return [background]
         }
-        if text?.text != outer.text {
-            text = ReadingText(text: outer.text, fonts: fonts, painter: painter, cacheBudgetBytes: Self.cacheBudgetBytes)
+        if text?.text != outer.text || text?.markup != outer.markup {
+            text = ReadingText(text: outer.text, markup: outer.markup, fonts: fonts, painter: painter,
+                               cacheBudgetBytes: Self.cacheBudgetBytes)
         }
         guard let text else { return [background] }
         var upright = settings

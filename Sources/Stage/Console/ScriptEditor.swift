@@ -16,15 +16,31 @@ package struct ScriptEditor: Equatable {
     /// The column Up and Down aim for, kept across short lines until the caret moves otherwise.
     private var goalColumn: Int?
 
-    package init(scriptID: String, title: String, text: String) {
+    /// How the text is read (Markdown or plain, and which brackets are directions): the
+    /// word count is of what the talent says, as the library counts it.
+    private let format: ScriptFormat
+    private let directions: DirectionMarks
+    /// Words the talent says, recounted after each edit (not per frame: a long Markdown
+    /// script takes milliseconds to read).
+    package private(set) var wordCount = 0
+
+    package init(scriptID: String, title: String, text: String, format: ScriptFormat = .plainText,
+                 directions: DirectionMarks = .brackets) {
         self.scriptID = scriptID
         self.title = title
+        self.format = format
+        self.directions = directions
         characters = Array(text)
         caret = 0
+        recount()
     }
 
     package var text: String { String(characters) }
-    package var wordCount: Int { ReadingTime.wordCount(text) }
+
+    private mutating func recount() {
+        let reading = ScriptLibrary.readingTextAndMarkers(text, format: format, lineBreaks: .keep, directions: directions)
+        wordCount = ReadingTime.wordCount(reading.text, markup: reading.markup)
+    }
 
     package mutating func markSaved() { isDirty = false }
 
@@ -37,6 +53,7 @@ package struct ScriptEditor: Equatable {
         characters.insert(contentsOf: inserted, at: caret)
         caret += inserted.count
         isDirty = true
+        recount()
     }
 
     package mutating func deleteBackward() {
@@ -45,6 +62,7 @@ package struct ScriptEditor: Equatable {
         characters.remove(at: caret - 1)
         caret -= 1
         isDirty = true
+        recount()
     }
 
     package mutating func deleteForward() {
@@ -52,6 +70,7 @@ package struct ScriptEditor: Equatable {
         goalColumn = nil
         characters.remove(at: caret)
         isDirty = true
+        recount()
     }
 
     // MARK: moving

@@ -11,6 +11,7 @@ package enum SettingsScreen {
         case textColor = "text-color", backgroundColor = "background", mirror, flip, rotation, speed
         case countdown, endOfScript = "end-of-script", outerTimer = "outer-timer"
         case readingLine = "reading-line", pointer
+        case alignment = "align", weight, directionColor = "direction-color", highlightColor = "highlight-color"
 
         package var id: WidgetID { "setting:" + rawValue }
 
@@ -31,6 +32,10 @@ package enum SettingsScreen {
             case .outerTimer: "Time left on outer"
             case .readingLine: "Reading line"
             case .pointer: "Pointer"
+            case .alignment: "Alignment"
+            case .weight: "Weight"
+            case .directionColor: "Directions"
+            case .highlightColor: "Highlight"
             }
         }
 
@@ -51,6 +56,10 @@ package enum SettingsScreen {
             case .outerTimer: settings.outerTimer ? "On" : "Off"
             case .readingLine: settings.readingLine == .marker ? "As rig.toml" : settings.readingLine.rawValue.capitalized
             case .pointer: settings.pointer == .both ? "Band and arrows" : settings.pointer.rawValue.capitalized
+            case .alignment: settings.alignment.rawValue.capitalized
+            case .weight: settings.weight.rawValue.capitalized
+            case .directionColor: settings.directionColor.rawValue.capitalized
+            case .highlightColor: settings.highlightColor.rawValue.capitalized
             }
         }
 
@@ -58,6 +67,8 @@ package enum SettingsScreen {
             switch self {
             case .textColor: settings.textColor.color
             case .backgroundColor: settings.backgroundColor.color
+            case .directionColor: settings.directionColor.color
+            case .highlightColor: settings.highlightColor.color
             default: nil
             }
         }
@@ -80,6 +91,10 @@ package enum SettingsScreen {
             case .outerTimer: settings.outerTimer.toggle()
             case .readingLine: settings.readingLine = cycled(settings.readingLine, delta)
             case .pointer: settings.pointer = cycled(settings.pointer, delta)
+            case .alignment: settings.alignment = cycled(settings.alignment, delta)
+            case .weight: settings.weight = cycled(settings.weight, delta)
+            case .directionColor: settings.directionColor = cycled(settings.directionColor, delta)
+            case .highlightColor: settings.highlightColor = cycled(settings.highlightColor, delta)
             }
         }
 

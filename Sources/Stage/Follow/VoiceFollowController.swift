@@ -104,7 +104,7 @@ package final class VoiceFollowController {
     private func start() -> String? {
         guard let open = controller.script else { return "voice follow needs an open script (rig ctl open PATH)" }
         if let refusal = listening.refusal(language: language) { return refusal }
-        let words = ScriptWords(open.text)
+        let words = ScriptWords(open.text, markup: open.markup)
         guard !words.words.isEmpty else { return ListeningError.noWords.description }
         stop()
         armed = true

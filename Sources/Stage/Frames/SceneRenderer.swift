@@ -73,6 +73,8 @@ package final class SceneRenderer {
         package var mapOffset: (Double) -> Double
         package var offsetOfWord: (Int) -> Double?
         package var lineHeight: Double = 0
+        /// Set when the family has no face of the weight asked for (the nearest is used).
+        package var weightNote: String?
     }
 
     /// Lays the open script out for the outer display (or keeps what still fits) and
@@ -84,9 +86,9 @@ package final class SceneRenderer {
             readingScriptID = nil
             return Relayout(maxOffset: 0, mapOffset: { _ in 0 }, offsetOfWord: { _ in nil })
         }
-        if readingScriptID != script.id || readingText?.text != script.text {
-            readingText = ReadingText(text: script.text, fonts: fonts, painter: painter, cacheBudgetBytes: cacheBudgetBytes,
-                                      rowPhases: ChunkedTextBlock.rowPhases)
+        if readingScriptID != script.id || readingText?.text != script.text || readingText?.markup != script.markup {
+            readingText = ReadingText(text: script.text, markup: script.markup, fonts: fonts, painter: painter,
+                                      cacheBudgetBytes: cacheBudgetBytes, rowPhases: ChunkedTextBlock.rowPhases)
             readingScriptID = script.id
         }
         guard let readingText else { return Relayout(maxOffset: 0, mapOffset: { $0 }, offsetOfWord: { _ in nil }) }
@@ -101,7 +103,8 @@ package final class SceneRenderer {
             return Relayout(maxOffset: layout?.totalHeight ?? 0,
                             mapOffset: { change?.mapOffset($0) ?? $0 },
                             offsetOfWord: { word in layout.map { $0.y(ofWord: word) } },
-                            lineHeight: layout?.lineHeight ?? 0)
+                            lineHeight: layout?.lineHeight ?? 0,
+                            weightNote: fonts.weightNote(for: controller.settings.textStyle))
         } catch {
             controller.addProblem("text layout: \(error)")
             return Relayout(maxOffset: 0, mapOffset: { _ in 0 }, offsetOfWord: { _ in nil })

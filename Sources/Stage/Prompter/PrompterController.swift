@@ -1,4 +1,5 @@
 import Foundation
+import Markup
 import Prompter
 
 /// The prompter's app state and every way it changes: keys, the outer tap, the
@@ -13,6 +14,8 @@ package final class PrompterController {
         package let repaired: Bool
         /// The named markers of the text (headings, `>>` lines).
         package var markers: [ScriptMarker] = []
+        /// Emphasis, directions and highlights on `text`.
+        package var markup: ReadingMarkup = .none
     }
 
     package enum Mode: String { case prompter, framing, library }
@@ -98,7 +101,7 @@ package final class PrompterController {
         let text = try library.readScript(id: id)
         let title = library.entry(id: id)?.title ?? (id as NSString).deletingPathExtension
         openText(OpenScript(id: id, title: title, text: text.readingText, wordCount: text.wordCount,
-                            repaired: text.repaired, markers: text.markers), at: t)
+                            repaired: text.repaired, markers: text.markers, markup: text.markup), at: t)
         if text.repaired { addProblem("\(id): not valid UTF-8; shown with replacement characters") }
         KioskLog.notice("opened script \(id) (\(text.wordCount) words)")
     }
@@ -119,9 +122,10 @@ package final class PrompterController {
     /// The open script was edited: the new text replaces it where the reading is,
     /// without stopping or going back to the top.
     package func replaceText(of id: String, with text: ScriptText) {
-        guard let current = script, current.id == id, current.text != text.readingText else { return }
+        guard let current = script, current.id == id,
+              current.text != text.readingText || current.markup != text.markup else { return }
         script = OpenScript(id: id, title: current.title, text: text.readingText, wordCount: text.wordCount,
-                            repaired: text.repaired, markers: text.markers)
+                            repaired: text.repaired, markers: text.markers, markup: text.markup)
         onLayoutChange()
         onChange()
     }
@@ -298,6 +302,7 @@ package final class PrompterController {
         let relayout = updated.fontFamily != settings.fontFamily || updated.fontSize != settings.fontSize
             || updated.lineSpacing != settings.lineSpacing || updated.margin != settings.margin
             || updated.rotation.isQuarterTurn != settings.rotation.isQuarterTurn
+            || updated.alignment != settings.alignment || updated.weight != settings.weight
         settings = updated
         applyEngineSettings()
         do {

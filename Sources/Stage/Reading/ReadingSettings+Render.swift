@@ -17,6 +17,24 @@ extension ReadingSettings {
     }
 
     package var textStyle: TextStyle {
-        TextStyle(fontFamily: fontFamily.familyName, fontSize: Double(fontSize), lineSpacing: lineSpacing)
+        TextStyle(fontFamily: fontFamily.familyName, fontSize: Double(fontSize), lineSpacing: lineSpacing,
+                  weight: weight.fontWeight, alignment: TextAlignment(rawValue: alignment.rawValue) ?? .left)
+    }
+
+    /// The colours of directions and highlights.
+    package var textAccents: TextAccents {
+        TextAccents(direction: directionColor.color, highlight: highlightColor.color)
+    }
+}
+
+extension ReadingWeight {
+    /// fontconfig's number for the weight.
+    package var fontWeight: Int {
+        switch self {
+        case .regular: FontWeight.regular
+        case .medium: FontWeight.medium
+        case .semibold: FontWeight.semibold
+        case .bold: FontWeight.bold
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Markup
 import Prompter
 import Render
 
@@ -12,6 +13,7 @@ import Render
 /// lay the text out again.
 package final class ReadingText {
     package let text: String
+    package let markup: ReadingMarkup
     package let fonts: FontLibrary
     package let painter: GlyphPainter
     package let cacheBudgetBytes: Int
@@ -34,6 +36,7 @@ package final class ReadingText {
         package var layout: LayoutKey
         package var inset: Int
         package var textColor: Color
+        package var accents: TextAccents
         package var background: Color
     }
 
@@ -51,9 +54,10 @@ package final class ReadingText {
         }
     }
 
-    package init(text: String, fonts: FontLibrary, painter: GlyphPainter,
+    package init(text: String, markup: ReadingMarkup = .none, fonts: FontLibrary, painter: GlyphPainter,
          cacheBudgetBytes: Int = ChunkedTextBlock.defaultCacheBudgetBytes, rowPhases: Int = 1) {
         self.text = text
+        self.markup = markup
         self.rowPhases = rowPhases
         self.fonts = fonts
         self.painter = painter
@@ -77,12 +81,13 @@ package final class ReadingText {
         if newLayoutKey != layoutKey {
             let previous = layout
             let next: TextLayout
+            var sameButSpacing = newLayoutKey.style
+            sameButSpacing.lineSpacing = layoutKey?.style.lineSpacing ?? sameButSpacing.lineSpacing
             if let previous, let key = layoutKey, key.textWidth == newLayoutKey.textWidth,
-               key.style.fontFamily == newLayoutKey.style.fontFamily,
-               key.style.fontSize == newLayoutKey.style.fontSize {
+               key.style == sameButSpacing {
                 next = previous.withLineSpacing(settings.lineSpacing)
             } else {
-                next = try TextLayout(text: text, style: newLayoutKey.style,
+                next = try TextLayout(text: text, markup: markup, style: newLayoutKey.style,
                                       columnWidth: Double(newLayoutKey.textWidth), fonts: fonts)
             }
             layout = next
@@ -91,11 +96,12 @@ package final class ReadingText {
         }
         guard let layout else { return relayout }
         let newBlockKey = BlockKey(layout: newLayoutKey, inset: inset, textColor: settings.textColor.color,
-                                   background: settings.backgroundColor.color)
+                                   accents: settings.textAccents, background: settings.backgroundColor.color)
         if newBlockKey != blockKey || block == nil {
             block = ChunkedTextBlock(lines: LaidOutTextLines(layout: layout, painter: painter),
                                      columnWidth: columnWidth, textInset: inset,
-                                     textColor: newBlockKey.textColor, background: newBlockKey.background,
+                                     textColor: newBlockKey.textColor, accents: newBlockKey.accents,
+                                     background: newBlockKey.background,
                                      transform: transform, cacheBudgetBytes: cacheBudgetBytes,
                                      rowPhases: rowPhases)
             blockKey = newBlockKey

@@ -19,7 +19,7 @@ import Testing
         for index in 0..<lines.count {
             let box = try #require(lines.lineBox(at: index))
             lines.drawLine(at: index, into: canvas.pixmanImage, x: 10, y: box.y - viewportTop, rowEighths: 0,
-                           color: ink)
+                           color: ink, accents: nil)
         }
         return canvas
     }

@@ -22,7 +22,8 @@ final class BarLines: ReadingTextLines {
         return ReadingLineBox(y: index * lineHeight, height: lineHeight)
     }
 
-    func drawLine(at index: Int, into image: OpaquePointer, x: Int, y: Int, rowEighths: Int, color: Color) {
+    func drawLine(at index: Int, into image: OpaquePointer, x: Int, y: Int, rowEighths: Int, color: Color,
+                  accents: TextAccents?) {
         drawCalls += 1
         var cursor = x
         var word = 0
