@@ -95,7 +95,13 @@ public final class ScriptImporter: @unchecked Sendable {
         }
         let outcome: ImportedScript.Outcome
         switch content {
-        case .text(let text)?:
+        case .text(let converted)?:
+            // pandoc escapes every bracket it finds in a document, since Markdown could
+            // read one as a link; the writer of a word-processor document typed them as
+            // brackets, so `[PAUSE]` there is a direction like in a Markdown script.
+            let text = job.kind.readAs == .markdown
+                ? converted.replacingOccurrences(of: "\\[", with: "[").replacingOccurrences(of: "\\]", with: "]")
+                : converted
             let (reading, markers, markup) = ScriptLibrary.readingTextAndMarkers(
                 text, format: job.kind.readAs, lineBreaks: lineBreaks, directions: directions)
             outcome = .text(source: text, reading: reading, markers: markers, markup: markup,

@@ -1,4 +1,5 @@
 import Foundation
+import Markup
 import Testing
 @testable import Prompter
 
@@ -72,6 +73,25 @@ import Testing
         #expect(throws: ScriptLibraryError.readOnlyImport(id: "News.\(format)")) {
             try first.save(id: "News.\(format)", text: "edited")
         }
+    }
+
+    /// A document's bold and italic come through pandoc's Markdown as marks, and a
+    /// direction the writer typed is a direction (pandoc's escaping of it undone).
+    @Test(arguments: ["docx", "odt"])
+    func documentsKeepBoldItalicAndDirections(format: String) throws {
+        let dir = TemporaryDirectory()
+        try Self.pandocWrite("Say **this** slowly, *then* smile \\[PAUSE\\] and go on.\n",
+                             to: dir.url.appendingPathComponent("Marked.\(format)"), format: format)
+        let library = try Self.idleLibrary(dir)
+        let script = try library.readScript(id: "Marked.\(format)")
+        #expect(script.readingText.trimmingCharacters(in: .newlines) == "Say this slowly, then smile [PAUSE] and go on.")
+        let scalars = Array(script.readingText.unicodeScalars)
+        let shown = script.markup.spans.map { span in
+            (String(String.UnicodeScalarView(scalars[span.range])), span.marks)
+        }
+        #expect(shown.map(\.0) == ["this", "then", "[PAUSE]"])
+        #expect(shown.map(\.1) == [.strong, .emphasis, .direction])
+        #expect(script.wordCount == 8)
     }
 
     @Test func pdfReadsAsPlainTextParagraphs() throws {
