@@ -32,6 +32,47 @@ import Testing
         try SceneReferenceImage.expectMatch(SceneFixtures.outer(composer, at: 0.5), named: "outer-\(name)")
     }
 
+    /// Emphasis, a highlight and directions in each alignment, upright, mirrored and a
+    /// quarter turn (issue 42).
+    @Test(arguments: [ReadingAlignment.left, .centre, .right])
+    func markedScriptsMatchTheirReferencesInEveryAlignment(alignment: ReadingAlignment) throws {
+        let fonts = try SceneFixtures.fonts
+        for (transform, name) in [(TextTransform.identity, "upright"), (TextTransform(mirror: true), "mirror"),
+                                  (TextTransform(rotation: .quarter), "rot90")] {
+            var settings = SceneFixtures.settings(transform: transform)
+            settings.alignment = alignment
+            let replay = SceneFixtures.playingMarkdown(SceneFixtures.marked, settings: settings, fonts: fonts)
+            try SceneReferenceImage.expectMatch(SceneFixtures.outer(replay, at: 0.5),
+                                                named: "outer-marked-\(alignment.rawValue)-\(name)")
+        }
+    }
+
+    /// The same reading text without its marks: the same words, counted with the
+    /// directions, and a frame without the directions' ink.
+    @Test func marksChangeHowWordsLookNotWhereTheyAre() throws {
+        let fonts = try SceneFixtures.fonts
+        let marked = SceneFixtures.playingMarkdown(SceneFixtures.marked, settings: SceneFixtures.settings(), fonts: fonts)
+        let plainText = ScriptLibrary.readingText(SceneFixtures.marked, format: .markdown, lineBreaks: .auto)
+        let plain = try SceneFixtures.playing(plainText, settings: SceneFixtures.settings(), fonts: fonts)
+        #expect(marked.controller.script?.wordCount == 28, "the two directions' five words are not counted")
+        #expect(plain.controller.script?.wordCount == 33)
+        let markedFrame = try SceneFixtures.outer(marked, at: 0.5), plainFrame = try SceneFixtures.outer(plain, at: 0.5)
+        #expect(!markedFrame.hasSamePixels(as: plainFrame))
+        // The directions' ink: cyan pixels exist only in the marked frame.
+        func cyanPixels(_ canvas: Canvas) -> Int {
+            var count = 0
+            for y in 0..<canvas.height {
+                for x in 0..<canvas.width {
+                    let color = canvas.color(x: x, y: y)
+                    if color.blue > 200 && color.green > 150 && color.red < 150 { count += 1 }
+                }
+            }
+            return count
+        }
+        #expect(cyanPixels(markedFrame) > 200)
+        #expect(cyanPixels(plainFrame) == 0)
+    }
+
     @Test func mirroredFrameIsTheHorizontalFlipOfThePlainFrame() throws {
         let fonts = try SceneFixtures.fonts
         let plain = try SceneFixtures.outer(SceneFixtures.playing(SceneFixtures.english,

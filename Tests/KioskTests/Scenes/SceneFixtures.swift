@@ -29,6 +29,14 @@ enum SceneFixtures {
         こんにちは、皆さん。안녕하세요 여러분 🎤
         """
 
+    /// A presenter's marked-up script (issue 42): emphasis, a highlight and directions.
+    static let marked = """
+        Good evening, and **thank you** for joining us. *Tonight* we look at how a \
+        ==small studio== makes a calm programme. [PAUSE]
+
+        [LOOK AT CAMERA 2] Every script starts with ***one idea***, said plainly.
+        """
+
     static var fonts: FontLibrary {
         get throws { try FontLibrary() }
     }
@@ -50,6 +58,19 @@ enum SceneFixtures {
         stageSettings.readingDefaults = settings
         let replay = ManualClockStage(settings: stageSettings, innerSize: display, fonts: fonts)
         replay.open(id: "Fixture", title: "Fixture", text: text)
+        replay.finishLayout()
+        replay.controller.play(at: 0)
+        return replay
+    }
+
+    /// A Markdown script read as the library reads it (its marks with it), then played.
+    static func playingMarkdown(_ markdown: String, settings: ReadingSettings, fonts: FontLibrary) -> ManualClockStage {
+        var stageSettings = RigStage.Settings(outerSize: display)
+        stageSettings.markerPosition = 1.0 / 3.0
+        stageSettings.readingDefaults = settings
+        let replay = ManualClockStage(settings: stageSettings, innerSize: display, fonts: fonts)
+        let read = ScriptLibrary.readingTextAndMarkers(markdown, format: .markdown, lineBreaks: .auto)
+        replay.open(id: "Marked.md", title: "Marked", text: read.text, markers: read.markers, markup: read.markup)
         replay.finishLayout()
         replay.controller.play(at: 0)
         return replay
