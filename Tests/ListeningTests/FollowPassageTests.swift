@@ -33,6 +33,11 @@ import Testing
         #expect(abs(lineAfter - passage.spokenWord(at: after) / FollowPassage.wordsPerLine) <= 2,
                 "not caught up 1 s after the pause")
         #expect(run.latencyMedian <= 0.7, "follow latency median")
+        // The direction between the paragraphs is on the script but never listened for.
+        #expect(passage.markup.directions.count == 1)
+        #expect(passage.text.contains(FollowPassage.direction))
+        #expect(!passage.script.tokens.contains("breath"), "a direction is not a word to hear")
+        #expect(passage.script.words.count == passage.truth.count, "every script word is a spoken word")
         #expect(run.realTimeFactor <= 0.25, "recognition real-time factor")
     }
 }

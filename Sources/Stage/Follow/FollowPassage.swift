@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Markup
 import Media
 import Prompter
 
@@ -24,7 +25,9 @@ package enum FollowPassageError: Error, CustomStringConvertible {
 /// espeak-ng reads two paragraphs of the GPL (a text the project did not write) at 165
 /// words a minute, pauses 3 s, then reads on at 230. espeak-ng's word events are the
 /// truth: at each time, the script word being spoken. The script is laid out as
-/// `wordsPerLine` words to a line of `lineHeight` pixels.
+/// `wordsPerLine` words to a line of `lineHeight` pixels. Between the two paragraphs the
+/// script has a direction, `[PAUSE FOR A BREATH]`, which the talent does not say
+/// (issue 42): it is read by the library's own parser, and follow must not wait for it.
 package struct FollowPassage {
     package static let license = "/usr/share/common-licenses/GPL-3"
     package static let wordsPerLine = 8
@@ -33,8 +36,12 @@ package struct FollowPassage {
 
     /// 16 kHz mono: the first read, the pause, the second read.
     package let audio: [Int16]
-    /// The script's text (what was spoken, the paragraphs apart) and its words.
+    package static let direction = "[PAUSE FOR A BREATH]"
+
+    /// The script's text (what was spoken, the paragraphs apart, the direction between
+    /// them) and its words.
     package let text: String
+    package let markup: ReadingMarkup
     package let script: ScriptWords
     /// (time in the audio, script word) of every spoken word, in order.
     package let truth: [(time: Double, word: Int)]
@@ -74,11 +81,14 @@ package struct FollowPassage {
         audio = first.samples + [Int16](repeating: 0, count: Int(Self.pause * rate)) + second.samples
         pauseStart = first.duration
         secondStart = first.duration + Self.pause
-        // The script is what was spoken.
-        text = first.text + "\n\n" + second.text
-        let script = ScriptWords(text)
+        // The script is what was spoken, and a direction that is not.
+        let read = ScriptLibrary.readingTextAndMarkers(first.text + "\n\n" + Self.direction + "\n\n" + second.text,
+                                                       format: .plainText, lineBreaks: .keep)
+        text = read.text
+        markup = read.markup
+        let script = ScriptWords(text, markup: read.markup)
         self.script = script
-        let secondOffset = first.text.unicodeScalars.count + 2
+        let secondOffset = first.text.unicodeScalars.count + 2 + Self.direction.unicodeScalars.count + 2
         func scriptWord(atScalar offset: Int) -> Int {
             script.words.last { $0.scalarOffset <= offset }?.index ?? 0
         }
