@@ -16,6 +16,8 @@ enum BenchCase: Equatable, Sendable {
     /// Every speed on every refresh grid (ScrollSmoothnessBench), `frames` steps each;
     /// the table on stdout.
     case smoothness
+    /// A marked script against the same text unmarked (MarkupBench); the table on stdout.
+    case markup
 
     static func parse(_ name: String) throws(BenchOptions.ParseError) -> BenchCase {
         let parts = name.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
@@ -35,12 +37,14 @@ enum BenchCase: Equatable, Sendable {
             return .follow
         case "smoothness" where parts.count == 1:
             return .smoothness
+        case "markup" where parts.count == 1:
+            return .markup
         case "recording-load" where parts.count == 1:
             return .recordingLoad
         case "console" where parts.count == 2:
             return .console(try display(parts[1], in: name))
         default:
-            throw .badCase(name, "expected floor:WxH, compose:WxH:SIZE[:TRANSFORM], layout:SIZE, camera, console:WxH, speech, follow, recording-load or smoothness")
+            throw .badCase(name, "expected floor:WxH, compose:WxH:SIZE[:TRANSFORM], layout:SIZE, camera, console:WxH, speech, follow, recording-load, smoothness or markup")
         }
     }
 

@@ -59,6 +59,10 @@ enum BenchCaseRunner {
                 let fonts = try ProducerBenches.fonts().get()
                 print(try ScrollSmoothnessTable.measure(text: text, fonts: fonts, frames: frames)
                     .joined(separator: "\n"))
+            case .markup:
+                let fonts = try ProducerBenches.fonts().get()
+                let plan = BenchPlan(quick: frames < 60)
+                print(MarkupBench.lines(MarkupBench.measure(text: text, plan: plan, fonts: fonts)).joined(separator: "\n"))
             case let .console(display):
                 let console = try ConsoleFrameBench(display: display, text: text)
                 var slowest = (ms: 0.0, frame: 0)

@@ -105,6 +105,7 @@ struct BenchReport: Sendable {
     var recordingLoad: Result<RecordingLoadBench.Figures, RecordingLoadBench.Failure>?
     var memory: Memory?
     var console: [ConsoleFigure] = []
+    var markup: MarkupBench.Figures?
 
     func floorMedian(_ display: Display) -> Double? {
         floor.first { $0.display == display }?.result.medianMs

@@ -8,7 +8,7 @@ extension BenchReport {
     static let topLevelKeys = [
         "schema", "command", "build", "quick", "machine", "text", "floor", "composition",
         "layout", "layout_samples", "first_frame", "pango", "pango_comparison", "camera", "memory",
-        "console_frame", "speech", "follow", "recording_load",
+        "console_frame", "speech", "follow", "recording_load", "markup",
     ]
 
     func json() -> BenchJSON {
@@ -84,6 +84,7 @@ extension BenchReport {
             ("speech", speechJSON),
             ("follow", FollowBench.json(follow)),
             ("recording_load", RecordingLoadBench.json(recordingLoad)),
+            ("markup", MarkupBench.json(markup)),
         ])
     }
 

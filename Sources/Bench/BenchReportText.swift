@@ -62,6 +62,10 @@ struct BenchReportText {
             out.append("")
             out += RecordingLoadBench.lines(load)
         }
+        if let markup = report.markup {
+            out.append("")
+            out += MarkupBench.lines(markup)
+        }
         if let memory = report.memory {
             out.append("")
             out.append("## Peak resident memory (VmHWM)")

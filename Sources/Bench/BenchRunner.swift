@@ -33,6 +33,8 @@ struct BenchRunner {
             report.composition = ProducerBenches.composition(text: text, plan: plan, fonts: fonts, progress: progress)
             progress("inner console frame while playing")
             report.console = ProducerBenches.console(text: text, plan: plan)
+            progress("a marked script against the same text unmarked")
+            report.markup = MarkupBench.measure(text: text, plan: plan, fonts: fonts)
         case let .failure(error):
             report.layout = BenchPlan.sizes.map {
                 .init(display: .fullHD, sizePx: $0, lines: nil, result: .unavailable(error.description))

@@ -1,4 +1,5 @@
 import Kiosk
+import Markup
 import Prompter
 import Render
 import Stage
@@ -30,8 +31,8 @@ final class OuterFrameBench {
     }
 
     /// Opens the script: what the kiosk does before the first frame.
-    init(display: BenchReport.Display, text: String, sizePx: Int, transform: BenchReport.Transform,
-         fonts: FontLibrary) throws {
+    init(display: BenchReport.Display, text: String, markup: ReadingMarkup = .none, sizePx: Int,
+         transform: BenchReport.Transform, fonts: FontLibrary) throws {
         self.display = display
         self.sizePx = sizePx
         let size = PixelSize(width: display.width, height: display.height)
@@ -39,7 +40,7 @@ final class OuterFrameBench {
         var settings = RigStage.Settings(outerSize: size)
         settings.readingDefaults = Self.settings(sizePx: sizePx, transform: transform)
         rig = ManualClockStage(settings: settings, innerSize: size, fonts: fonts)
-        rig.open(id: "bench", title: "bench", text: text)
+        rig.open(id: "bench", title: "bench", text: text, markup: markup)
     }
 
     var block: ChunkedTextBlock? { rig.stage.renderer.readingText?.block }

@@ -138,7 +138,7 @@ enum ProducerBenches {
 
     /// The frames' times and the text pieces the frames rasterized (the kiosk
     /// rasterizes a piece in the frame that first shows it).
-    private static func measure(_ outer: OuterFrameBench, plan: BenchPlan) -> (BenchMeasurement, Int) {
+    static func measure(_ outer: OuterFrameBench, plan: BenchPlan) -> (BenchMeasurement, Int) {
         outer.scrollToMiddle()
         for _ in 0..<plan.composeWarmup {
             outer.composeFrame()

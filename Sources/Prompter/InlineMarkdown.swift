@@ -4,19 +4,47 @@ import Markup
 /// escapes, code spans, links and autolinks become their text; emphasis delimiters
 /// (`*`, `_`, `==`, `~~`) pair as CommonMark pairs them and mark what they enclose;
 /// a bracketed direction keeps its brackets and is marked as one.
+///
+/// The same marks are also given over the source itself (`sourceMarks`): the editor
+/// shows the Markdown as written, its marked words as the talent will see them.
 struct InlineMarkdown {
     let directions: DirectionMarks
 
     private enum Piece {
         case text(String)
-        case marked(MarkedText)
+        /// Resolved inner text (a link's label, a direction) and its marks over the
+        /// source, in character indices of the whole source.
+        case marked(MarkedText, source: [ReadingMarkup.Span])
         case delimiter(Character, count: Int, canOpen: Bool, canClose: Bool)
     }
 
     func resolve<S: StringProtocol>(_ source: S) -> MarkedText {
-        let chars = Array(source)
+        resolveBoth(Array(source), from: 0).reading
+    }
+
+    /// The marks over `line` as written, in its Unicode scalar offsets.
+    func sourceMarks(_ line: String) -> [ReadingMarkup.Span] {
+        let chars = Array(line)
+        var scalarStart = [Int](repeating: 0, count: chars.count + 1)
+        for (index, char) in chars.enumerated() { scalarStart[index + 1] = scalarStart[index] + char.unicodeScalars.count }
+        return resolveBoth(chars, from: 0).source.map {
+            ReadingMarkup.Span(scalarStart[$0.range.lowerBound]..<scalarStart[$0.range.upperBound], $0.marks)
+        }
+    }
+
+    /// `chars[from...]` resolved: the reading text and its marks, and the marks over
+    /// the source in character indices of `chars`.
+    private func resolveBoth(_ all: [Character], from base: Int, to end: Int? = nil)
+        -> (reading: MarkedText, source: [ReadingMarkup.Span]) {
+        let chars = Array(all[base..<(end ?? all.count)])
         var pieces: [Piece] = []
+        var ranges: [Range<Int>] = []   // each piece's characters in `all`
         var i = 0
+        var pieceStart = 0
+        func added() {
+            while ranges.count < pieces.count { ranges.append((base + pieceStart)..<(base + i)) }
+            pieceStart = i
+        }
         func previous(_ index: Int) -> Character { index > 0 ? chars[index - 1] : " " }
         while i < chars.count {
             let c = chars[i]
@@ -26,19 +54,23 @@ struct InlineMarkdown {
             } else if c == "`", let (code, next) = Self.codeSpan(chars, at: i) {
                 pieces.append(.text(code))
                 i = next
-            } else if c == "!" || c == "[", let (label, next) = Self.link(chars, at: c == "!" ? i + 1 : i),
+            } else if c == "!" || c == "[", let (labelStart, labelEnd, next) = Self.link(chars, at: c == "!" ? i + 1 : i),
                       c == "[" || chars[i + 1] == "[" {
-                pieces.append(.marked(resolve(label)))
+                let label = resolveBoth(all, from: base + labelStart, to: base + labelEnd)
+                pieces.append(.marked(label.reading, source: label.source))
                 i = next
             } else if c == "<", let (target, next) = Self.autolink(chars, at: i) {
                 pieces.append(.text(target))
                 i = next
-            } else if let close = directions.opens(c), let (inner, next) = Self.bracketed(chars, at: i, close: close) {
+            } else if let close = directions.opens(c), let (innerEnd, next) = Self.bracketed(chars, at: i, close: close) {
+                let inner = resolveBoth(all, from: base + i + 1, to: base + innerEnd)
                 var direction = MarkedText(String(c))
-                direction.append(resolve(inner))
+                direction.append(inner.reading)
                 direction.append(MarkedText(String(close)))
                 direction.spans.append(ReadingMarkup.Span(0..<direction.scalarCount, .direction))
-                pieces.append(.marked(direction))
+                pieces.append(.marked(direction, source: inner.source + [
+                    ReadingMarkup.Span((base + i)..<(base + next), .direction),
+                ]))
                 i = next
             } else if c == "*" || c == "_" || c == "~" || c == "=" {
                 var end = i
@@ -61,15 +93,17 @@ struct InlineMarkdown {
                 pieces.append(.text(String(c)))
                 i += 1
             }
+            added()
         }
-        return Self.resolveEmphasis(pieces)
+        return Self.resolveEmphasis(pieces, ranges: ranges)
     }
 
     /// Pairs each closing run with the nearest open run of the same character, drops
     /// the matched delimiters and marks what lies between (two of `*`/`_` strong, one
     /// emphasis, three both; `==` highlight; `~~` nothing: a prompter does not strike
     /// out); whatever stays unmatched is printed as written.
-    private static func resolveEmphasis(_ pieces: [Piece]) -> MarkedText {
+    private static func resolveEmphasis(_ pieces: [Piece], ranges: [Range<Int>])
+        -> (reading: MarkedText, source: [ReadingMarkup.Span]) {
         var remaining: [Int] = pieces.map { if case .delimiter(_, let n, _, _) = $0 { return n } else { return 0 } }
         var openers: [Int] = []
         var pairs: [(opener: Int, closer: Int, marks: TextMarks)] = []
@@ -95,20 +129,24 @@ struct InlineMarkdown {
         // Each piece's start and end in the result: an opener's marks start after the
         // delimiter characters it still prints, a closer's end before them.
         var result = MarkedText("")
+        var source: [ReadingMarkup.Span] = []
         var starts: [Int] = [], ends: [Int] = []
         for (index, piece) in pieces.enumerated() {
             starts.append(result.scalarCount)
             switch piece {
             case .text(let text): result.append(text)
-            case .marked(let marked): result.append(marked)
+            case let .marked(marked, inner):
+                result.append(marked)
+                source += inner
             case .delimiter(let char, _, _, _): result.append(String(repeating: char, count: remaining[index]))
             }
             ends.append(result.scalarCount)
         }
         for pair in pairs where !pair.marks.isEmpty && ends[pair.opener] < starts[pair.closer] {
             result.spans.append(ReadingMarkup.Span(ends[pair.opener]..<starts[pair.closer], pair.marks))
+            source.append(ReadingMarkup.Span(ranges[pair.opener].upperBound..<ranges[pair.closer].lowerBound, pair.marks))
         }
-        return result
+        return (result, source)
     }
 
     private static func marks(_ char: Character, used: Int) -> TextMarks {
@@ -125,7 +163,8 @@ struct InlineMarkdown {
 
     /// A direction's inner text from `start` (its opening bracket) to the matching
     /// `close` on the same line: not empty, nested brackets balanced, escapes skipped.
-    private static func bracketed(_ chars: [Character], at start: Int, close: Character) -> (Substring, Int)? {
+    /// Returns the index of the closing bracket and the index after it.
+    private static func bracketed(_ chars: [Character], at start: Int, close: Character) -> (Int, Int)? {
         let open = chars[start]
         var depth = 0, i = start
         let end = min(chars.count, start + 1000)
@@ -137,9 +176,8 @@ struct InlineMarkdown {
             if c == close {
                 depth -= 1
                 if depth == 0 {
-                    let inner = String(chars[(start + 1)..<i])
-                    guard !inner.allSatisfy(\.isWhitespace) else { return nil }
-                    return (inner[...], i + 1)
+                    guard !chars[(start + 1)..<i].allSatisfy(\.isWhitespace) else { return nil }
+                    return (i, i + 1)
                 }
             }
             i += 1
@@ -165,8 +203,9 @@ struct InlineMarkdown {
         return nil
     }
 
-    /// `[label](target)`, `[label][ref]` or `[label][]` starting at `start` ("[").
-    private static func link(_ chars: [Character], at start: Int) -> (String, Int)? {
+    /// `[label](target)`, `[label][ref]` or `[label][]` starting at `start` ("["): the
+    /// label's first index and end, and the index after the link.
+    private static func link(_ chars: [Character], at start: Int) -> (Int, Int, Int)? {
         guard start < chars.count, chars[start] == "[" else { return nil }
         var depth = 0, i = start
         var close: Int?
@@ -191,7 +230,7 @@ struct InlineMarkdown {
             j += 1
         }
         guard j < targetEnd else { return nil }
-        return (String(chars[(start + 1)..<close]), j + 1)
+        return (start + 1, close, j + 1)
     }
 
     private static func autolink(_ chars: [Character], at start: Int) -> (String, Int)? {

@@ -44,6 +44,25 @@ enum PlainTextDirections {
         return (MarkedText(String(out), spans: spans), moved)
     }
 
+    /// The directions of a line as written (backslashes kept), in its scalar offsets.
+    static func sourceSpans(_ line: String, directions: DirectionMarks) -> [ReadingMarkup.Span] {
+        guard directions != .off else { return [] }
+        let scalars = Array(line.unicodeScalars)
+        var spans: [ReadingMarkup.Span] = []
+        var i = 0
+        while i < scalars.count {
+            if scalars[i] == "\\", i + 1 < scalars.count { i += 2; continue }
+            if let close = directions.opens(Character(scalars[i])),
+               let end = closing(scalars, from: i, open: scalars[i], close: close) {
+                spans.append(ReadingMarkup.Span(i..<(end + 1), .direction))
+                i = end + 1
+                continue
+            }
+            i += 1
+        }
+        return spans
+    }
+
     /// The index of the bracket closing the one at `start` on the same line, when what
     /// it encloses is more than spaces.
     private static func closing(_ scalars: [Unicode.Scalar], from start: Int, open: Unicode.Scalar,

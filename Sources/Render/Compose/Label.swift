@@ -7,13 +7,17 @@ public struct Label {
     public var x: Int
     public var y: Int
     public var color: Color
+    /// Colours of marked text (directions, highlights); nil for plain labels.
+    public var accents: TextAccents?
     public let painter: GlyphPainter
 
-    public init(lines: [LaidOutLine], x: Int, y: Int, color: Color, painter: GlyphPainter) {
+    public init(lines: [LaidOutLine], x: Int, y: Int, color: Color, accents: TextAccents? = nil,
+                painter: GlyphPainter) {
         self.lines = lines
         self.x = x
         self.y = y
         self.color = color
+        self.accents = accents
         self.painter = painter
     }
 
@@ -37,7 +41,7 @@ public struct Label {
     func draw(into image: OpaquePointer, dx: Int, dy: Int) {
         for line in lines {
             painter.draw(line: line, into: image, originX: x + dx, originY: y + dy + Int(line.y.rounded()),
-                         color: (color.red, color.green, color.blue), alpha: color.alpha)
+                         color: (color.red, color.green, color.blue), alpha: color.alpha, accents: accents)
         }
     }
 }

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Markup
 
 /// Splits a block of text into runs (typeface x bidi level x script) and shapes them
 /// with HarfBuzz. Owns the one hb_buffer_t reused for every run.
@@ -39,18 +40,20 @@ final class BlockShaper {
 
     deinit { hb_buffer_destroy(buffer) }
 
-    /// `variants` (one per scalar, nil when nothing is marked) picks each scalar's face.
-    func itemize(_ text: UnsafeBufferPointer<UInt32>, levels: [UInt8]?, variants: [UInt8]? = nil) -> [ShapingRun] {
+    /// `marks` (one per scalar, nil when nothing is marked) picks each scalar's face.
+    func itemize(_ text: UnsafeBufferPointer<UInt32>, levels: [UInt8]?, marks: [TextMarks]? = nil) -> [ShapingRun] {
         var runs: [ShapingRun] = []
         guard !text.isEmpty else { return runs }
-        var currentVariant = Int(variants?[0] ?? 0) % faces.count
+        let variants = faces.count > 1 ? marks : nil
+        let faceBits = TextMarks.faces.rawValue
+        var currentVariant = Int((variants?[0].rawValue ?? 0) & faceBits)
         var current = ShapingRun(start: 0, end: 0, typeface: faces[currentVariant], level: levels?[0] ?? 0,
                                  script: HB_SCRIPT_COMMON)
         var currentIsPrimary = true
         for i in 0..<text.count {
             let scalar = text[i]
             let level = levels?[i] ?? 0
-            let variant = variants.map { Int($0[i]) % faces.count } ?? 0
+            let variant = variants.map { Int($0[i].rawValue & faceBits) } ?? 0
             // Fast path for ASCII continuing a primary-font run: no class references
             // touched (retain/release was a tenth of layout time).
             if i > 0 && scalar < 0x80 && currentIsPrimary && variant == currentVariant && level == current.level

@@ -72,8 +72,7 @@ extension TextLayout {
             return cached
         }
         let bidi = BidiParagraph.resolve(block, baseRTL: paragraphStart ? nil : paragraphRTL)
-        let variants = shaper.faces.count > 1 ? marks?.map { $0.rawValue & TextMarks.faces.rawValue } : nil
-        let runs = shaper.itemize(block, levels: bidi?.levels, variants: variants)
+        let runs = shaper.itemize(block, levels: bidi?.levels, marks: marks)
         var glyphs: [ShapedGlyph] = []
         shaper.shape(block, runs: runs, range: 0..<block.count, isolated: false,
                      paragraphStart: paragraphStart, paragraphEnd: paragraphEnd, into: &glyphs)

@@ -1,3 +1,5 @@
+import Markup
+
 /// Console labels shaped once and reused while they stay on screen: the console is
 /// redrawn every frame while the prompter scrolls, and most of its text does not
 /// change. Entries not used for a few frames are dropped, so memory follows what
@@ -5,6 +7,7 @@
 public final class LabelCache {
     private struct Key: Hashable {
         var text: String
+        var markup: ReadingMarkup
         var style: TextStyle
         var maxWidth: Int?
     }
@@ -21,13 +24,14 @@ public final class LabelCache {
         if frame % 30 == 0 { entries = entries.filter { frame - $0.value.frame < 30 } }
     }
 
-    public func lines(_ text: String, style: TextStyle, maxWidth: Int?) -> [LaidOutLine] {
-        let key = Key(text: text, style: style, maxWidth: maxWidth)
+    public func lines(_ text: String, markup: ReadingMarkup = .none, style: TextStyle,
+                      maxWidth: Int?) -> [LaidOutLine] {
+        let key = Key(text: text, markup: markup, style: style, maxWidth: maxWidth)
         if let hit = entries[key] {
             entries[key]?.frame = frame
             return hit.lines
         }
-        let lines = painter.fonts.layoutLabel(text, style: style, maxWidth: maxWidth.map(Double.init))
+        let lines = painter.fonts.layoutLabel(text, markup: markup, style: style, maxWidth: maxWidth.map(Double.init))
         entries[key] = (lines, frame)
         return lines
     }

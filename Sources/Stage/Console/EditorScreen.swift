@@ -26,7 +26,7 @@ package enum EditorScreen {
                                  height: area.maxY - header.maxY - theme.gap * 2 - theme.rowHeight)
         panel.fill(textArea, theme.panel)
         lines(editor, panel: panel, area: textArea, focused: model.state.focus == "editor:text"
-                || model.state.focus?.hasPrefix(linePrefix) == true)
+                || model.state.focus?.hasPrefix(linePrefix) == true, accents: model.prompter.settings.textAccents)
         panel.button("editor:done", "Done",
                      in: PixelRect(x: area.maxX - doneWidth, y: textArea.maxY + theme.gap, width: doneWidth,
                                    height: theme.rowHeight))
@@ -38,7 +38,8 @@ package enum EditorScreen {
 
     /// The logical lines from the editor's top line down, each wrapped to the area;
     /// if the caret's line would fall below, the lines above it that fit instead.
-    private static func lines(_ editor: ScriptEditor, panel: WidgetPanel, area: PixelRect, focused: Bool) {
+    private static func lines(_ editor: ScriptEditor, panel: WidgetPanel, area: PixelRect, focused: Bool,
+                              accents: TextAccents) {
         let theme = panel.theme
         let pad = theme.gap * 2
         let width = area.width - 2 * pad
@@ -47,7 +48,8 @@ package enum EditorScreen {
         let count = editor.lineStarts.count
         func laidOut(_ index: Int) -> [LaidOutLine] {
             let text = editor.line(index)
-            return text.isEmpty ? [] : panel.labels.lines(text, style: style, maxWidth: width)
+            return text.isEmpty ? [] : panel.labels.lines(text, markup: editor.marks(ofLine: index), style: style,
+                                                          maxWidth: width)
         }
         let emptyHeight = Int((theme.textSize * 1.4).rounded())
         func height(_ index: Int) -> Int {
@@ -67,7 +69,7 @@ package enum EditorScreen {
             let lines = laidOut(index)
             let lineHeight = lines.isEmpty ? emptyHeight : Int(lines.reduce(0) { $0 + $1.height }.rounded(.up))
             if !lines.isEmpty {
-                panel.add([.label(Label(lines: lines, x: area.x + pad, y: y, color: theme.text,
+                panel.add([.label(Label(lines: lines, x: area.x + pad, y: y, color: theme.text, accents: accents,
                                         painter: panel.labels.painter))])
             }
             let rect = PixelRect(x: area.x, y: y, width: area.width, height: min(lineHeight, area.maxY - y))

@@ -1,3 +1,4 @@
+import Markup
 import Prompter
 
 /// The console editor's text and caret: enough to fix a line before a take. The
@@ -36,6 +37,12 @@ package struct ScriptEditor: Equatable {
     }
 
     package var text: String { String(characters) }
+
+    /// The marks over logical line `index` as written: the editor draws its marked
+    /// words as the talent will see them.
+    package func marks(ofLine index: Int) -> ReadingMarkup {
+        SourceMarks.line(line(index), format: format, directions: directions)
+    }
 
     private mutating func recount() {
         let reading = ScriptLibrary.readingTextAndMarkers(text, format: format, lineBreaks: .keep, directions: directions)

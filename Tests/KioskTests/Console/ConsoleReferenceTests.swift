@@ -58,4 +58,18 @@ import Testing
         rig.key("End")
         try SceneReferenceImage.expectMatch(rig.innerCanvas(), named: "console-editor")
     }
+
+    /// A Markdown script in the editor: its markup as written, the marked words bold,
+    /// italic, highlighted and in the direction colour, and the count and reading time
+    /// of the words the talent says (issue 42).
+    @Test func editorShowsMarksAsTheTalentSeesThem() throws {
+        let rig = try ConsoleHarness()
+        try Data("# **Opening**\n\nSay *this* slowly. [PAUSE]\nThen ==the news==, ***all of it***.\n".utf8)
+            .write(to: rig.scripts.appendingPathComponent("Marked.md"))
+        _ = rig.app.stage.controller.library?.refresh()
+        rig.app.stage.console.openEditor(id: "Marked.md")
+        rig.settle()
+        #expect(rig.app.stage.console.state.editor?.wordCount == 10, "[PAUSE] is not counted")
+        try SceneReferenceImage.expectMatch(rig.innerCanvas(), named: "console-editor-marked")
+    }
 }
