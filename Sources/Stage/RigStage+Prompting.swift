@@ -16,7 +16,8 @@ extension RigStage {
             },
             wordsPerPixel: { [weak renderer, weak controller] in
                 guard let layout = renderer?.readingText?.layout else { return nil }
-                let words = layout.wordCount ?? controller?.script?.wordCount ?? 0
+                // The words the talent says: a direction is on the glass but not read.
+                let words = controller?.script?.wordCount ?? layout.wordCount ?? 0
                 let height = layout.totalHeight
                 return height > 0 && words > 0 ? Double(words) / height : nil
             },

@@ -25,9 +25,10 @@ import Testing
         change(&settings.readingDefaults)
         let replay = ManualClockStage(settings: settings, innerSize: PixelSize(width: 640, height: 360),
                                  fonts: try FontLibrary())
-        let (reading, markers, _) = ScriptLibrary.readingTextAndMarkers(text, format: .markdown, lineBreaks: .auto)
+        let (reading, markers, markup) = ScriptLibrary.readingTextAndMarkers(text, format: .markdown, lineBreaks: .auto)
         replay.controller.openText(.init(id: "news.md", title: "News", text: reading,
-                                         wordCount: ReadingTime.wordCount(reading), repaired: false, markers: markers),
+                                         wordCount: ReadingTime.wordCount(reading, markup: markup), repaired: false,
+                                         markers: markers, markup: markup),
                                    at: replay.clock.now)
         replay.finishLayout()
         return replay
@@ -170,10 +171,26 @@ import Testing
         #expect(blanking.controller.engine.isEnded(at: blanking.clock.now))
     }
 
+    /// Directions take room on the glass but are not read: words per minute count the
+    /// words said over the whole text's height.
+    @Test func wordsPerMinuteLeaveDirectionsOut() throws {
+        let spoken = String(repeating: "Good evening and welcome to the news. ", count: 40)
+        let plain = try stage(spoken)
+        let directed = try stage(spoken + String(repeating: "[LOOK AT CAMERA TWO] ", count: 40))
+        #expect(directed.controller.script?.wordCount == plain.controller.script?.wordCount)
+        let plainHeight = try #require(plain.stage.renderer.readingText?.layout?.totalHeight)
+        let directedHeight = try #require(directed.stage.renderer.readingText?.layout?.totalHeight)
+        #expect(directedHeight > plainHeight * 1.3)
+        let plainWPM = try #require(plain.controller.wordsPerMinute(atSpeed: 60))
+        let directedWPM = try #require(directed.controller.wordsPerMinute(atSpeed: 60))
+        // The same words over more pixels: fewer words a minute at the same speed.
+        #expect(abs(Double(directedWPM) - Double(plainWPM) * plainHeight / directedHeight) <= 2)
+    }
+
     @Test func wordsPerMinuteUseTheLayoutAtAnyFontSize() throws {
         let replay = try stage()
         let layout = try #require(replay.stage.renderer.readingText?.layout)
-        let words = Double(try #require(layout.wordCount))
+        let words = Double(try #require(replay.controller.script?.wordCount))
         let reply = request(replay, #"{"cmd":"wpm","value":150}"#)
         let speed = try #require(reply["speed"]?.numberValue)
         // 150 words a minute over the measured layout: words/height px per word.
