@@ -96,11 +96,11 @@ let package = Package(
         ),
         // `rig bench`: the kiosk's frame path, devices' converters, speech, voice follow
         // and the recording load timed against floors and peers.
-        .target(name: "Bench", dependencies: ["Kiosk", "Stage", "Prompter", "Render", "Media", "CLinux"],
+        .target(name: "Bench", dependencies: ["Kiosk", "Markup", "Stage", "Prompter", "Render", "Media", "CLinux"],
                 swiftSettings: strict),
         // The fuzz targets (one per parser; the normal suite runs their seeds) and, in
         // the RIG_FUZZ=1 build only, libFuzzer's driver behind `rig fuzz TARGET`.
-        .target(name: "Fuzz", dependencies: ["Kiosk", "Stage", "Prompter", "Render", "CFuzz"],
+        .target(name: "Fuzz", dependencies: ["Kiosk", "Markup", "Stage", "Prompter", "Render", "CFuzz"],
                 swiftSettings: strict + (fuzzing ? [.define("RIG_FUZZ")] : [])),
         // The `rig` command: the appliance's subcommands and the tools' in one table.
         .executableTarget(name: "rig", dependencies: ["Kiosk", "Bench", "Fuzz"],

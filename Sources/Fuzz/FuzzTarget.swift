@@ -1,6 +1,7 @@
 import Foundation
 import Game
 import Kiosk
+import Markup
 import Prompter
 import Render
 import Stage
@@ -44,8 +45,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         switch self {
         case .config: Self.config(data)
         case .script: Self.script(data)
-        case .markdown: Self.keep(ScriptLibrary.readingText(String(decoding: data, as: UTF8.self), format: .markdown,
-                                                             lineBreaks: .keep))
+        case .markdown: Self.markdown(data)
         case .layout: Self.layout(data)
         case .control: Self.control(data)
         case .catalog: Self.keep(try? ActionCatalog.load(data))
@@ -62,6 +62,24 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         let text = String(decoding: data, as: UTF8.self)
         let firstLine = String(text.prefix { $0 != "\n" })
         keep(ConfigLoader.load(text: text, name: "fuzz.toml", overrides: [firstLine]))
+    }
+
+    /// Markdown with each directions setting: every mark lies inside the reading text
+    /// (a mark past its end would trap in the layout), and the editor's marks over the
+    /// source inside the source.
+    private static func markdown(_ data: Data) {
+        let text = String(decoding: data, as: UTF8.self)
+        for directions in DirectionMarks.allCases {
+            let read = ScriptLibrary.readingTextAndMarkers(text, format: .markdown, lineBreaks: .keep,
+                                                           directions: directions)
+            let count = read.text.unicodeScalars.count
+            precondition(read.markup.spans.allSatisfy { $0.range.upperBound <= count }, "a mark past the text's end")
+            keep(ReadingTime.wordCount(read.text, markup: read.markup))
+            let line = String(text.prefix { $0 != "\n" })
+            let source = SourceMarks.line(line, format: .markdown, directions: directions)
+            precondition(source.spans.allSatisfy { $0.range.upperBound <= line.unicodeScalars.count },
+                         "an editor mark past the line's end")
+        }
     }
 
     private static func script(_ data: Data) {
@@ -95,9 +113,17 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         let sizeByte = bytes.popFirst() ?? 40
         let families = TextStyle.readingFamilies
         let style = TextStyle(fontFamily: families[Int(sizeByte) % families.count],
-                              fontSize: Double(sizeByte % 96) + 4, lineSpacing: 1 + Double(sizeByte % 3) / 2)
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard let layout = try? TextLayout(text: text, style: style, columnWidth: width, fonts: fonts) else { return }
+                              fontSize: Double(sizeByte % 96) + 4, lineSpacing: 1 + Double(sizeByte % 3) / 2,
+                              alignment: TextAlignment.allCases[Int(sizeByte / 3) % TextAlignment.allCases.count])
+        let source = String(decoding: bytes, as: UTF8.self)
+        // An odd width byte reads the input as Markdown: its marks (bold, italic,
+        // highlight, directions) go into the layout.
+        let (text, markup) = Int(width) % 16 == 9
+            ? { let read = ScriptLibrary.readingTextAndMarkers(source, format: .markdown, lineBreaks: .keep)
+                return (read.text, read.markup) }()
+            : (source, ReadingMarkup.none)
+        guard let layout = try? TextLayout(text: text, markup: markup, style: style, columnWidth: width,
+                                           fonts: fonts) else { return }
         layout.layoutAll()
         for line in layout.lines(fromY: 0, toY: layout.laidOutHeight) { keep(line) }
         if let words = layout.wordCount, words > 0 {
