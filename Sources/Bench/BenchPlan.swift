@@ -17,6 +17,8 @@ struct BenchPlan: Sendable {
     /// samples are the steady state of scrolling, which is what the display sees.
     var composeWarmup: Int { quick ? 3 : 10 }
     var layoutRepeats: Int { quick ? 2 : 5 }
+    /// Frame-to-frame steps per smoothness row (each row composes one frame more).
+    var smoothnessFrames: Int { quick ? 20 : 60 }
     var firstFrameRepeats: Int { quick ? 1 : 3 }
     var cameraFrames: Int { quick ? 40 : 200 }
     var speechRuns: Int { quick ? 10 : 40 }

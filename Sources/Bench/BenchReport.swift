@@ -106,6 +106,9 @@ struct BenchReport: Sendable {
     var memory: Memory?
     var console: [ConsoleFigure] = []
     var markup: MarkupBench.Figures?
+    var smoothness: ScrollSmoothnessTable.Figures?
+    /// Why the smoothness case could not run, when it could not.
+    var smoothnessFailure: String?
 
     func floorMedian(_ display: Display) -> Double? {
         floor.first { $0.display == display }?.result.medianMs

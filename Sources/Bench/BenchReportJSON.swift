@@ -8,7 +8,7 @@ extension BenchReport {
     static let topLevelKeys = [
         "schema", "command", "build", "quick", "machine", "text", "floor", "composition",
         "layout", "layout_samples", "first_frame", "pango", "pango_comparison", "camera", "memory",
-        "console_frame", "speech", "follow", "recording_load", "markup",
+        "console_frame", "speech", "follow", "recording_load", "markup", "smoothness",
     ]
 
     func json() -> BenchJSON {
@@ -85,6 +85,9 @@ extension BenchReport {
             ("follow", FollowBench.json(follow)),
             ("recording_load", RecordingLoadBench.json(recordingLoad)),
             ("markup", MarkupBench.json(markup)),
+            ("smoothness", smoothnessFailure.map { .object([("status", .string("unavailable")),
+                                                             ("reason", .string($0))]) }
+                ?? ScrollSmoothnessTable.json(smoothness)),
         ])
     }
 

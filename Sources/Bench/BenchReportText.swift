@@ -66,6 +66,12 @@ struct BenchReportText {
             out.append("")
             out += MarkupBench.lines(markup)
         }
+        if let smoothness = report.smoothness {
+            out.append("")
+            out += ScrollSmoothnessTable.lines(smoothness)
+        } else if let failure = report.smoothnessFailure {
+            out += ["", "## Scroll smoothness", "", "unavailable: \(failure)"]
+        }
         if let memory = report.memory {
             out.append("")
             out.append("## Peak resident memory (VmHWM)")

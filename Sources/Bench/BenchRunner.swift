@@ -35,6 +35,14 @@ struct BenchRunner {
             report.console = ProducerBenches.console(text: text, plan: plan)
             progress("a marked script against the same text unmarked")
             report.markup = MarkupBench.measure(text: text, plan: plan, fonts: fonts)
+            progress("scroll smoothness from the composed pixels, \(plan.transforms.count) transforms")
+            do {
+                report.smoothness = try ScrollSmoothnessTable.runs(text: text, fonts: fonts,
+                                                                   frames: plan.smoothnessFrames,
+                                                                   transforms: plan.transforms)
+            } catch {
+                report.smoothnessFailure = "\(error)"
+            }
         case let .failure(error):
             report.layout = BenchPlan.sizes.map {
                 .init(display: .fullHD, sizePx: $0, lines: nil, result: .unavailable(error.description))

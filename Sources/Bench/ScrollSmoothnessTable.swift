@@ -7,9 +7,41 @@ import Render
 enum ScrollSmoothnessTable {
     static let transformSpeeds = [25, 50, 110]
 
+    /// The case's figures: every speed on every grid upright, then `transforms` at
+    /// three speeds on 60 Hz.
+    struct Figures: Sendable {
+        var display: BenchReport.Display
+        var frames: Int
+        var upright: [ScrollSmoothnessBench.Run]
+        var transformed: [ScrollSmoothnessBench.Run]
+    }
+
     static func measure(text: String, fonts: FontLibrary, frames: Int,
                         display: BenchReport.Display = .fullHD) throws -> [String] {
+        lines(try runs(text: text, fonts: fonts, frames: frames, display: display,
+                       transforms: BenchReport.Transform.all))
+    }
+
+    static func runs(text: String, fonts: FontLibrary, frames: Int, display: BenchReport.Display = .fullHD,
+                     transforms: [BenchReport.Transform]) throws -> Figures {
         let bench = ScrollSmoothnessBench(display: display, text: text, fonts: fonts)
+        var figures = Figures(display: display, frames: frames, upright: [], transformed: [])
+        for refresh in ScrollSmoothnessBench.refreshRates {
+            for speed in ScrollSmoothnessBench.speeds {
+                figures.upright.append(try bench.measure(speed: speed, refreshHz: refresh, frames: frames))
+            }
+        }
+        for transform in transforms {
+            for speed in transformSpeeds {
+                figures.transformed.append(try bench.measure(speed: speed, refreshHz: 60, transform: transform,
+                                                             frames: frames))
+            }
+        }
+        return figures
+    }
+
+    static func lines(_ figures: Figures) -> [String] {
+        let display = figures.display, frames = figures.frames
         var lines = [
             "## Scroll smoothness, measured from the composed pixels",
             "",
@@ -21,22 +53,16 @@ enum ScrollSmoothnessTable {
         ]
         var sample: ScrollSmoothnessBench.Run?
         var worst = (rms: 0.0, largest: 0.0)
-        for refresh in ScrollSmoothnessBench.refreshRates {
-            for speed in ScrollSmoothnessBench.speeds {
-                let run = try bench.measure(speed: speed, refreshHz: refresh, frames: frames)
-                if speed == 50 && refresh == 60 { sample = run }
-                worst = (max(worst.rms, run.rmsError), max(worst.largest, run.largestError))
-                lines.append(row(run, label: String(format: "%.2f", refresh)))
-            }
+        for run in figures.upright {
+            if run.speed == 50 && run.refreshHz == 60 { sample = run }
+            worst = (max(worst.rms, run.rmsError), max(worst.largest, run.largestError))
+            lines.append(row(run, label: String(format: "%.2f", run.refreshHz)))
         }
         lines += ["", "Upright, worst of all rows: RMS \(format(worst.rms)) px, largest \(format(worst.largest)) px.", ""]
         lines += ["| transform | speed px/s (60 Hz) | ideal px/frame | RMS error | largest error | frames off > 0.25 px |",
                   "| --- | --- | --- | --- | --- | --- |"]
-        for transform in BenchReport.Transform.all {
-            for speed in transformSpeeds {
-                let run = try bench.measure(speed: speed, refreshHz: 60, transform: transform, frames: frames)
-                lines.append(row(run, label: transform.description))
-            }
+        for run in figures.transformed {
+            lines.append(row(run, label: run.transform.description))
         }
         if let sample {
             let steps = sample.steps.prefix(12).map { String(format: "%.2f", $0) }.joined(separator: ", ")
@@ -51,4 +77,24 @@ enum ScrollSmoothnessTable {
     }
 
     private static func format(_ value: Double) -> String { String(format: "%.3f", value) }
+}
+
+extension ScrollSmoothnessTable {
+    static func json(_ figures: Figures?) -> BenchJSON {
+        guard let figures else { return .null }
+        func number(_ value: Double) -> BenchJSON { value.isFinite ? .number(value) : .null }
+        return .object([
+            ("display", .string(figures.display.description)),
+            ("frames", .int(figures.frames)),
+            ("rows", .array((figures.upright + figures.transformed).map { run in
+                .object([
+                    ("grid_hz", .number(run.refreshHz)), ("speed_px_s", .int(run.speed)),
+                    ("mirror", .bool(run.transform.mirror)), ("flip", .bool(run.transform.flip)),
+                    ("rotation", .int(run.transform.rotation)), ("ideal_px", number(run.ideal)),
+                    ("rms_error_px", number(run.rmsError)), ("largest_error_px", number(run.largestError)),
+                    ("share_off_quarter_px", number(run.shareOffByQuarter)),
+                ])
+            })),
+        ])
+    }
 }
