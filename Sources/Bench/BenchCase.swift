@@ -18,6 +18,9 @@ enum BenchCase: Equatable, Sendable {
     case smoothness
     /// A marked script against the same text unmarked (MarkupBench); the table on stdout.
     case markup
+    /// Smoothness on a running headless kiosk's shown frames (KioskSmoothnessBench),
+    /// `frames` steps per speed; the table on stdout.
+    case kioskSmoothness
 
     static func parse(_ name: String) throws(BenchOptions.ParseError) -> BenchCase {
         let parts = name.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
@@ -39,12 +42,14 @@ enum BenchCase: Equatable, Sendable {
             return .smoothness
         case "markup" where parts.count == 1:
             return .markup
+        case "kiosk-smoothness" where parts.count == 1:
+            return .kioskSmoothness
         case "recording-load" where parts.count == 1:
             return .recordingLoad
         case "console" where parts.count == 2:
             return .console(try display(parts[1], in: name))
         default:
-            throw .badCase(name, "expected floor:WxH, compose:WxH:SIZE[:TRANSFORM], layout:SIZE, camera, console:WxH, speech, follow, recording-load, smoothness or markup")
+            throw .badCase(name, "expected floor:WxH, compose:WxH:SIZE[:TRANSFORM], layout:SIZE, camera, console:WxH, speech, follow, recording-load, smoothness, kiosk-smoothness or markup")
         }
     }
 

@@ -24,9 +24,12 @@ package enum BenchCommand: Command {
                           compose:WxH:SIZE[:TRANSFORM], layout:SIZE, camera,
                           console:WxH, speech, follow, smoothness (each
                           frame's scroll step from the pixels, 7 speeds on
-                          60, 59.94 and 50 Hz), recording-load (their
-                          figures on stderr; recording-load: --frames camera
-                          frames at 30 fps, at least 30)
+                          60, 59.94 and 50 Hz), kiosk-smoothness (the same
+                          on a running headless kiosk's shown frames),
+                          markup (a marked script against the same text
+                          unmarked), recording-load (their figures on
+                          stderr; recording-load: --frames camera frames at
+                          30 fps, at least 30)
           --frames N      frames for --case (default 50)
         """
 

@@ -109,6 +109,8 @@ struct BenchReport: Sendable {
     var smoothness: ScrollSmoothnessTable.Figures?
     /// Why the smoothness case could not run, when it could not.
     var smoothnessFailure: String?
+    /// The same measure on a running headless kiosk's shown frames, or why it could not run.
+    var kioskSmoothness: Result<[KioskSmoothnessBench.Row], KioskSmoothnessBench.Failure>?
 
     func floorMedian(_ display: Display) -> Double? {
         floor.first { $0.display == display }?.result.medianMs

@@ -9,6 +9,7 @@ extension BenchReport {
         "schema", "command", "build", "quick", "machine", "text", "floor", "composition",
         "layout", "layout_samples", "first_frame", "pango", "pango_comparison", "camera", "memory",
         "console_frame", "speech", "follow", "recording_load", "markup", "smoothness",
+        "kiosk_smoothness",
     ]
 
     func json() -> BenchJSON {
@@ -88,6 +89,7 @@ extension BenchReport {
             ("smoothness", smoothnessFailure.map { .object([("status", .string("unavailable")),
                                                              ("reason", .string($0))]) }
                 ?? ScrollSmoothnessTable.json(smoothness)),
+            ("kiosk_smoothness", KioskSmoothnessBench.json(kioskSmoothness)),
         ])
     }
 

@@ -72,6 +72,14 @@ struct BenchReportText {
         } else if let failure = report.smoothnessFailure {
             out += ["", "## Scroll smoothness", "", "unavailable: \(failure)"]
         }
+        switch report.kioskSmoothness {
+        case let .success(rows)?:
+            out.append("")
+            out += KioskSmoothnessBench.lines(rows, frames: rows.first?.run.steps.count ?? 0)
+        case let .failure(failure)?:
+            out += ["", "## Scroll smoothness on a running kiosk's frames", "", "unavailable: \(failure)"]
+        case nil: break
+        }
         if let memory = report.memory {
             out.append("")
             out.append("## Peak resident memory (VmHWM)")

@@ -43,6 +43,8 @@ struct BenchRunner {
             } catch {
                 report.smoothnessFailure = "\(error)"
             }
+            progress("scroll smoothness on a running headless kiosk's shown frames")
+            report.kioskSmoothness = KioskSmoothnessBench.report(text: text, frames: plan.smoothnessFrames)
         case let .failure(error):
             report.layout = BenchPlan.sizes.map {
                 .init(display: .fullHD, sizePx: $0, lines: nil, result: .unavailable(error.description))

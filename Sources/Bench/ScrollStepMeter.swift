@@ -30,22 +30,32 @@ struct ScrollStepMeter {
 
     /// Text coverage summed across the axis (a glyph pixel of full coverage is 1).
     func profile(of canvas: Canvas) -> [Double] {
+        guard let base = canvas.pixels.baseAddress else { return [] }
+        return profile(pixels: UnsafeRawPointer(base), width: canvas.width, height: canvas.height,
+                       stride: canvas.width * 4)
+    }
+
+    /// The same over XRGB8888 pixels `stride` bytes a row apart (a display's buffer).
+    func profile(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> [Double] {
         let channel = strongestChannel
         let base = Double(channel.component(background)), span = Double(channel.component(ink)) - base
         guard span != 0 else { return [] }
-        let width = canvas.width, height = canvas.height
         var profile = [Double](repeating: 0, count: axis == .rows ? height : width)
         let shift = channel.shift
         for y in 0..<height {
-            let row = y * width
+            let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
             var sum = 0.0
             for x in 0..<width {
-                let coverage = (Double((canvas.pixels[row + x] >> shift) & 0xff) - base) / span
+                let coverage = (Double((row[x] >> shift) & 0xff) - base) / span
                 if axis == .rows { sum += coverage } else { profile[x] += coverage }
             }
             if axis == .rows { profile[y] = sum }
         }
         return profile
+    }
+
+    func runs(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> [InkRun] {
+        Self.runs(in: profile(pixels: pixels, width: width, height: height, stride: stride))
     }
 
     /// Runs of rows holding more than a trace of ink; runs touching either end are

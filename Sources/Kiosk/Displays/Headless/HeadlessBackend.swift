@@ -20,6 +20,9 @@ final class HeadlessBackend: DisplayBackend {
     private var frames: [DisplayRole: FrameScheduler] = [:]
     private var statuses: [DisplayRole: DisplayStatus] = [:]
     private var buffers: [DisplayRole: Buffers] = [:]
+    /// Called on the loop with each display's new front buffer as its flip completes:
+    /// the kiosk's frames as they are shown (`KioskScrollProbe`).
+    var onPresented: ((DisplayRole, FlipStamp, HeadlessFramebuffer) -> Void)?
 
     init(sizes: [DisplayRole: (width: Int, height: Int)], refreshMillihertz: Int = 60_000,
          connectors: [DisplayRole: String] = [:], loop: EventLoop) {
@@ -116,6 +119,7 @@ extension HeadlessBackend: FrameSchedulerOwner {
         if var pair = buffers[role] {
             swap(&pair.front, &pair.back)
             buffers[role] = pair
+            onPresented?(role, stamp, pair.front)
         }
         delegate?.framePresented(role, stamp)
     }

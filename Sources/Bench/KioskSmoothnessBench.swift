@@ -1,0 +1,98 @@
+import Foundation
+import Kiosk
+import Prompter
+import Render
+
+/// Scroll smoothness on the frames of a running kiosk (issue 38): the headless kiosk's
+/// own loop, frame pacing and flips (`KioskScrollProbe`), each shown outer frame read
+/// with the same pixel meter as the smoothness case. The ideal step of a frame is the
+/// speed times the time since the frame before it was shown, so a missed vblank (a
+/// frame shown a vblank late, the text moved twice as far) is not counted as judder;
+/// the missed vblanks are reported beside the errors.
+enum KioskSmoothnessBench {
+    static let speeds = [25, 50, 110]
+    static let sizePx = 60
+
+    struct Row: Sendable {
+        var speed: Int
+        var run: ScrollSmoothnessBench.Run
+        var missedVblanks: Int
+    }
+
+    static func measure(text: String, frames: Int, display: BenchReport.Display = .fullHD) throws -> [Row] {
+        let settings = ReadingSettings.standard
+        let meter = ScrollStepMeter(axis: .rows, background: settings.backgroundColor.color,
+                                    ink: settings.textColor.color)
+        return try speeds.map { speed in
+            var previous: (runs: [ScrollStepMeter.InkRun], time: Double)?
+            var steps: [Double] = [], ideals: [Double] = []
+            let outcome = try KioskScrollProbe.run(text: text, width: display.width, height: display.height,
+                                                   fontSize: sizePx, speed: speed, frames: frames + 1) { shown in
+                let runs = meter.runs(pixels: shown.pixels, width: shown.width, height: shown.height,
+                                      stride: shown.stride)
+                if let previous {
+                    // Upright text moves up the display as it scrolls.
+                    let ideal = -Double(speed) * (shown.time - previous.time)
+                    if let step = ScrollStepMeter.step(from: previous.runs, to: runs, ideal: ideal) {
+                        steps.append(step - ideal)
+                        ideals.append(ideal)
+                    }
+                }
+                previous = (runs, shown.time)
+            }
+            // The run's errors are against each frame's own ideal: stored as steps
+            // around a common ideal of the mean, so Run's statistics read them.
+            let meanIdeal = ideals.isEmpty ? 0 : ideals.reduce(0, +) / Double(ideals.count)
+            let run = ScrollSmoothnessBench.Run(speed: speed, refreshHz: 60, transform: .identity, ideal: meanIdeal,
+                                                steps: steps.map { $0 + meanIdeal })
+            return Row(speed: speed, run: run, missedVblanks: outcome.missedVblanks)
+        }
+    }
+
+    struct Failure: Error, Sendable, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The measure for a report: the rows, or why there are none.
+    static func report(text: String, frames: Int) -> Result<[Row], Failure> {
+        do {
+            return .success(try measure(text: text, frames: frames))
+        } catch {
+            return .failure(Failure(description: "\(error)"))
+        }
+    }
+
+    static func json(_ result: Result<[Row], Failure>?) -> BenchJSON {
+        switch result {
+        case nil: return .null
+        case let .failure(failure):
+            return .object([("status", .string("unavailable")), ("reason", .string(failure.description))])
+        case let .success(rows):
+            func number(_ value: Double) -> BenchJSON { value.isFinite ? .number(value) : .null }
+            return .object([("status", .string("ok")), ("rows", .array(rows.map { row in
+                .object([("speed_px_s", .int(row.speed)), ("ideal_px", number(row.run.ideal)),
+                         ("steps", .int(row.run.steps.count)), ("rms_error_px", number(row.run.rmsError)),
+                         ("largest_error_px", number(row.run.largestError)),
+                         ("share_off_quarter_px", number(row.run.shareOffByQuarter)),
+                         ("missed_vblanks", .int(row.missedVblanks))])
+            }))])
+        }
+    }
+
+    static func lines(_ rows: [Row], frames: Int) -> [String] {
+        [
+            "## Scroll smoothness on a running kiosk's frames",
+            "",
+            "`rig run --backend headless` in-process: outer 1920x1080 at 60 Hz, \(sizePx) px text, the frames as its "
+                + "flips complete, \(frames) steps per speed; error = measured step − speed × time between the "
+                + "frames, in px.",
+            "",
+            "| speed px/s | ideal px/frame | RMS error | largest error | frames off > 0.25 px | missed vblanks |",
+            "| --- | --- | --- | --- | --- | --- |",
+        ] + rows.map { row in
+            String(format: "| %d | %.3f | %.3f | %.3f | %.0f %% (of %d) | %d |", row.speed, row.run.ideal,
+                   row.run.rmsError, row.run.largestError, row.run.shareOffByQuarter * 100, row.run.steps.count,
+                   row.missedVblanks)
+        }
+    }
+}
