@@ -99,7 +99,6 @@ package enum ClipsScreen {
         let capacity = max(1, (area.maxY - top) / theme.rowHeight)
         let selected = rows.firstIndex { $0.id == model.state.selectedClip } ?? 0
         let first = selected / capacity * capacity
-        let formatter = dateFormatter
         for (index, clip) in rows[first..<min(rows.count, first + capacity)].enumerated() {
             let rect = PixelRect(x: area.x, y: top + index * theme.rowHeight, width: w, height: theme.rowHeight)
             let playing = model.clips.replay?.id == clip.id ? "  ▶" : ""
@@ -110,7 +109,7 @@ package enum ClipsScreen {
                                 .init(verdictName(clip), x: x.verdict, width: x.duration - x.verdict - theme.gap),
                                 .init(clip.duration.map(duration) ?? "—", x: x.duration,
                                       width: lengthRight - x.duration, alignment: .trailing)]
-                          + (compact ? [] : [.init(formatter.string(from: clip.recordedAt), x: x.date + theme.gap,
+                          + (compact ? [] : [.init(LocalTimeText.day(clip.recordedAt), x: x.date + theme.gap,
                                                    width: w - x.date - theme.gap * 3, secondary: true)]))
         }
         if rows.count > capacity {
@@ -175,13 +174,5 @@ package enum ClipsScreen {
     static func duration(_ seconds: Double) -> String {
         let whole = max(0, Int(seconds.rounded(.down)))
         return "\(whole / 60):" + String(format: "%02d", whole % 60)
-    }
-
-    /// "1 Dec 2026 08:15" in the rig's local time, as the library writes dates.
-    private static var dateFormatter: DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB")
-        formatter.dateFormat = "d MMM yyyy HH:mm"
-        return formatter
     }
 }

@@ -112,7 +112,6 @@ package enum LibraryScreen {
         let capacity = max(1, (area.maxY - listTop) / theme.rowHeight)
         let selectedIndex = entries.firstIndex { $0.id == model.state.selectedScript } ?? 0
         let first = selectedIndex / capacity * capacity
-        let formatter = dateFormatter
         for (index, entry) in entries[first..<min(entries.count, first + capacity)].enumerated() {
             let rect = PixelRect(x: area.x, y: listTop + index * theme.rowHeight, width: w, height: theme.rowHeight)
             let minutes = ReadingTime.label(words: entry.wordCount, wordsPerMinute: model.prompter.libraryWordsPerMinute)
@@ -122,7 +121,7 @@ package enum LibraryScreen {
                       group: "scripts",
                       columns: [.init(title + (entry.id == model.prompter.scriptID ? "  ●" : ""),
                                       x: theme.gap * 2, width: columns.date - theme.gap * 4),
-                                .init(formatter.string(from: entry.modified), x: columns.date,
+                                .init(LocalTimeText.day(entry.modified), x: columns.date,
                                       width: columns.words - columns.date, secondary: true),
                                 .init("\(entry.wordCount)", x: columns.words,
                                       width: columns.time - columns.words - theme.gap * 2, alignment: .trailing),
@@ -147,13 +146,5 @@ package enum LibraryScreen {
             lines.append("Not listed: \(first.id): \(first.skipReason ?? "unreadable")\(more)")
         }
         return lines
-    }
-
-    /// "29 Nov 2026 14:05" in the rig's local time: unambiguous in every locale.
-    private static var dateFormatter: DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB")
-        formatter.dateFormat = "d MMM yyyy HH:mm"
-        return formatter
     }
 }

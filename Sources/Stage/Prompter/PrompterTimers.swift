@@ -30,17 +30,6 @@ package struct PrompterTimers: Equatable {
         targetProblem = controller.targetProblem
     }
 
-    /// "14:05:09" in the rig's local time zone. With the C library's own clock (the same
-    /// TZ): the console shows this every frame while playing, and making a DateFormatter
-    /// for it cost ICU about 1.4 million instructions a frame, 4x the whole frame's copy.
-    package static func clockTime(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        localtime_r(&seconds, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
-    }
-
     package var json: [String: JSONValue] {
         [
             "elapsed": .number((elapsed * 10).rounded() / 10),
