@@ -222,6 +222,12 @@ package final class ConsoleController {
         switch press.symbol {
         case .up, .down:
             let backwards = press.symbol == .up
+            // Row by row through every setting, also those a short display scrolls into view.
+            let items = SettingsScreen.Item.allCases
+            if let item, let index = items.firstIndex(of: item), items.indices.contains(index + (backwards ? -1 : 1)) {
+                focus(items[index + (backwards ? -1 : 1)].id)
+                return true
+            }
             if let next = targets.neighbour(of: state.focus, backwards: backwards) ?? (item == nil
                 ? targets.first(inGroup: "settings") : nil) {
                 focus(next.id)

@@ -119,8 +119,14 @@ package enum SettingsScreen {
         y += panel.text("Reading settings: they apply to the outer display at once and are saved as you go.",
                         x: area.x, y: y, size: theme.smallTextSize, color: theme.secondaryText, maxWidth: area.width)
         y += theme.gap
-        let rowHeight = min(theme.rowHeight, max(theme.rowHeight * 2 / 3, (area.maxY - y) / Item.allCases.count - 2))
-        for item in Item.allCases {
+        let items = Item.allCases
+        let rowHeight = min(theme.rowHeight, max(theme.rowHeight * 2 / 3, (area.maxY - y) / items.count - 2))
+        // A short display shows the rows around the focused one (the keys move through
+        // all of them), never rows past its bottom edge.
+        let fitting = max(1, (area.maxY - y) / (rowHeight + 2))
+        let focused = items.firstIndex { $0.id == model.state.focus } ?? 0
+        let first = fitting >= items.count ? 0 : min(max(0, focused - fitting / 2), items.count - fitting)
+        for item in items[first..<min(items.count, first + fitting)] {
             panel.stepper(item.id, in: PixelRect(x: area.x, y: y, width: width, height: rowHeight), label: item.label,
                           value: item.value(settings), swatch: item.swatch(settings), group: "settings")
             y += rowHeight + 2

@@ -14,7 +14,7 @@ final class ConsoleHarness {
     var scripts: URL { root.appendingPathComponent("scripts") }
 
     /// Three scripts, newest first: Intro (Talks), Keynote, Notes.
-    init(overrides: [String] = []) throws {
+    init(overrides: [String] = [], inner: PixelSizeArgument = PixelSizeArgument(width: 960, height: 540)) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("rig-console-\(UUID().uuidString.prefix(8))")
         let scripts = root.appendingPathComponent("scripts")
         try FileManager.default.createDirectory(at: scripts.appendingPathComponent("Talks"), withIntermediateDirectories: true)
@@ -36,7 +36,7 @@ final class ConsoleHarness {
         ] + overrides)
         #expect(loaded.errors.isEmpty, "\(loaded.errors)")
         app = try KioskApp(config: loaded.config, configProblems: [], backend: .headless,
-                           headlessSizes: HeadlessSizes(inner: PixelSizeArgument(width: 960, height: 540),
+                           headlessSizes: HeadlessSizes(inner: inner,
                                                         outer: PixelSizeArgument(width: 640, height: 360)),
                            devices: [])
         // A fixed wall clock: the console's clock and end time are part of its pixels.
