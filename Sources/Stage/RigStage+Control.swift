@@ -137,13 +137,12 @@ extension RigStage {
     private func scripts(search: String?) -> ControlReply {
         guard let library = controller.library else { return .failure("the scripts folder is unavailable") }
         let entries = search.map { library.search($0) } ?? library.scripts()
-        let formatter = ISO8601DateFormatter()
         let items: [JSONValue] = entries.map { entry in
             [
                 "id": .string(entry.id),
                 "title": .string(entry.title),
                 "folder": .optional(entry.folder),
-                "modified": .string(formatter.string(from: entry.modified)),
+                "modified": .string(TimeText.iso8601(entry.modified)),
                 "words": .int(entry.wordCount),
                 "reading_time": .string(ReadingTime.label(words: entry.wordCount, wordsPerMinute: controller.wordsPerMinute)),
                 "problem": .optional(entry.condition.message),

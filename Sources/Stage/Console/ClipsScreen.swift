@@ -109,7 +109,7 @@ package enum ClipsScreen {
                                 .init(verdictName(clip), x: x.verdict, width: x.duration - x.verdict - theme.gap),
                                 .init(clip.duration.map(duration) ?? "—", x: x.duration,
                                       width: lengthRight - x.duration, alignment: .trailing)]
-                          + (compact ? [] : [.init(LocalTimeText.day(clip.recordedAt), x: x.date + theme.gap,
+                          + (compact ? [] : [.init(TimeText.day(clip.recordedAt), x: x.date + theme.gap,
                                                    width: w - x.date - theme.gap * 3, secondary: true)]))
         }
         if rows.count > capacity {

@@ -121,7 +121,7 @@ package enum LibraryScreen {
                       group: "scripts",
                       columns: [.init(title + (entry.id == model.prompter.scriptID ? "  ●" : ""),
                                       x: theme.gap * 2, width: columns.date - theme.gap * 4),
-                                .init(LocalTimeText.day(entry.modified), x: columns.date,
+                                .init(TimeText.day(entry.modified), x: columns.date,
                                       width: columns.words - columns.date, secondary: true),
                                 .init("\(entry.wordCount)", x: columns.words,
                                       width: columns.time - columns.words - theme.gap * 2, alignment: .trailing),

@@ -10,7 +10,7 @@ package enum OperatorTimers {
     package static func line(_ timers: PrompterTimers) -> String {
         var parts = ["\(ReadingStopwatch.clock(timers.elapsed)) elapsed",
                      "\(ReadingStopwatch.clock(timers.remaining)) left",
-                     "ends \(LocalTimeText.clock(timers.endsAt))"]
+                     "ends \(TimeText.clock(timers.endsAt))"]
         if let left = timers.targetLeft { parts.append("finish in \(ReadingStopwatch.clock(left))") }
         return parts.joined(separator: "   ·   ") + "   ·   clock "
     }
@@ -52,7 +52,7 @@ package struct TimersShown: Equatable {
     package var problem: String?
 
     package init(_ timers: PrompterTimers) {
-        line = OperatorTimers.line(timers) + LocalTimeText.clock(timers.now)
+        line = OperatorTimers.line(timers) + TimeText.clock(timers.now)
         wordsPerMinute = timers.wordsPerMinute
         problem = timers.targetProblem
     }

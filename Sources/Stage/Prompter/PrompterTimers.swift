@@ -34,7 +34,7 @@ package struct PrompterTimers: Equatable {
         [
             "elapsed": .number((elapsed * 10).rounded() / 10),
             "remaining": .number((remaining * 10).rounded() / 10),
-            "ends_at": .string(ISO8601DateFormatter().string(from: endsAt)),
+            "ends_at": .string(TimeText.iso8601(endsAt)),
             "countdown": countdown.map { .int($0) } ?? .null,
             "words_per_minute": wordsPerMinute.map { .int($0) } ?? .null,
             "finish_in": targetLeft.map { .number(($0 * 10).rounded() / 10) } ?? .null,

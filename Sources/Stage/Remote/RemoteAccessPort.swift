@@ -54,13 +54,12 @@ package struct RemoteAccessShown: Equatable, Sendable {
     /// `rig ctl remote devices`: names, fingerprints and times; the pairing address only
     /// goes to the local socket's caller, who stands at the rig.
     package var json: JSONValue {
-        let time = ISO8601DateFormatter()
-        return [
+        [
             "devices": .array(devices.map { ["id": .string($0.id), "name": .string($0.name),
-                                             "paired": .string(time.string(from: $0.paired))] }),
+                                             "paired": .string(TimeText.iso8601($0.paired))] }),
             "api_keys": .array(apiKeys.map { ["name": .string($0.name), "fingerprint": .string($0.fingerprint)] }),
             "pairing": .optional(pairingAddress),
-            "pairing_expires": .optional(pairingExpires.map { time.string(from: $0) }),
+            "pairing_expires": .optional(pairingExpires.map(TimeText.iso8601)),
         ]
     }
 }
