@@ -290,12 +290,18 @@ def run_single_test(test, out_dir):
     with vrig.VirtualRig() as rig:
         print(f"# guest booted in {rig.boot_seconds:.1f}s", flush=True)
         rig.set_connector("Virtual-2", "on")
-        checks = []
-        try:
-            test(rig, checks)
-        except AssertionError as error:
-            checks.append((test.__name__, False, str(error)))
-        finally:
-            Kiosk.kill_leftovers(rig)
-        tally.report(checks)
+        tally.report(run_checks(rig, test))
     return tally.close()
+
+
+def run_checks(rig, test):
+    """Runs `test(rig, checks)` and returns its checks: an AssertionError (a wait that
+    timed out) is a failed check of the test's name, and no kiosk outlives it."""
+    checks = []
+    try:
+        test(rig, checks)
+    except AssertionError as error:
+        checks.append((test.__name__, False, str(error)))
+    finally:
+        Kiosk.kill_leftovers(rig)
+    return checks

@@ -26,7 +26,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import vrig  # noqa: E402
-from kiosk import ControlSocket, Kiosk, rig_binary, Tally  # noqa: E402
+from kiosk import ControlSocket, Kiosk, rig_binary, run_checks, Tally  # noqa: E402
 
 OUT = os.path.join(vrig.REPO, "out", "vrig-tests", "audio-loopback")
 KERNEL_TREE = os.path.join(vrig.CACHE, "kernel")
@@ -274,14 +274,7 @@ def main(filters):
         for test in TESTS:
             if filters and not any(f in test.__name__ for f in filters):
                 continue
-            checks = []
-            try:
-                test(rig, checks)
-            except AssertionError as error:
-                checks.append((test.__name__, False, str(error)))
-            finally:
-                Kiosk.kill_leftovers(rig)
-            tally.report(checks)
+            tally.report(run_checks(rig, test))
     if not os.environ.get("AUDIO_ONLY_FIRST") and (not filters or any(f in "test_speech_out_of_the_hda_card" for f in filters)):
         checks = []
         try:
