@@ -106,11 +106,10 @@ struct BenchReport: Sendable {
     var memory: Memory?
     var console: [ConsoleFigure] = []
     var markup: MarkupBench.Figures?
-    var smoothness: ScrollSmoothnessTable.Figures?
-    /// Why the smoothness case could not run, when it could not.
-    var smoothnessFailure: String?
+    /// The smoothness case's figures, or why it could not run.
+    var smoothness: Result<ScrollSmoothnessTable.Figures, BenchSetupError>?
     /// The same measure on a running headless kiosk's shown frames, or why it could not run.
-    var kioskSmoothness: Result<[KioskSmoothnessBench.Row], KioskSmoothnessBench.Failure>?
+    var kioskSmoothness: Result<[KioskSmoothnessBench.Row], BenchSetupError>?
 
     func floorMedian(_ display: Display) -> Double? {
         floor.first { $0.display == display }?.result.medianMs

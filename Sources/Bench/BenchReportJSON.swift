@@ -86,9 +86,7 @@ extension BenchReport {
             ("follow", FollowBench.json(follow)),
             ("recording_load", RecordingLoadBench.json(recordingLoad)),
             ("markup", MarkupBench.json(markup)),
-            ("smoothness", smoothnessFailure.map { .object([("status", .string("unavailable")),
-                                                             ("reason", .string($0))]) }
-                ?? ScrollSmoothnessTable.json(smoothness)),
+            ("smoothness", ScrollSmoothnessTable.json(smoothness)),
             ("kiosk_smoothness", KioskSmoothnessBench.json(kioskSmoothness)),
         ])
     }

@@ -66,11 +66,13 @@ struct BenchReportText {
             out.append("")
             out += MarkupBench.lines(markup)
         }
-        if let smoothness = report.smoothness {
+        switch report.smoothness {
+        case let .success(figures)?:
             out.append("")
-            out += ScrollSmoothnessTable.lines(smoothness)
-        } else if let failure = report.smoothnessFailure {
+            out += ScrollSmoothnessTable.lines(figures)
+        case let .failure(failure)?:
             out += ["", "## Scroll smoothness", "", "unavailable: \(failure)"]
+        case nil: break
         }
         switch report.kioskSmoothness {
         case let .success(rows)?:

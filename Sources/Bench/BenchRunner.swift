@@ -36,13 +36,10 @@ struct BenchRunner {
             progress("a marked script against the same text unmarked")
             report.markup = MarkupBench.measure(text: text, plan: plan, fonts: fonts)
             progress("scroll smoothness from the composed pixels, \(plan.transforms.count) transforms")
-            do {
-                report.smoothness = try ScrollSmoothnessTable.runs(text: text, fonts: fonts,
-                                                                   frames: plan.smoothnessFrames,
-                                                                   transforms: plan.transforms)
-            } catch {
-                report.smoothnessFailure = "\(error)"
-            }
+            report.smoothness = Result {
+                try ScrollSmoothnessTable.runs(text: text, fonts: fonts, frames: plan.smoothnessFrames,
+                                               transforms: plan.transforms)
+            }.mapError { BenchSetupError("\($0)") }
             progress("scroll smoothness on a running headless kiosk's shown frames")
             report.kioskSmoothness = KioskSmoothnessBench.report(text: text, frames: plan.smoothnessFrames)
         case let .failure(error):

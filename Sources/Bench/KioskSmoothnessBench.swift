@@ -49,20 +49,16 @@ enum KioskSmoothnessBench {
         }
     }
 
-    struct Failure: Error, Sendable, CustomStringConvertible {
-        var description: String
-    }
-
     /// The measure for a report: the rows, or why there are none.
-    static func report(text: String, frames: Int) -> Result<[Row], Failure> {
+    static func report(text: String, frames: Int) -> Result<[Row], BenchSetupError> {
         do {
             return .success(try measure(text: text, frames: frames))
         } catch {
-            return .failure(Failure(description: "\(error)"))
+            return .failure(BenchSetupError("\(error)"))
         }
     }
 
-    static func json(_ result: Result<[Row], Failure>?) -> BenchJSON {
+    static func json(_ result: Result<[Row], BenchSetupError>?) -> BenchJSON {
         switch result {
         case nil: return .null
         case let .failure(failure):

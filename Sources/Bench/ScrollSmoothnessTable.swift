@@ -80,10 +80,17 @@ enum ScrollSmoothnessTable {
 }
 
 extension ScrollSmoothnessTable {
-    static func json(_ figures: Figures?) -> BenchJSON {
-        guard let figures else { return .null }
+    static func json(_ result: Result<Figures, BenchSetupError>?) -> BenchJSON {
+        let figures: Figures
+        switch result {
+        case nil: return .null
+        case let .failure(failure):
+            return .object([("status", .string("unavailable")), ("reason", .string(failure.description))])
+        case let .success(measured): figures = measured
+        }
         func number(_ value: Double) -> BenchJSON { value.isFinite ? .number(value) : .null }
         return .object([
+            ("status", .string("ok")),
             ("display", .string(figures.display.description)),
             ("frames", .int(figures.frames)),
             ("rows", .array((figures.upright + figures.transformed).map { run in
