@@ -117,7 +117,7 @@ let package = Package(
         // The passage and its truth are the stage's (`FollowPassage`, shared with `rig bench`).
         .testTarget(name: "ListeningTests", dependencies: ["Stage", "Media", "Prompter"], swiftSettings: strict),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Markup"], swiftSettings: strict),
-        .testTarget(name: "StageTests", dependencies: ["Stage", "Markup", "Prompter", "Render"], swiftSettings: strict),
+        .testTarget(name: "StageTests", dependencies: ["Stage", "JSON", "Markup", "Prompter", "Render"], swiftSettings: strict),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Stage", "Markup", "Prompter", "Render", "Media"],
                     exclude: ["Scenes/References"], swiftSettings: strict),
         .testTarget(name: "BenchTests", dependencies: ["Bench", "Kiosk", "Stage"], swiftSettings: strict),

@@ -32,3 +32,13 @@ static inline int rig_name_this_thread(const char *name) {
 static inline int rig_syncfs(int fd) {
     return (int)syscall(SYS_syncfs, fd);
 }
+
+// Whether a time daemon (chrony) has synchronised the system clock, as the kernel
+// keeps it (adjtimex, read-only: modes 0), and its estimated error in microseconds.
+#include <sys/timex.h>
+static inline int rig_clock_synchronised(long *estimated_error_us) {
+    struct timex tx = {0};
+    int state = adjtimex(&tx);
+    *estimated_error_us = tx.esterror;
+    return state >= 0 && state != TIME_ERROR && (tx.status & STA_UNSYNC) == 0;
+}

@@ -71,6 +71,7 @@ package enum JSONValue: Equatable, Sendable, Decodable, ExpressibleByDictionaryL
     }
 
     package var stringValue: String? { if case let .string(s) = self { return s }; return nil }
+    package var arrayValue: [JSONValue]? { if case let .array(items) = self { return items }; return nil }
     package var numberValue: Double? { if case let .number(x) = self { return x }; return nil }
     package var boolValue: Bool? { if case let .bool(b) = self { return b }; return nil }
     /// A number with no fraction, as an integer.

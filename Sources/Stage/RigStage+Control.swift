@@ -43,6 +43,15 @@ extension RigStage {
             }
             return remoteAccess.request(action: action, id: id)
         case let .marker(action, to): return marker(action: action, to: to, at: time)
+        case let .selfTest(start, touchSeconds):
+            guard start else {
+                let report = selfTests.run?.report ?? selfTests.last
+                return .success(["selftest": report?.json ?? .null])
+            }
+            var options = SelfTestRun.Options()
+            if let touchSeconds { options.touchSeconds = touchSeconds }
+            if let refusal = startSelfTest(options) { return .failure(refusal) }
+            return .success(["selftest": selfTests.run?.report.json ?? .null])
         case let .wordsPerMinute(wpm):
             do {
                 let speed = try controller.setWordsPerMinute(wpm, at: time)

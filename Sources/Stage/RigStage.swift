@@ -57,6 +57,8 @@ package final class RigStage {
     package let follow: VoiceFollowController
     /// Shuttles, gamepads, MIDI and the operator's wheel: who steers the speed.
     package let handControllers: HandControllers
+    /// `rig selftest` and Settings' Self-test: while one runs its cards hold both displays.
+    package let selfTests: SelfTests
 
     package let now: () -> Double
     /// The wall clock for the console's clock and the script's end time (tests fix it).
@@ -93,6 +95,7 @@ package final class RigStage {
         follow = VoiceFollowController(language: settings.followLanguage, lead: settings.followLead,
                                        controller: controller, problems: problems, now: now, schedule: schedule)
         handControllers = HandControllers(controller: controller, problems: problems)
+        selfTests = SelfTests(stateDirectory: settings.stateDirectory)
         takes = PrompterTakes(countdown: settings.takeCountdown, controller: controller, problems: problems, now: now,
                               schedule: schedule)
         game = GameController(catalogURL: settings.gameCatalog, stateDirectory: settings.stateDirectory, now: now,
@@ -143,6 +146,7 @@ package final class RigStage {
         handControllers.lineHeight = { [unowned self] in renderer.readingText?.layout?.lineHeight ?? 0 }
         handControllers.onChange = { [unowned self] in if console.state.screen == .settings { frameWanted(.inner) } }
         console.controllersTest = { [unowned self] in handControllers.setTesting(!handControllers.testing, at: now()) }
+        selfTests.onChange = { [unowned self] in for role in DisplayRole.allCases { frameWanted(role) } }
         wireMarkers()
     }
 
@@ -160,6 +164,7 @@ package final class RigStage {
     // MARK: events
 
     package func handle(_ event: StageEvent) {
+        if selfTests.run != nil, selfTestTakes(event) { return }
         switch event {
         case .outerTap where game.isOpen:
             game.participantTapped()
@@ -178,8 +183,10 @@ package final class RigStage {
             console.touch(phase: phase, x: x, y: y)
         case let .cameraFrame(frame):
             cameraArrived(frame, preview: nil)
+            selfTests.run?.cameraFrameArrived()
         case let .cameraPreview(frame, preview):
             cameraArrived(frame, preview: preview)
+            selfTests.run?.cameraFrameArrived()
         case let .camera(input):
             // A camera that stopped streaming is still the one last seen: its loss is
             // "lost", and only another camera streaming is "replaced".
@@ -225,6 +232,35 @@ package final class RigStage {
         case let .controller(event):
             handControllers.handle(event, handledAt: now(), steers: !game.isOpen)
         }
+    }
+
+    /// While a self-test holds the displays, the talent's taps and the operator's touches
+    /// are its measurements; Escape cancels it; once its results are up any key or touch
+    /// closes them. True when the event was the self-test's.
+    private func selfTestTakes(_ event: StageEvent) -> Bool {
+        guard let run = selfTests.run else { return false }
+        let running = run.phase != .finished
+        switch event {
+        case let .outerTap(time) where running:
+            run.outerTapped(at: time)
+        case .innerTouch(.down, _, _, _):
+            if running { run.innerTouched() } else { selfTests.cancelOrClose() }
+        case .innerTouch where running:
+            break
+        case let .key(press):
+            if !running || press.symbol == .escape { selfTests.cancelOrClose() }
+        case .innerPointer(_, _, .some, _) where !running:
+            selfTests.cancelOrClose()
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Starts a self-test on the kiosk's devices (`rig selftest`, Settings' button).
+    package func startSelfTest(_ options: SelfTestRun.Options = SelfTestRun.Options()) -> String? {
+        selfTests.start(options: options, sound: sound, outerTouchscreen: { [unowned self] in participantTouch },
+                        now: now, schedule: schedule)
     }
 
     private func cameraArrived(_ frame: CameraFrame, preview: CameraPreviewPicture?) {
@@ -276,6 +312,12 @@ package final class RigStage {
         if role == .inner, game.holdsCameraForCue, !target.mustDraw {
             innerHeldForCue = true
             return FrameReport(role: role, time: presentationTime)
+        }
+        if let card = selfTests.card(role) {
+            let transform = role == .outer ? controller.settings.textTransform : .identity
+            let report = renderer.drawSelfTestCard(role, card, transform: transform, at: presentationTime, into: target)
+            if report.changed || target.mustDraw { inFlight[role] = report }
+            return report
         }
         let started = now()
         let size = PixelSize(width: target.width, height: target.height)
@@ -353,7 +395,8 @@ package final class RigStage {
 
     /// Whether `role`'s next frame will differ from this one without any event.
     package func isAnimating(_ role: DisplayRole, at time: Double) -> Bool {
-        renderer.isAnimating(role, controller: controller, take: take, at: time)
+        selfTests.animates
+            || renderer.isAnimating(role, controller: controller, take: take, at: time)
             || (role == .inner && clips.isAnimating(at: time))
     }
 
@@ -389,6 +432,7 @@ package final class RigStage {
         if let report = shown {
             self.shown[role] = report
         }
+        selfTests.run?.flipped(role, stamp, tapsShown: shown?.selfTestTaps)
         if role == .outer, let frame = shown?.cameraFrame { output.cameraFrameShown(frame, at: stamp.time) }
         if role == .outer, innerHeldForCue, !game.holdsCameraForCue {
             innerHeldForCue = false

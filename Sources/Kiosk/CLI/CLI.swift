@@ -13,6 +13,7 @@ package struct CLI: Sendable {
             CommandEntry(CheckCommand.self),
             CommandEntry(SnapshotCommand.self),
             CommandEntry(DevicesCommand.self),
+            CommandEntry(SelfTestCommand.self),
             CommandEntry(CtlCommand.self),
             CommandEntry(SpeakCommand.self),
         ] + tools + [CommandEntry(RemoteUnitCommand.self)]

@@ -381,16 +381,6 @@ public final class ChunkedTextBlock {
                            y: box.y - rows.top - (rowEighths > 0 ? 1 : 0),
                            rowEighths: rowEighths > 0 ? 8 - rowEighths : 0, color: textColor, accents: accents)
         }
-        guard !transform.isIdentity else { return upright }
-        guard let final = try? Canvas(size: transform.displaySize(forText: uprightSize)),
-              var sampling = transform.pixmanSamplingTransform(forText: uprightSize)
-        else { return nil }
-        pixman_image_set_transform(upright.pixmanImage, &sampling)
-        pixman_image_set_filter(upright.pixmanImage, PIXMAN_FILTER_NEAREST, nil, 0)
-        // The one transformed copy: pixman samples through the transform (the
-        // memcpy path of PixmanDraw.copy knows nothing of transforms).
-        pixman_image_composite32(PIXMAN_OP_SRC, upright.pixmanImage, nil, final.pixmanImage, 0, 0, 0, 0,
-                                 0, 0, Int32(final.width), Int32(final.height))
-        return final
+        return transform.apply(to: upright)
     }
 }

@@ -98,4 +98,21 @@ public struct TextTransform: Hashable, Sendable, CustomStringConvertible {
         else { return nil }
         return fixed
     }
+
+    /// An upright image turned into this transform's orientation: the image itself when
+    /// the transform is the identity, nil when memory runs out.
+    public func apply(to upright: Canvas) -> Canvas? {
+        guard !isIdentity else { return upright }
+        guard let final = try? Canvas(size: displaySize(forText: upright.size)),
+              var sampling = pixmanSamplingTransform(forText: upright.size)
+        else { return nil }
+        pixman_image_set_transform(upright.pixmanImage, &sampling)
+        pixman_image_set_filter(upright.pixmanImage, PIXMAN_FILTER_NEAREST, nil, 0)
+        // The one transformed copy: pixman samples through the transform (the memcpy
+        // path of PixmanDraw.copy knows nothing of transforms).
+        pixman_image_composite32(PIXMAN_OP_SRC, upright.pixmanImage, nil, final.pixmanImage, 0, 0, 0, 0,
+                                 0, 0, Int32(final.width), Int32(final.height))
+        pixman_image_set_transform(upright.pixmanImage, nil)
+        return final
+    }
 }

@@ -53,6 +53,9 @@ package enum ControlRequest: Equatable {
     /// The network remote's access: `devices` (paired phones, API keys), `pair` (a new
     /// one-time code, shown on the console for five minutes), `revoke` a phone by `id`.
     case remote(action: String, id: String?)
+    /// `start` a self-test on the kiosk's devices (waiting `touch_seconds` for taps), or
+    /// the report of the one running or last run.
+    case selfTest(start: Bool, touchSeconds: Double?)
 
     package struct Invalid: Error, CustomStringConvertible {
         package let description: String
@@ -61,7 +64,7 @@ package enum ControlRequest: Equatable {
     package static let commands = ["status", "play", "pause", "toggle", "stop", "faster", "slower", "speed",
                            "open", "outer", "blank", "set", "scripts", "folders", "folder", "mode", "cue", "speak",
                            "game", "record", "clips", "media", "marker", "wpm", "finish", "follow", "listen", "key",
-                           "remote", "console"]
+                           "remote", "console", "selftest"]
 
     package static func parse(_ line: Data) -> Result<ControlRequest, Invalid> {
         guard let json = JSONValue.parse(line), case .object = json else {
@@ -210,6 +213,16 @@ package enum ControlRequest: Equatable {
                 return .failure(Invalid(description: "remote revoke needs the device's \"id\" (from remote devices)"))
             }
             return .success(.remote(action: action, id: id))
+        case "selftest":
+            let action = json["action"]?.stringValue ?? "report"
+            guard ["start", "report"].contains(action) else {
+                return .failure(Invalid(description: "selftest takes \"action\": \"start\" or \"report\""))
+            }
+            let touch = json["touch_seconds"]?.numberValue
+            if let touch, !(0...600).contains(touch) {
+                return .failure(Invalid(description: "selftest \"touch_seconds\" must be 0 to 600"))
+            }
+            return .success(.selfTest(start: action == "start", touchSeconds: touch))
         default:
             let hint = Suggestion.closest(to: command, in: commands).map { " (did you mean \"\($0)\"?)" } ?? ""
             return .failure(Invalid(description: "unknown command \"\(command)\"\(hint)"))
@@ -251,6 +264,8 @@ package enum ControlRequest: Equatable {
         case let .finish(text): ["cmd": "finish", "in": .string(text ?? "off")]
         case let .key(action): ["cmd": "key", "action": .string(action.rawValue)]
         case let .remote(action, id): ["cmd": "remote", "action": .string(action), "id": .optional(id)]
+        case let .selfTest(start, touch):
+            ["cmd": "selftest", "action": .string(start ? "start" : "report"), "touch_seconds": touch.map(JSONValue.number) ?? .null]
         }
     }
 }

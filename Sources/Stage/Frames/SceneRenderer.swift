@@ -46,6 +46,7 @@ package final class SceneRenderer {
     private let labels: LabelCache?
     /// The operator's upright copy of the reading text on the inner display.
     package let scriptPreview: OperatorScriptPreview?
+    private let selfTestCards: SelfTestCardPainter
 
     /// Without fonts (`fonts` nil) the displays show plain colours.
     package init(fonts: FontLibrary?, markerPosition: Double, cacheBudgetBytes: Int) {
@@ -66,6 +67,7 @@ package final class SceneRenderer {
             cueLabels = nil
             scriptPreview = nil
         }
+        selfTestCards = SelfTestCardPainter(painter: painter)
     }
 
     package struct Relayout {
@@ -193,6 +195,7 @@ package final class SceneRenderer {
     package func draw(_ role: DisplayRole, at time: Double, into target: FrameTarget, prompter: PrompterShown,
                       outerShowsContent: Bool, camera: CameraView = .none, inner: InnerView?,
                       take: TakeIndicator = .none) -> FrameReport {
+        selfTestCards.forget(role)
         let takeShown = take.shown(at: time)
         let input = SceneInput(prompter: prompter, outerShowsContent: outerShowsContent,
                                camera: cameraKey(role, camera: camera), cameraOnOuter: camera.onOuter, take: takeShown,
@@ -219,6 +222,19 @@ package final class SceneRenderer {
         lastInputs[role] = input
         report.changed = true
         return drawLayers(role, input, camera: camera, into: buffer, report: report)
+    }
+
+    /// A self-test's card instead of the display's scenes; the scenes draw afresh after it.
+    package func drawSelfTestCard(_ role: DisplayRole, _ card: SelfTestCardShown, transform: TextTransform,
+                                  at time: Double, into target: FrameTarget) -> FrameReport {
+        var report = FrameReport(role: role, time: time)
+        lastInputs[role] = nil
+        preparedInputs[role] = nil
+        guard let buffer = scanout.image(for: target) else { return report }
+        report.changed = selfTestCards.draw(role, card, transform: transform, at: time, into: buffer,
+                                            mustDraw: target.mustDraw)
+        if role == .outer { report.selfTestTaps = card.taps }
+        return report
     }
 
     /// Composes the frame's layers into `buffer`.

@@ -1,0 +1,121 @@
+import Foundation
+import Stage
+
+/// `rig selftest`: the owner's own hardware checked with the kiosk's device code, each
+/// step printed as it finishes, with its verdict and the fix. With the kiosk running it
+/// asks that kiosk (which holds the displays); otherwise it opens the devices itself as
+/// `rig run` would, runs the self-test, and stops.
+enum SelfTestCommand: Command {
+    static let name = "selftest"
+    static let watchesSignals = true
+    static let summary = "Check this rig's displays, touch, camera, sound, disk, clock and remote"
+    static let help = """
+        Usage: rig selftest [--json] [--touch-seconds N] [--backend drm|headless]
+                            [--config PATH] [--set KEY=VALUE ...]
+
+          Runs in about half a minute. Both displays show a test card: which display
+          it is and which way is up (the talent's through the mirror as configured),
+          and a bar that moves every frame while their refresh is measured. Then tap
+          the square on the talent's display 5 times. A tone is played and listened
+          for through the microphone, and espeak-ng speaks a line.
+
+          Each check prints ok, WARNING or PROBLEM with its figures and the fix. The
+          report is kept in the state folder as selftest.json and selftest.txt.
+          Exits 0 when nothing is a problem, 1 when something is, 2 on bad usage.
+
+          With the kiosk running (rig.service or rig run), the running kiosk does the
+          test on its displays; the Self-test button in the console's Settings does
+          the same.
+
+        Options:
+          --json               the report as one JSON object at the end, nothing else
+          --touch-seconds N    how long to wait for taps (default 20; 0 skips touch)
+          --backend KIND       without a running kiosk: drm (default) or headless
+        \(ConfigOptions.help)
+        """
+
+    static func run(_ arguments: inout Arguments) throws(CLIError) -> Int32 {
+        let json = arguments.flag("--json")
+        let touch = try arguments.option("--touch-seconds").map { text throws(CLIError) -> Double in
+            guard let seconds = Double(text), (0...600).contains(seconds) else {
+                throw .usage("--touch-seconds must be a number of seconds from 0 to 600, not '\(text)'")
+            }
+            return seconds
+        }
+        let kindName = try arguments.option("--backend") ?? "drm"
+        guard let kind = DisplayService.Kind(rawValue: kindName), kind != .window else {
+            throw .usage("--backend must be drm or headless, not '\(kindName)'")
+        }
+        let options = try ConfigOptions(&arguments)
+        try arguments.finish()
+        let loaded = options.load()
+        let socket = CtlCommand.reachable(loaded.config.control.socket)
+        if let connection = try? ControlConnection(path: socket) {
+            return try throughKiosk(connection, socket: socket, touch: touch, json: json)
+        }
+        var config = loaded.config
+        if !loaded.errors.isEmpty {
+            for problem in loaded.errors { Log.stderr(problem.description) }
+            config = ConfigLoader.load(text: "", name: options.path, overrides: options.overrides).config
+        }
+        do {
+            let app = try KioskApp(config: config, configProblems: loaded.problems, backend: kind,
+                                   useSeat: kind == .drm && geteuid() != 0,
+                                   devices: kind == .headless ? [.input, .camera] : .all)
+            var selfTest = SelfTestRun.Options()
+            if let touch { selfTest.touchSeconds = touch }
+            let step: (SelfTestStep) -> Void = json ? { _ in } : { printStep($0) }
+            let finished: (SelfTestReport) -> Void = { report in
+                if json {
+                    Log.stdout(report.json.serialized)
+                } else {
+                    Log.stdout("")
+                    Log.stdout(report.summary)
+                }
+            }
+            return KioskSelfTest(app: app).run(selfTest, step: step, finished: finished)
+        } catch {
+            throw .failed("\(error)")
+        }
+    }
+
+    private static func printStep(_ step: SelfTestStep) {
+        step.text.forEach { Log.stdout($0) }
+    }
+
+    /// The running kiosk does the test; its report is read until it has finished.
+    private static func throughKiosk(_ connection: ControlConnection, socket: String, touch: Double?,
+                                     json: Bool) throws(CLIError) -> Int32 {
+        do {
+            let started = try connection.request(.selfTest(start: true, touchSeconds: touch))
+            guard started["ok"]?.boolValue == true else {
+                throw CLIError.failed("the kiosk at \(socket): " + (started["error"]?.stringValue ?? "refused"))
+            }
+            if !json { Log.stdout("The kiosk at \(socket) is running the self-test on its displays.") }
+            var printed = 0
+            while true {
+                let reply = try ControlConnection(path: socket).request(.selfTest(start: false, touchSeconds: nil))
+                let report = reply["selftest"]
+                let steps = report?["steps"]?.arrayValue ?? []
+                if !json {
+                    for step in steps.dropFirst(printed) {
+                        let verdict = step["verdict"]?.stringValue ?? "?"
+                        Log.stdout("\(verdict == "ok" ? "ok     " : verdict.uppercased()) \(step["title"]?.stringValue ?? "")")
+                        for line in step["lines"]?.arrayValue ?? [] { Log.stdout("        \(line.stringValue ?? "")") }
+                        if let fix = step["fix"]?.stringValue { Log.stdout("        fix: \(fix)") }
+                    }
+                }
+                printed = steps.count
+                if report?["finished"]?.boolValue == true {
+                    if json { Log.stdout(report?.serialized ?? "null") }
+                    return report?["verdict"]?.stringValue == "problem" ? 1 : 0
+                }
+                usleep(200_000)  // the report is read over the socket; the kiosk pushes nothing
+            }
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw .failed("\(error)")
+        }
+    }
+}

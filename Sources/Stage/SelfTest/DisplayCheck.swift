@@ -1,0 +1,127 @@
+import Foundation
+import JSON
+
+/// What the display side says of one head for the self-test: its connector, the modes
+/// the monitor offers and the one the kiosk chose, and why.
+package struct DisplayFacts: Equatable, Sendable {
+    package var connector: String
+    package var connected: Bool
+    /// "1920x1080@60.00", the monitor's preferred one marked with *.
+    package var modes: [String]
+    package var chosen: VideoMode?
+    /// "the monitor's preferred mode", "rig.toml asks for 1280x720", …
+    package var why: String
+
+    package init(connector: String, connected: Bool, modes: [String], chosen: VideoMode?, why: String) {
+        self.connector = connector
+        self.connected = connected
+        self.modes = modes
+        self.chosen = chosen
+        self.why = why
+    }
+}
+
+/// One head's verdict from its flips while the test card moved every frame: the refresh
+/// the kernel's vblank counter shows against the mode's, how evenly the flips came, and
+/// how many vblanks passed without a new frame.
+package struct DisplayCheck {
+    package var role: DisplayRole
+    package var facts: DisplayFacts
+    /// The completed flips in the measuring window, oldest first.
+    package var flips: [FlipStamp]
+    /// How long the window was.
+    package var seconds: Double
+
+    package init(role: DisplayRole, facts: DisplayFacts, flips: [FlipStamp], seconds: Double) {
+        self.role = role
+        self.facts = facts
+        self.flips = flips
+        self.seconds = seconds
+    }
+
+    /// Refresh within this share of the mode's is the mode's (EDID rates are rounded).
+    static let refreshTolerance = 0.01
+    /// More missed vblanks than this share of the window's is a warning.
+    static let missedShare = 0.01
+    /// A flip later than this after its vblank's due time, at the 99th percentile.
+    static let jitterLimit = 0.002
+
+    package struct Figures: Equatable {
+        package var refreshHz: Double
+        package var flipsPerSecond: Double
+        package var jitterP50: Double
+        package var jitterP99: Double
+        package var missed: Int
+        package var vblanks: Int
+    }
+
+    /// nil with fewer than two flips.
+    package var figures: Figures? {
+        guard flips.count >= 2, let first = flips.first, let last = flips.last, last.time > first.time,
+              last.sequence > first.sequence else { return nil }
+        let vblanks = Int(last.sequence - first.sequence)
+        let period = (last.time - first.time) / Double(vblanks)
+        var missed = 0
+        var jitter: [Double] = []
+        for (a, b) in zip(flips, flips.dropFirst()) {
+            let steps = Int(b.sequence &- a.sequence)
+            if steps > 1 { missed += steps - 1 }
+            // Each flip against where the vblank counter says it should have been.
+            jitter.append(abs((b.time - a.time) - Double(max(steps, 1)) * period))
+        }
+        jitter.sort()
+        func percentile(_ p: Double) -> Double { jitter[min(jitter.count - 1, Int(Double(jitter.count - 1) * p + 0.5))] }
+        return Figures(refreshHz: 1 / period, flipsPerSecond: Double(flips.count - 1) / (last.time - first.time),
+                       jitterP50: percentile(0.5), jitterP99: percentile(0.99), missed: missed, vblanks: vblanks)
+    }
+
+    package var step: SelfTestStep {
+        let name = role == .inner ? "Inner display (operator)" : "Outer display (talent)"
+        var lines = ["\(facts.connector): " + (facts.chosen.map { "\($0), \(facts.why)" } ?? "no mode")]
+        if !facts.modes.isEmpty { lines.append("modes offered: " + facts.modes.prefix(8).joined(separator: ", ")
+            + (facts.modes.count > 8 ? " and \(facts.modes.count - 8) more" : "")) }
+        var json: [String: JSONValue] = ["connector": .string(facts.connector), "connected": .bool(facts.connected),
+                                         "modes": .array(facts.modes.map(JSONValue.string)),
+                                         "mode": .optional(facts.chosen.map { "\($0)" }), "why": .string(facts.why)]
+        let id = "display.\(role.rawValue)"
+        guard facts.connected, let mode = facts.chosen else {
+            return SelfTestStep(id: id, title: name, verdict: .problem,
+                                lines: lines + ["no monitor on \(facts.connector)"],
+                                fix: "Plug the \(role == .inner ? "operator's" : "talent's") monitor into \(facts.connector), or name its connector in rig.toml's [displays.\(role.rawValue)] connector (rig devices lists them).",
+                                figures: json)
+        }
+        guard let figures else {
+            return SelfTestStep(id: id, title: name, verdict: .problem,
+                                lines: lines + [String(format: "no frame reached the monitor in %.0f s", seconds)],
+                                fix: "The display did not complete a page flip: check the cable, and the journal (journalctl -u rig) for the driver's error.",
+                                figures: json)
+        }
+        let nominal = mode.refresh
+        json["refresh_hz"] = .number(Self.rounded(figures.refreshHz, 3))
+        json["nominal_hz"] = .number(Self.rounded(nominal, 3))
+        json["flips_per_second"] = .number(Self.rounded(figures.flipsPerSecond, 2))
+        json["jitter_p50_ms"] = .number(Self.rounded(figures.jitterP50 * 1000, 3))
+        json["jitter_p99_ms"] = .number(Self.rounded(figures.jitterP99 * 1000, 3))
+        json["missed_vblanks"] = .int(figures.missed)
+        json["vblanks"] = .int(figures.vblanks)
+        lines.append(String(format: "refresh %.2f Hz measured over %.0f s (the mode says %.2f Hz)", figures.refreshHz, seconds, nominal))
+        lines.append(String(format: "flip timing: p50 %.2f ms, p99 %.2f ms off the vblank; %d of %d vblanks missed",
+                            figures.jitterP50 * 1000, figures.jitterP99 * 1000, figures.missed, figures.vblanks))
+        if nominal > 0, abs(figures.refreshHz - nominal) / nominal > Self.refreshTolerance {
+            return SelfTestStep(id: id, title: name, verdict: .problem, lines: lines,
+                                fix: String(format: "The monitor runs at %.2f Hz, not the mode's %.2f Hz: scrolling will not be even. Choose another mode in [displays.\(role.rawValue)] mode (rig devices lists them).", figures.refreshHz, nominal),
+                                figures: json)
+        }
+        if Double(figures.missed) > Double(figures.vblanks) * Self.missedShare || figures.jitterP99 > Self.jitterLimit {
+            return SelfTestStep(id: id, title: name, verdict: .warning, lines: lines,
+                                fix: "Frames came late: something else is using the CPU or GPU, or this machine is slow for \(mode.width)x\(mode.height). A smaller mode in [displays.\(role.rawValue)] mode halves the work.",
+                                figures: json)
+        }
+        return SelfTestStep(id: id, title: name, verdict: .ok, lines: lines, figures: json)
+    }
+
+    static func rounded(_ value: Double, _ places: Int) -> Double {
+        let scale = pow(10, Double(places))
+        return (value * scale).rounded() / scale
+    }
+}

@@ -1,0 +1,15 @@
+/// What the devices say of themselves for a self-test: the kiosk's own device code
+/// answers (its DRM connectors, its camera, its sound threads, its disk). The stage
+/// measures what happens on the loop (flips, taps, camera frames) itself.
+package protocol SelfTestPort: AnyObject {
+    func display(_ role: DisplayRole) -> DisplayFacts
+    /// nil: no camera in rig.toml.
+    var camera: CameraFacts? { get }
+    var sound: SoundFacts { get }
+    /// What the microphone captured from `time` on (nil: no microphone).
+    func heard(since time: Double) -> HeardSound?
+    /// Writes and syncs in the recordings' folder: a few milliseconds on the loop, once.
+    func storage() -> StorageFacts
+    var clock: ClockFacts { get }
+    var network: NetworkFacts { get }
+}

@@ -1,0 +1,219 @@
+import Foundation
+
+/// One self-test, step by step on the stage's loop: the displays' flips measured while
+/// the cards move (the camera's frames counted meanwhile), the talent's taps on the
+/// outer card, a tone played and heard back and a line spoken, then the disk, the
+/// clock and the network. Each finished step is reported as it comes (`onStep`).
+package final class SelfTestRun {
+    package struct Options: Equatable, Sendable {
+        package var flipSeconds = 5.0
+        /// How long the talent's display waits for taps; 0 skips the touch step.
+        package var touchSeconds = 20.0
+        package var taps = 5
+        package var listenSeconds = 1.5
+        package var speechSeconds = 10.0
+
+        package init() {}
+    }
+
+    package enum Phase: Equatable { case displays, touch, sound, finished }
+
+    package let options: Options
+    package private(set) var phase = Phase.displays
+    package private(set) var report: SelfTestReport
+    /// A step finished (it is already in `report`).
+    package var onStep: (SelfTestStep) -> Void = { _ in }
+    package var onFinish: (SelfTestReport) -> Void = { _ in }
+    /// What the displays show changed.
+    package var onChange: () -> Void = {}
+
+    private let port: SelfTestPort
+    private let sound: SoundOutputPort
+    private let outerTouchscreen: () -> Bool
+    private let now: () -> Double
+    private let schedule: (Double, @escaping () -> Void) -> Void
+
+    private var flips: [DisplayRole: [FlipStamp]] = [:]
+    private var windowStart = 0.0
+    private var cameraFrames = 0
+    private var taps = 0
+    private var innerTouches = 0
+    private var tapTimes: [Double] = []
+    private var latencies: [Double] = []
+    private var touchStart = 0.0
+    private var cancelled = false
+
+    package init(port: SelfTestPort, sound: SoundOutputPort, outerTouchscreen: @escaping () -> Bool, options: Options,
+                 started: String, now: @escaping () -> Double, schedule: @escaping (Double, @escaping () -> Void) -> Void) {
+        self.port = port
+        self.sound = sound
+        self.outerTouchscreen = outerTouchscreen
+        self.options = options
+        self.now = now
+        self.schedule = schedule
+        report = SelfTestReport(started: started)
+    }
+
+    package func start() {
+        windowStart = now()
+        report.running = "Measuring the displays and the camera"
+        onChange()
+        schedule(windowStart + options.flipSeconds) { [weak self] in self?.displaysMeasured() }
+    }
+
+    /// Stops where it is (Escape at the console): what ran is kept, marked cancelled.
+    package func cancel() {
+        guard phase != .finished else { return }
+        cancelled = true
+        finish()
+    }
+
+    // MARK: what the loop reports
+
+    package func flipped(_ role: DisplayRole, _ stamp: FlipStamp, tapsShown: Int?) {
+        if phase == .displays, stamp.time >= windowStart { flips[role, default: []].append(stamp) }
+        if role == .outer, let shown = tapsShown {
+            while latencies.count < min(shown, tapTimes.count) { latencies.append(stamp.time - tapTimes[latencies.count]) }
+        }
+    }
+
+    package func cameraFrameArrived() { if phase == .displays { cameraFrames += 1 } }
+
+    package func outerTapped(at time: Double) {
+        guard phase == .touch else { return }
+        taps += 1
+        tapTimes.append(time)
+        onChange()
+        if taps >= options.taps { schedule(now() + 0.25) { [weak self] in self?.touchDone() } }
+    }
+
+    package func innerTouched() {
+        guard phase == .touch else { return }
+        innerTouches += 1
+        onChange()
+    }
+
+    /// The bar moves (every vblank must flip) while the displays are measured.
+    package var animates: Bool { phase == .displays }
+
+    /// The card for `role`; nil once the self-test is over (the inner keeps its results
+    /// until the operator closes them: `SelfTestRun` is then dropped by the stage).
+    package func card(_ role: DisplayRole) -> SelfTestCardShown? {
+        switch phase {
+        case .displays:
+            return SelfTestCardShown(prompt: "Self-test: measuring the displays…", steps: stepLines, moving: true)
+        case .touch:
+            return SelfTestCardShown(prompt: role == .outer ? "Tap the square, \(options.taps) times" : "Tap the square on the talent's display, \(options.taps) times",
+                                     taps: taps, steps: stepLines, tapTarget: true)
+        case .sound:
+            return SelfTestCardShown(prompt: "Self-test: sound (a tone, then a spoken line)", steps: stepLines)
+        case .finished:
+            return role == .inner ? SelfTestCardShown(prompt: report.summary + " Any key or a touch closes this.", steps: stepLines) : nil
+        }
+    }
+
+    private var stepLines: [String] {
+        report.steps.flatMap(\.text) + (report.running.map { ["…      \($0)"] } ?? [])
+    }
+
+    // MARK: steps
+
+    private func add(_ step: SelfTestStep) {
+        report.steps.append(step)
+        onStep(step)
+        onChange()
+    }
+
+    private func displaysMeasured() {
+        guard phase == .displays, !cancelled else { return }
+        let seconds = now() - windowStart
+        for role in [DisplayRole.inner, .outer] {
+            add(DisplayCheck(role: role, facts: port.display(role), flips: flips[role] ?? [], seconds: seconds).step)
+        }
+        add(CameraCheck(facts: port.camera, frames: cameraFrames, seconds: seconds).step)
+        guard options.touchSeconds > 0 else { return soundStep() }
+        phase = .touch
+        touchStart = now()
+        report.running = "Waiting for taps on the talent's display"
+        onChange()
+        schedule(touchStart + options.touchSeconds) { [weak self] in self?.touchDone() }
+    }
+
+    private func touchDone() {
+        guard phase == .touch, !cancelled else { return }
+        add(TouchCheck(outerTouchscreen: outerTouchscreen(), outerTaps: taps, innerTouches: innerTouches,
+                       latencies: latencies, wanted: options.taps, seconds: now() - touchStart).step)
+        soundStep()
+    }
+
+    private func soundStep() {
+        phase = .sound
+        report.running = "Playing a tone and listening for it"
+        onChange()
+        var facts = port.sound
+        if facts.outputProblem == nil, sound.sampleRate == nil { facts.outputProblem = sound.unavailableReason ?? "no sound output" }
+        guard facts.outputProblem == nil, let rate = sound.sampleRate else {
+            return soundDone(SoundCheck(facts: facts, tone: nil, found: nil, speech: nil))
+        }
+        let generation = sound.newGeneration()
+        var reported = false
+        let playing = sound.stream(SelfTestTone.samples(rate: rate), rate: rate, generation: generation, slipped: { _ in }) {
+            [weak self] report in
+            guard let self, !reported else { return }
+            switch report {
+            case let .started(time):
+                reported = true
+                schedule(time + options.listenSeconds) { [weak self] in self?.listened(facts, toneAt: time) }
+            case let .failed(reason):
+                reported = true
+                speak(SoundCheck(facts: facts, tone: .failure(SelfTestFailure(reason)), found: nil, speech: nil))
+            case .ended: break
+            }
+        }
+        if let playing { sound.finish(playing) }
+    }
+
+    private func listened(_ facts: SoundFacts, toneAt time: Double) {
+        guard !cancelled else { return }
+        let found = port.heard(since: time - 0.2).flatMap { SelfTestTone.find(in: $0, playedAt: time) }
+        speak(SoundCheck(facts: facts, tone: .success(time), found: found, speech: nil))
+    }
+
+    private func speak(_ check: SoundCheck) {
+        report.running = "espeak-ng speaks a line"
+        onChange()
+        var done = false
+        let finish = { [weak self] (speech: SoundReport?) in
+            guard let self, !done, !cancelled else { return }
+            done = true
+            var check = check
+            check.speech = speech
+            soundDone(check)
+        }
+        sound.speak("This is the rig's self test. Sound is working.", generation: sound.newGeneration()) { report in
+            switch report {
+            case .started: break
+            case .ended, .failed: finish(report)
+            }
+        }
+        schedule(now() + options.speechSeconds) { finish(nil) }
+    }
+
+    private func soundDone(_ check: SoundCheck) {
+        guard phase == .sound, !cancelled else { return }
+        add(check.step)
+        report.running = "Disk, clock and network"
+        add(StorageCheck(facts: port.storage()).step)
+        add(port.clock.step)
+        add(port.network.step)
+        finish()
+    }
+
+    private func finish() {
+        phase = .finished
+        report.running = cancelled ? "cancelled" : nil
+        report.finished = true
+        onChange()
+        onFinish(report)
+    }
+}

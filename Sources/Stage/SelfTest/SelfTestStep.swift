@@ -1,0 +1,72 @@
+import JSON
+
+/// How one part of the owner's rig fared: fine, worth a look, or something that will
+/// fail on the night.
+package enum SelfTestVerdict: String, Comparable, Sendable, CaseIterable {
+    case ok, warning, problem
+
+    package static func < (a: Self, b: Self) -> Bool { a.rank < b.rank }
+    private var rank: Int { self == .ok ? 0 : self == .warning ? 1 : 2 }
+}
+
+/// One step of a self-test as it is printed and kept: what was checked, the verdict,
+/// the figures in words and as data, and the fix when there is one.
+package struct SelfTestStep: Equatable, Sendable {
+    /// Stable key for scripts: "display.outer", "touch", "camera", "sound", …
+    package var id: String
+    package var title: String
+    package var verdict: SelfTestVerdict
+    /// What was found, a sentence each, with the figures.
+    package var lines: [String]
+    /// What to do about a warning or a problem.
+    package var fix: String?
+    /// The same figures for `--json`.
+    package var figures: [String: JSONValue]
+
+    package init(id: String, title: String, verdict: SelfTestVerdict, lines: [String], fix: String? = nil,
+                 figures: [String: JSONValue] = [:]) {
+        self.id = id
+        self.title = title
+        self.verdict = verdict
+        self.lines = lines
+        self.fix = fix
+        self.figures = figures
+    }
+
+    package var json: JSONValue {
+        .object(["id": .string(id), "title": .string(title), "verdict": .string(verdict.rawValue),
+                 "lines": .array(lines.map(JSONValue.string)), "fix": .optional(fix), "figures": .object(figures)])
+    }
+
+    /// As printed: a verdict column, the title, then the lines and the fix indented.
+    package var text: [String] {
+        let mark = verdict == .ok ? "ok     " : verdict == .warning ? "WARNING" : "PROBLEM"
+        return ["\(mark) \(title)"] + lines.map { "        \($0)" } + (fix.map { ["        fix: \($0)"] } ?? [])
+    }
+}
+
+/// A whole self-test: its steps in the order they ran, and whether it has finished.
+package struct SelfTestReport: Equatable, Sendable {
+    package var started: String
+    package var steps: [SelfTestStep] = []
+    package var finished = false
+    /// The step running now, for the console and `rig selftest` while they wait.
+    package var running: String?
+
+    package init(started: String) { self.started = started }
+
+    package var verdict: SelfTestVerdict { steps.map(\.verdict).max() ?? .ok }
+
+    package var json: JSONValue {
+        .object(["started": .string(started), "finished": .bool(finished), "verdict": .string(verdict.rawValue),
+                 "running": .optional(running), "steps": .array(steps.map(\.json))])
+    }
+
+    /// The summary line printed last.
+    package var summary: String {
+        let problems = steps.filter { $0.verdict == .problem }.count
+        let warnings = steps.filter { $0.verdict == .warning }.count
+        if problems == 0 && warnings == 0 { return "Self-test passed: \(steps.count) checks, all ok." }
+        return "Self-test: \(problems) problem(s), \(warnings) warning(s) in \(steps.count) checks."
+    }
+}

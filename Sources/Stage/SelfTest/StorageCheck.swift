@@ -1,0 +1,140 @@
+import JSON
+
+/// The recordings' disk for the self-test: free space, what a minute of recording
+/// takes at the configured quality, and what one crash-safe write costs there.
+package struct StorageFacts: Equatable, Sendable {
+    package var folder: String
+    package var freeBytes: Int64
+    package var totalBytes: Int64
+    /// A minute of a take at rig.toml's [recording] settings (video and sound), estimated.
+    package var bytesPerMinute: Int64
+    /// Median of a 1 MiB write and fsync in the folder; nil when it could not be written.
+    package var syncSeconds: Double?
+    package var writeProblem: String?
+
+    package init(folder: String, freeBytes: Int64, totalBytes: Int64, bytesPerMinute: Int64, syncSeconds: Double?,
+                 writeProblem: String?) {
+        self.folder = folder
+        self.freeBytes = freeBytes
+        self.totalBytes = totalBytes
+        self.bytesPerMinute = bytesPerMinute
+        self.syncSeconds = syncSeconds
+        self.writeProblem = writeProblem
+    }
+}
+
+package struct StorageCheck {
+    package var facts: StorageFacts
+    package init(facts: StorageFacts) { self.facts = facts }
+
+    /// Fewer minutes than these is a problem, then a warning: a party records a few
+    /// dozen short attempts, a studio a morning of takes.
+    static let problemMinutes = 10.0
+    static let warningMinutes = 60.0
+    /// An fsync slower than this can hold a take's fragment past the one second a power
+    /// cut may lose.
+    static let slowSync = 0.25
+
+    package var minutes: Double { Double(max(0, facts.freeBytes)) / Double(max(1, facts.bytesPerMinute)) }
+
+    package var step: SelfTestStep {
+        let gib = Double(facts.freeBytes) / 1_073_741_824
+        var lines = [String(format: "%@: %.1f GiB free of %.1f GiB: about %.0f minutes of recording at this quality",
+                            facts.folder, gib, Double(facts.totalBytes) / 1_073_741_824, minutes)]
+        var json: [String: JSONValue] = ["folder": .string(facts.folder), "free_bytes": .number(Double(facts.freeBytes)),
+                                         "total_bytes": .number(Double(facts.totalBytes)),
+                                         "minutes": .number(DisplayCheck.rounded(minutes, 0)),
+                                         "bytes_per_minute": .number(Double(facts.bytesPerMinute))]
+        json["sync_ms"] = facts.syncSeconds.map { .number(DisplayCheck.rounded($0 * 1000, 1)) } ?? .null
+        if let sync = facts.syncSeconds { lines.append(String(format: "a 1 MiB write and fsync takes %.1f ms", sync * 1000)) }
+        let step = { (verdict: SelfTestVerdict, fix: String?) in
+            SelfTestStep(id: "storage", title: "Storage", verdict: verdict, lines: lines, fix: fix, figures: json)
+        }
+        if let problem = facts.writeProblem {
+            lines.append("cannot write there: \(problem)")
+            let full = problem.contains("No space") || facts.freeBytes < facts.bytesPerMinute
+            return step(.problem, full ? "The disk is full. Copy the clips to a USB stick from the Clips screen and delete them, or free space on \(facts.folder)."
+                                       : "The kiosk cannot save recordings or its state: check \(facts.folder)'s owner and permissions.")
+        }
+        if minutes < Self.problemMinutes {
+            lines.insert(String(format: "the disk is nearly full: %.0f minutes of recording left", minutes), at: 0)
+            return step(.problem, "Copy the clips to a USB stick from the Clips screen and delete them, or free space on \(facts.folder).")
+        }
+        if minutes < Self.warningMinutes {
+            return step(.warning, "Less than an hour of recording fits: export and delete old clips before a long session.")
+        }
+        if let sync = facts.syncSeconds, sync > Self.slowSync {
+            return step(.warning, "The disk is slow to make writes safe; a power cut could lose more than the last second of a take. An SSD or a faster USB stick fixes it.")
+        }
+        return step(.ok, nil)
+    }
+}
+
+/// Whether the system clock is kept by a time server (chrony), so recordings and logs
+/// carry the right time and follower rigs can agree.
+package struct ClockFacts: Equatable, Sendable {
+    /// The kernel's view (adjtimex): a time daemon has synchronised the clock.
+    package var synchronised: Bool
+    /// Its estimated error, seconds, when synchronised.
+    package var estimatedError: Double?
+    /// chronyd is installed.
+    package var chrony: Bool
+
+    package init(synchronised: Bool, estimatedError: Double?, chrony: Bool) {
+        self.synchronised = synchronised
+        self.estimatedError = estimatedError
+        self.chrony = chrony
+    }
+
+    package var step: SelfTestStep {
+        var json: [String: JSONValue] = ["synchronised": .bool(synchronised), "chrony": .bool(chrony)]
+        json["estimated_error_ms"] = estimatedError.map { .number(DisplayCheck.rounded($0 * 1000, 3)) } ?? .null
+        if synchronised {
+            let error = estimatedError.map { String(format: " (estimated error %.1f ms)", $0 * 1000) } ?? ""
+            return SelfTestStep(id: "clock", title: "Clock", verdict: .ok, lines: ["the clock is synchronised\(error)"], figures: json)
+        }
+        let lines = ["the clock is not synchronised to a time server" + (chrony ? " (chrony is installed)" : " (no chrony)")]
+        return SelfTestStep(id: "clock", title: "Clock", verdict: .warning, lines: lines,
+                            fix: chrony ? "chrony has not reached a time server: connect the rig to a network, or point chrony at a local server (README: Time)."
+                                        : "Install chrony (apt install chrony) so recordings carry the right date and times.",
+                            figures: json)
+    }
+}
+
+/// The network remote as a phone would reach it.
+package struct NetworkFacts: Equatable, Sendable {
+    package var enabled: Bool
+    /// "http://192.168.1.20:8080", nil while the remote has no address.
+    package var address: String?
+    /// What the remote waits for or failed with.
+    package var problem: String?
+    /// The addresses it accepts requests from ([remote] allow), or "the local network".
+    package var reachableFrom: String
+
+    package init(enabled: Bool, address: String?, problem: String?, reachableFrom: String) {
+        self.enabled = enabled
+        self.address = address
+        self.problem = problem
+        self.reachableFrom = reachableFrom
+    }
+
+    package var step: SelfTestStep {
+        let json: [String: JSONValue] = ["enabled": .bool(enabled), "address": .optional(address),
+                                         "reachable_from": .string(reachableFrom)]
+        guard enabled else {
+            return SelfTestStep(id: "network", title: "Network remote", verdict: .ok,
+                                lines: ["the remote is off ([remote] enabled = false): no phone or computer can steer the rig"],
+                                figures: json)
+        }
+        guard let address, problem == nil else {
+            return SelfTestStep(id: "network", title: "Network remote", verdict: .problem,
+                                lines: ["the remote is on but has no address: \(problem ?? "none yet")"],
+                                fix: "Connect the rig to the network ([remote] bind names the interface), then run the self-test again.",
+                                figures: json)
+        }
+        return SelfTestStep(id: "network", title: "Network remote", verdict: .ok,
+                            lines: ["the remote answers at \(address), from \(reachableFrom)",
+                                    "pair a phone from Settings on the console: its QR code opens the pairing page"],
+                            figures: json)
+    }
+}
