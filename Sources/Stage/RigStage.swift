@@ -147,6 +147,9 @@ package final class RigStage {
         handControllers.onChange = { [unowned self] in if console.state.screen == .settings { frameWanted(.inner) } }
         console.controllersTest = { [unowned self] in handControllers.setTesting(!handControllers.testing, at: now()) }
         selfTests.onChange = { [unowned self] in for role in DisplayRole.allCases { frameWanted(role) } }
+        console.selfTestStart = { [unowned self] in
+            if let refusal = startSelfTest() { KioskLog.notice("self-test: \(refusal)") }
+        }
         wireMarkers()
     }
 
@@ -432,7 +435,7 @@ package final class RigStage {
         if let report = shown {
             self.shown[role] = report
         }
-        selfTests.run?.flipped(role, stamp, tapsShown: shown?.selfTestTaps)
+        selfTests.run?.flipped(role, stamp, tapsShown: role == .outer ? shown?.selfTestCard?.taps : nil)
         if role == .outer, let frame = shown?.cameraFrame { output.cameraFrameShown(frame, at: stamp.time) }
         if role == .outer, innerHeldForCue, !game.holdsCameraForCue {
             innerHeldForCue = false

@@ -36,6 +36,7 @@ enum CtlCommand: Command {
                                   derived exports; results stay; a clip replaying or
                                   exporting goes when that ends)
           record start|stop       a prompter take: countdown, then recording; stop keeps the file
+          selftest [start|report] start the self-test on the kiosk's displays, or its report
           clips list              the recordings, newest first, as JSON
           clips export ID [--to FOLDER]   copy a clip (default: [recording] export_folder)
           clips delete ID         remove a clip's media and metadata (asks nothing)
@@ -205,6 +206,12 @@ enum CtlCommand: Command {
                 fields[String(pair[..<equals])] = .string(String(pair[pair.index(after: equals)...]))
             }
             return .game(.object(fields))
+        case "selftest":
+            switch arguments.positional() {
+            case "report", nil: return .selfTest(start: false, touchSeconds: nil)
+            case "start": return .selfTest(start: true, touchSeconds: nil)
+            default: throw .usage("selftest takes start or report (rig selftest prints it as it goes)")
+            }
         case "record":
             switch arguments.positional() {
             case "start": return .record(start: true)

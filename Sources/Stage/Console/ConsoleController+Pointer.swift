@@ -88,6 +88,8 @@ extension ConsoleController {
             open(String(id.dropFirst("script:".count)))
         } else if id == ControllersPanel.testID {
             controllersTest()
+        } else if id == SettingsScreen.selfTestID {
+            selfTestStart()
         } else if id == RemotePanel.pairID {
             _ = request(.remote(action: "pair", id: nil))
         } else if id.hasPrefix(RemotePanel.revokePrefix) {

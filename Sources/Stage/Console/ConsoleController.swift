@@ -32,6 +32,8 @@ package final class ConsoleController {
     package var clipsAction: (WidgetID) -> Void = { _ in }
     /// "Try the maps" on the Settings screen: hand controllers stop steering while on.
     package var controllersTest: () -> Void = {}
+    /// Settings' Self-test button.
+    package var selfTestStart: () -> Void = {}
     /// The Clips screen was shown (true) or left (false): the list is read, a replay closes.
     package var clipsShown: (Bool) -> Void = { _ in }
 

@@ -105,6 +105,9 @@ package enum SettingsScreen {
         }
     }
 
+    /// Runs `rig selftest` on the kiosk's displays; its results replace the console until closed.
+    package static let selfTestID: WidgetID = "settings:selftest"
+
     package static func item(for id: WidgetID) -> Item? {
         Item.allCases.first { $0.id == id }
     }
@@ -131,9 +134,17 @@ package enum SettingsScreen {
                           value: item.value(settings), swatch: item.swatch(settings), group: "settings")
             y += rowHeight + 2
         }
-        // The right side: the hand controllers while one is plugged in, then the remote's phones.
+        // The right side: the self-test, the hand controllers while one is plugged in,
+        // then the remote's phones.
         let x = area.x + width + theme.gap * 4
         var right = PixelRect(x: x, y: area.y, width: area.maxX - x, height: area.height)
+        let selfTest = "Self-test"
+        panel.button(selfTestID, selfTest, in: PixelRect(x: x, y: right.y, width: min(right.width, panel.width(of: selfTest) + theme.gap * 6),
+                                                         height: theme.rowHeight), group: "selftest")
+        var used = theme.rowHeight + theme.gap / 2
+        used += panel.text("Checks the displays, touch, camera, sound, disk and clock in half a minute.", x: x, y: right.y + used,
+                           size: theme.smallTextSize, color: theme.secondaryText, maxWidth: right.width) + theme.gap * 2
+        right = PixelRect(x: x, y: right.y + used, width: right.width, height: max(0, right.height - used))
         if let controllers = model.controllers, !controllers.controllers.isEmpty {
             let used = ControllersPanel.build(controllers, panel: panel, area: right) + theme.gap * 2
             right = PixelRect(x: x, y: right.y + used, width: right.width, height: max(0, right.height - used))

@@ -24,8 +24,9 @@ package struct FrameReport {
     package var cameraSequence: UInt32? { cameraFrame?.sequence }
     /// Where the inner frame put the camera thumbnail (nil: not shown).
     package var thumbnail: PixelRect?
-    /// The taps the self-test's outer card counted in this frame (nil: no card).
-    package var selfTestTaps: Int?
+    /// The self-test's card this frame showed (nil: none): its taps counted end the
+    /// tap-to-flip latency at the flip.
+    package var selfTestCard: SelfTestCardShown?
     /// The console as this inner frame built it: its targets for clicks and focus.
     package var console: ConsoleBuild?
 }

@@ -233,7 +233,7 @@ package final class SceneRenderer {
         guard let buffer = scanout.image(for: target) else { return report }
         report.changed = selfTestCards.draw(role, card, transform: transform, at: time, into: buffer,
                                             mustDraw: target.mustDraw)
-        if role == .outer { report.selfTestTaps = card.taps }
+        report.selfTestCard = card
         return report
     }
 
