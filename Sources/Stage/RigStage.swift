@@ -263,14 +263,14 @@ package final class RigStage {
     /// Starts a self-test on the kiosk's devices (`rig selftest`, Settings' button).
     package func startSelfTest(_ options: SelfTestRun.Options = SelfTestRun.Options()) -> String? {
         selfTests.start(options: options, sound: sound, outerTouchscreen: { [unowned self] in participantTouch },
-                        now: now, schedule: schedule)
+                        displayStatus: { [unowned self] in devices.displays[$0] }, now: now, schedule: schedule)
     }
 
     private func cameraArrived(_ frame: CameraFrame, preview: CameraPreviewPicture?) {
         camera.frame = frame
         cameraPreview = preview
         frameWanted(.inner)
-        if controller.mode == .framing || game.isOpen { frameWanted(.outer) }
+        if controller.mode == .framing || game.isOpen || selfTests.showsCamera { frameWanted(.outer) }
         gameConditionsChanged()
     }
 
@@ -411,6 +411,7 @@ package final class RigStage {
             overlay = game.participantOverlay(at: time)
         } else {
             if camera.live && controller.mode == .framing && overlay.status == nil { overlay.status = "Framing check" }
+            if selfTests.showsCamera { overlay.status = "Self-test: camera" }
             switch take.shown(at: now()) {
             case .recording: overlay.recording = true
             case let .countdown(seconds): overlay.countdown = seconds
@@ -421,7 +422,7 @@ package final class RigStage {
         let hidden = overlay.hidesCamera
         var view = SceneRenderer.CameraView(frame: hidden ? nil : camera.frame, message: hidden ? nil : camera.message,
                                             mirror: settings.cameraMirror, overlay: overlay,
-                                            onOuter: game.isOpen || controller.mode == .framing)
+                                            onOuter: game.isOpen || controller.mode == .framing || selfTests.showsCamera)
         view.preview = hidden ? nil : cameraPreview
         // The cue's frame does not wait for a camera frame's conversion: it shows the
         // picture already converted, and the next frame catches up.
@@ -436,7 +437,10 @@ package final class RigStage {
             self.shown[role] = report
         }
         selfTests.run?.flipped(role, stamp, tapsShown: role == .outer ? shown?.selfTestCard?.taps : nil)
-        if role == .outer, let frame = shown?.cameraFrame { output.cameraFrameShown(frame, at: stamp.time) }
+        if role == .outer, let frame = shown?.cameraFrame {
+            output.cameraFrameShown(frame, at: stamp.time)
+            selfTests.run?.cameraFrameShown(captured: frame.timestamp, at: stamp.time)
+        }
         if role == .outer, innerHeldForCue, !game.holdsCameraForCue {
             innerHeldForCue = false
             frameWanted(.inner)

@@ -50,12 +50,19 @@ package struct CameraCheck {
     /// Frames that reached the loop in the window, and the window.
     package var frames: Int
     package var seconds: Double
+    /// From a frame's capture (the driver's timestamp) to the flip of the outer frame
+    /// showing it in the talent's preview.
+    package var latencies: [Double]
 
-    package init(facts: CameraFacts?, frames: Int, seconds: Double) {
+    package init(facts: CameraFacts?, frames: Int, seconds: Double, latencies: [Double] = []) {
         self.facts = facts
         self.frames = frames
         self.seconds = seconds
+        self.latencies = latencies
     }
+
+    /// A preview later than this is seen to lag the talent's movements.
+    static let latencyLimit = 0.1
 
     /// Below this share of the mode's rate the preview and recordings stutter.
     static let rateShare = 0.9
@@ -83,17 +90,29 @@ package struct CameraCheck {
         lines.append("streams \(mode.format) \(mode.width)x\(mode.height) at \(Self.fps(mode.framesPerSecond)) fps"
                      + (mode.emulated ? ", decoded from MJPEG by libv4l2 on the CPU" : ", natively"))
         lines.append(String(format: "%d frames in %.0f s: %.1f fps", frames, seconds, rate))
+        let sorted = latencies.sorted()
+        let median = sorted.isEmpty ? nil : sorted[sorted.count / 2]
+        if let median, let worst = sorted.last {
+            let p99 = sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * 0.99 + 0.5))]
+            lines.append(String(format: "capture to the talent's display: median %.0f ms, p99 %.0f ms, slowest %.0f ms over %d frames",
+                                median * 1000, p99 * 1000, worst * 1000, latencies.count))
+            json["frame_to_flip_median_ms"] = .number(DisplayCheck.rounded(median * 1000, 1))
+            json["frame_to_flip_p99_ms"] = .number(DisplayCheck.rounded(p99 * 1000, 1))
+        }
         let step = { (verdict: SelfTestVerdict, fix: String?) in
             SelfTestStep(id: "camera", title: "Camera", verdict: verdict, lines: lines, fix: fix, figures: json)
         }
         let area = mode.width * mode.height
         let wanted = facts.requestedWidth * facts.requestedHeight
         if area * 2 <= wanted {
-            lines.insert("the camera offers at most \(mode.width)x\(mode.height): smaller than the \(facts.requestedWidth)x\(facts.requestedHeight) asked for", at: 0)
-            return step(.problem, "Recordings will be \(mode.width)x\(mode.height). Use a camera that offers \(facts.requestedWidth)x\(facts.requestedHeight), or ask for what this one offers in [camera] width and height.")
+            lines.insert("the camera gives \(mode.width)x\(mode.height) at the rate asked: less than half the \(facts.requestedWidth)x\(facts.requestedHeight) asked for", at: 0)
+            return step(.problem, "Recordings will be \(mode.width)x\(mode.height). Use a camera that offers \(requested), or ask in [camera] width, height and fps for what this one offers (listed above).")
         }
         if rate < mode.framesPerSecond * Self.rateShare {
             return step(.warning, String(format: "The camera delivers %.1f of its %@ fps: give it more light (many webcams halve their rate in the dark), or a USB port of its own.", rate, Self.fps(mode.framesPerSecond)))
+        }
+        if let median, median > Self.latencyLimit {
+            return step(.warning, "The preview lags: frames take longer than 100 ms from the camera to the talent's display. A smaller camera size, or a faster CPU, shortens it.")
         }
         if area < wanted || mode.framesPerSecond < facts.requestedFramesPerSecond * Self.rateShare {
             return step(.warning, "The camera cannot give \(requested); it streams the nearest it offers.")

@@ -22,8 +22,10 @@ package struct DisplayFacts: Equatable, Sendable {
 }
 
 /// One head's verdict from its flips while the test card moved every frame: the refresh
-/// the kernel's vblank counter shows against the mode's, how evenly the flips came, and
-/// how many vblanks passed without a new frame.
+/// against the mode's, how evenly the flips came, and how many vblanks passed without
+/// a new frame. Where the driver counts vblanks (real GPUs) the kernel's counter and
+/// timestamps say all three; where it does not (virtio-gpu completes flips with no
+/// counter), the flips' own pace and the frame pacer's count of late frames do.
 package struct DisplayCheck {
     package var role: DisplayRole
     package var facts: DisplayFacts
@@ -31,12 +33,15 @@ package struct DisplayCheck {
     package var flips: [FlipStamp]
     /// How long the window was.
     package var seconds: Double
+    /// Vblanks the frame pacer counted missed in the window (flips later than aimed for).
+    package var pacerMissed: Int
 
-    package init(role: DisplayRole, facts: DisplayFacts, flips: [FlipStamp], seconds: Double) {
+    package init(role: DisplayRole, facts: DisplayFacts, flips: [FlipStamp], seconds: Double, pacerMissed: Int = 0) {
         self.role = role
         self.facts = facts
         self.flips = flips
         self.seconds = seconds
+        self.pacerMissed = pacerMissed
     }
 
     /// Refresh within this share of the mode's is the mode's (EDID rates are rounded).
@@ -47,32 +52,40 @@ package struct DisplayCheck {
     static let jitterLimit = 0.002
 
     package struct Figures: Equatable {
-        package var refreshHz: Double
+        /// The refresh the kernel's vblank counter shows; nil when the driver keeps none.
+        package var refreshHz: Double?
         package var flipsPerSecond: Double
         package var jitterP50: Double
         package var jitterP99: Double
         package var missed: Int
         package var vblanks: Int
+        /// The kernel's vblank counter moved with the flips.
+        package var counted: Bool
     }
 
     /// nil with fewer than two flips.
     package var figures: Figures? {
-        guard flips.count >= 2, let first = flips.first, let last = flips.last, last.time > first.time,
-              last.sequence > first.sequence else { return nil }
-        let vblanks = Int(last.sequence - first.sequence)
-        let period = (last.time - first.time) / Double(vblanks)
-        var missed = 0
-        var jitter: [Double] = []
-        for (a, b) in zip(flips, flips.dropFirst()) {
-            let steps = Int(b.sequence &- a.sequence)
-            if steps > 1 { missed += steps - 1 }
-            // Each flip against where the vblank counter says it should have been.
-            jitter.append(abs((b.time - a.time) - Double(max(steps, 1)) * period))
+        guard flips.count >= 2, let first = flips.first, let last = flips.last, last.time > first.time else { return nil }
+        let intervals = zip(flips, flips.dropFirst()).map { $1.time - $0.time }
+        let counted = last.sequence > first.sequence
+        let period: Double
+        let steps: [Int]
+        if counted {
+            period = (last.time - first.time) / Double(last.sequence - first.sequence)
+            steps = zip(flips, flips.dropFirst()).map { max(1, Int($1.sequence &- $0.sequence)) }
+        } else {
+            // No counter: the monitor's refresh cannot be seen; flips are timed against
+            // the mode's period, which the kiosk paces them on.
+            period = facts.chosen?.period ?? 1.0 / 60
+            steps = intervals.map { max(1, Int(($0 / period).rounded())) }
         }
+        var jitter = zip(intervals, steps).map { abs($0 - Double($1) * period) }
         jitter.sort()
         func percentile(_ p: Double) -> Double { jitter[min(jitter.count - 1, Int(Double(jitter.count - 1) * p + 0.5))] }
-        return Figures(refreshHz: 1 / period, flipsPerSecond: Double(flips.count - 1) / (last.time - first.time),
-                       jitterP50: percentile(0.5), jitterP99: percentile(0.99), missed: missed, vblanks: vblanks)
+        let missed = counted ? steps.reduce(0) { $0 + $1 - 1 } : pacerMissed
+        return Figures(refreshHz: counted ? 1 / period : nil, flipsPerSecond: Double(flips.count - 1) / (last.time - first.time),
+                       jitterP50: percentile(0.5), jitterP99: percentile(0.99), missed: missed,
+                       vblanks: steps.reduce(0, +), counted: counted)
     }
 
     package var step: SelfTestStep {
@@ -97,19 +110,25 @@ package struct DisplayCheck {
                                 figures: json)
         }
         let nominal = mode.refresh
-        json["refresh_hz"] = .number(Self.rounded(figures.refreshHz, 3))
+        json["refresh_hz"] = figures.refreshHz.map { .number(Self.rounded($0, 3)) } ?? .null
         json["nominal_hz"] = .number(Self.rounded(nominal, 3))
         json["flips_per_second"] = .number(Self.rounded(figures.flipsPerSecond, 2))
         json["jitter_p50_ms"] = .number(Self.rounded(figures.jitterP50 * 1000, 3))
         json["jitter_p99_ms"] = .number(Self.rounded(figures.jitterP99 * 1000, 3))
         json["missed_vblanks"] = .int(figures.missed)
         json["vblanks"] = .int(figures.vblanks)
-        lines.append(String(format: "refresh %.2f Hz measured over %.0f s (the mode says %.2f Hz)", figures.refreshHz, seconds, nominal))
+        json["vblank_counter"] = .bool(figures.counted)
+        if let refresh = figures.refreshHz {
+            lines.append(String(format: "refresh %.2f Hz measured over %.0f s (the mode says %.2f Hz)", refresh, seconds, nominal))
+        } else {
+            lines.append(String(format: "%.1f flips a second over %.0f s at the mode's %.2f Hz; the driver keeps no vblank counter, so the monitor's own refresh cannot be measured",
+                                figures.flipsPerSecond, seconds, nominal))
+        }
         lines.append(String(format: "flip timing: p50 %.2f ms, p99 %.2f ms off the vblank; %d of %d vblanks missed",
                             figures.jitterP50 * 1000, figures.jitterP99 * 1000, figures.missed, figures.vblanks))
-        if nominal > 0, abs(figures.refreshHz - nominal) / nominal > Self.refreshTolerance {
+        if nominal > 0, let refresh = figures.refreshHz, abs(refresh - nominal) / nominal > Self.refreshTolerance {
             return SelfTestStep(id: id, title: name, verdict: .problem, lines: lines,
-                                fix: String(format: "The monitor runs at %.2f Hz, not the mode's %.2f Hz: scrolling will not be even. Choose another mode in [displays.\(role.rawValue)] mode (rig devices lists them).", figures.refreshHz, nominal),
+                                fix: String(format: "The monitor runs at %.2f Hz, not the mode's %.2f Hz: scrolling will not be even. Choose another mode in [displays.\(role.rawValue)] mode (rig devices lists them).", refresh, nominal),
                                 figures: json)
         }
         if Double(figures.missed) > Double(figures.vblanks) * Self.missedShare || figures.jitterP99 > Self.jitterLimit {

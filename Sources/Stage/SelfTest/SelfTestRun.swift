@@ -7,6 +7,8 @@ import Foundation
 package final class SelfTestRun {
     package struct Options: Equatable, Sendable {
         package var flipSeconds = 5.0
+        /// The camera's preview on the talent's display: its rate and frame-to-flip latency.
+        package var cameraSeconds = 5.0
         /// How long the talent's display waits for taps; 0 skips the touch step.
         package var touchSeconds = 20.0
         package var taps = 5
@@ -16,7 +18,7 @@ package final class SelfTestRun {
         package init() {}
     }
 
-    package enum Phase: Equatable { case displays, touch, sound, finished }
+    package enum Phase: Equatable { case displays, camera, touch, sound, finished }
 
     package let options: Options
     package private(set) var phase = Phase.displays
@@ -30,12 +32,18 @@ package final class SelfTestRun {
     private let port: SelfTestPort
     private let sound: SoundOutputPort
     private let outerTouchscreen: () -> Bool
+    /// What the display side last said of a display (its pacer's missed-vblank count).
+    private let displayStatus: (DisplayRole) -> DisplayStatus?
+    private var missedAtStart: [DisplayRole: UInt64] = [:]
     private let now: () -> Double
     private let schedule: (Double, @escaping () -> Void) -> Void
 
     private var flips: [DisplayRole: [FlipStamp]] = [:]
     private var windowStart = 0.0
     private var cameraFrames = 0
+    private var cameraStart = 0.0
+    /// From each camera frame's capture to the flip of the outer frame showing it.
+    private var cameraLatencies: [Double] = []
     private var taps = 0
     private var innerTouches = 0
     private var tapTimes: [Double] = []
@@ -43,11 +51,13 @@ package final class SelfTestRun {
     private var touchStart = 0.0
     private var cancelled = false
 
-    package init(port: SelfTestPort, sound: SoundOutputPort, outerTouchscreen: @escaping () -> Bool, options: Options,
+    package init(port: SelfTestPort, sound: SoundOutputPort, outerTouchscreen: @escaping () -> Bool,
+                 displayStatus: @escaping (DisplayRole) -> DisplayStatus?, options: Options,
                  started: String, now: @escaping () -> Double, schedule: @escaping (Double, @escaping () -> Void) -> Void) {
         self.port = port
         self.sound = sound
         self.outerTouchscreen = outerTouchscreen
+        self.displayStatus = displayStatus
         self.options = options
         self.now = now
         self.schedule = schedule
@@ -56,7 +66,8 @@ package final class SelfTestRun {
 
     package func start() {
         windowStart = now()
-        report.running = "Measuring the displays and the camera"
+        for role in DisplayRole.allCases { missedAtStart[role] = displayStatus(role)?.missedVblanks ?? 0 }
+        report.running = "Measuring the displays"
         onChange()
         schedule(windowStart + options.flipSeconds) { [weak self] in self?.displaysMeasured() }
     }
@@ -77,7 +88,16 @@ package final class SelfTestRun {
         }
     }
 
-    package func cameraFrameArrived() { if phase == .displays { cameraFrames += 1 } }
+    package func cameraFrameArrived() { if phase == .camera { cameraFrames += 1 } }
+
+    /// An outer frame showing the camera frame captured at `captured` reached the glass.
+    package func cameraFrameShown(captured: Double, at flip: Double) {
+        if phase == .camera { cameraLatencies.append(flip - captured) }
+    }
+
+    /// The talent's display shows the camera's preview as the kiosk draws it (mirrored
+    /// as configured), not a card, while the camera is measured.
+    package var showsCamera: Bool { phase == .camera }
 
     package func outerTapped(at time: Double) {
         guard phase == .touch else { return }
@@ -102,6 +122,8 @@ package final class SelfTestRun {
         switch phase {
         case .displays:
             return SelfTestCardShown(prompt: "Self-test: measuring the displays…", steps: stepLines, moving: true)
+        case .camera:
+            return role == .outer ? nil : SelfTestCardShown(prompt: "Self-test: the camera's preview is on the talent's display", steps: stepLines)
         case .touch:
             return SelfTestCardShown(prompt: role == .outer ? "Tap the square, \(options.taps) times" : "Tap the square on the talent's display, \(options.taps) times",
                                      taps: taps, steps: stepLines, tapTarget: true)
@@ -128,9 +150,29 @@ package final class SelfTestRun {
         guard phase == .displays, !cancelled else { return }
         let seconds = now() - windowStart
         for role in [DisplayRole.inner, .outer] {
-            add(DisplayCheck(role: role, facts: port.display(role), flips: flips[role] ?? [], seconds: seconds).step)
+            let missed = (displayStatus(role)?.missedVblanks ?? 0) &- (missedAtStart[role] ?? 0)
+            add(DisplayCheck(role: role, facts: port.display(role), flips: flips[role] ?? [], seconds: seconds,
+                             pacerMissed: Int(clamping: missed)).step)
         }
-        add(CameraCheck(facts: port.camera, frames: cameraFrames, seconds: seconds).step)
+        guard port.camera != nil else {
+            add(CameraCheck(facts: nil, frames: 0, seconds: 0).step)
+            return touchStep()
+        }
+        phase = .camera
+        cameraStart = now()
+        report.running = "The camera's preview on the talent's display"
+        onChange()
+        schedule(cameraStart + options.cameraSeconds) { [weak self] in self?.cameraMeasured() }
+    }
+
+    private func cameraMeasured() {
+        guard phase == .camera, !cancelled else { return }
+        add(CameraCheck(facts: port.camera, frames: cameraFrames, seconds: now() - cameraStart,
+                        latencies: cameraLatencies).step)
+        touchStep()
+    }
+
+    private func touchStep() {
         guard options.touchSeconds > 0 else { return soundStep() }
         phase = .touch
         touchStart = now()

@@ -21,15 +21,18 @@ package final class SelfTests {
     /// A run is measuring or waiting (its cards hold both displays).
     package var isRunning: Bool { run.map { $0.phase != .finished } ?? false }
     var animates: Bool { run?.animates ?? false }
+    /// The talent's display shows the camera's preview for the self-test.
+    var showsCamera: Bool { run?.showsCamera ?? false }
 
     func card(_ role: DisplayRole) -> SelfTestCardShown? { run?.card(role) }
 
     /// Starts a self-test; the reason when it cannot.
     func start(options: SelfTestRun.Options, sound: SoundOutputPort, outerTouchscreen: @escaping () -> Bool,
-               now: @escaping () -> Double, schedule: @escaping (Double, @escaping () -> Void) -> Void) -> String? {
+               displayStatus: @escaping (DisplayRole) -> DisplayStatus?, now: @escaping () -> Double, schedule: @escaping (Double, @escaping () -> Void) -> Void) -> String? {
         guard let port else { return "this kiosk has no devices to test" }
         guard !isRunning else { return "a self-test is already running" }
-        let run = SelfTestRun(port: port, sound: sound, outerTouchscreen: outerTouchscreen, options: options,
+        let run = SelfTestRun(port: port, sound: sound, outerTouchscreen: outerTouchscreen, displayStatus: displayStatus,
+                              options: options,
                               started: TimeText.iso8601(Date()), now: now, schedule: schedule)
         run.onStep = { [unowned self] step in
             KioskLog.info("self-test: \(step.verdict.rawValue) \(step.title): " + (step.lines + (step.fix.map { ["fix: \($0)"] } ?? [])).joined(separator: "; "))

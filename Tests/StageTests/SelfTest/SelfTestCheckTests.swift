@@ -43,6 +43,22 @@ import Testing
         #expect(late.verdict == .warning)
     }
 
+    @Test func aDriverWithoutAVblankCounterIsTimedAgainstItsMode() {
+        // virtio-gpu: every flip carries the same sequence; the pacer counts late frames.
+        var stamps = Self.flips(hz: 60).map { FlipStamp(time: $0.time, sequence: 0) }
+        let even = DisplayCheck(role: .outer, facts: Self.facts, flips: stamps, seconds: 5).step
+        #expect(even.verdict == .ok)
+        #expect(even.figures["vblank_counter"] == false)
+        #expect(even.figures["refresh_hz"] == .null)
+        #expect(even.figures["flips_per_second"] == .number(60))
+        #expect(even.lines.contains { $0.hasSuffix("the driver keeps no vblank counter, so the monitor's own refresh cannot be measured") })
+        stamps.removeAll { Int(($0.time - 100) * 60 + 0.5) % 10 == 5 }
+        let late = DisplayCheck(role: .outer, facts: Self.facts, flips: stamps, seconds: 5, pacerMissed: 30).step
+        #expect(late.verdict == .warning)
+        #expect(late.figures["missed_vblanks"] == .int(30))
+        #expect(abs((late.figures["flips_per_second"]?.numberValue ?? 0) - 54) < 0.1)
+    }
+
     @Test func noMonitorOrNoFlipIsAProblemThatNamesTheConnector() {
         var unplugged = Self.facts
         unplugged.connected = false
@@ -83,6 +99,11 @@ import Testing
         #expect(CameraCheck(facts: Self.camera(nil), frames: 0, seconds: 5).step.verdict == .problem)
         let native = CameraFacts.Streaming(format: "YUYV", width: 1920, height: 1080, framesPerSecond: 30, emulated: false)
         #expect(CameraCheck(facts: Self.camera(native), frames: 150, seconds: 5).step.verdict == .ok)
+        let shown = CameraCheck(facts: Self.camera(native), frames: 150, seconds: 5, latencies: [0.04, 0.06, 0.05]).step
+        #expect(shown.verdict == .ok)
+        #expect(shown.figures["frame_to_flip_median_ms"] == .number(50))
+        #expect(shown.lines.contains("capture to the talent's display: median 50 ms, p99 60 ms, slowest 60 ms over 3 frames"))
+        #expect(CameraCheck(facts: Self.camera(native), frames: 150, seconds: 5, latencies: [0.2, 0.25]).step.verdict == .warning)
         let slow = CameraCheck(facts: Self.camera(native), frames: 75, seconds: 5).step
         #expect(slow.verdict == .warning)
         #expect(slow.figures["measured_fps"] == .number(15))
@@ -94,7 +115,7 @@ import Testing
         let small = CameraFacts.Streaming(format: "YUYV", width: 640, height: 480, framesPerSecond: 30, emulated: false)
         let tiny = CameraCheck(facts: Self.camera(small), frames: 150, seconds: 5).step
         #expect(tiny.verdict == .problem)
-        #expect(tiny.lines.first == "the camera offers at most 640x480: smaller than the 1920x1080 asked for")
+        #expect(tiny.lines.first == "the camera gives 640x480 at the rate asked: less than half the 1920x1080 asked for")
     }
 
     @Test func theToneIsFoundWithItsDelayAndLevel() {
