@@ -91,7 +91,14 @@ package struct CameraCheck {
                      + (mode.emulated ? ", decoded from MJPEG by libv4l2 on the CPU" : ", natively"))
         lines.append(String(format: "%d frames in %.0f s: %.1f fps", frames, seconds, rate))
         let sorted = latencies.sorted()
-        let median = sorted.isEmpty ? nil : sorted[sorted.count / 2]
+        // A frame shown before it was captured: the camera's timestamps are not on the
+        // display's clock (some drivers stamp ahead), so no latency can be claimed.
+        let comparable = sorted.filter { $0 < 0 }.count * 10 <= sorted.count
+        let median = sorted.isEmpty || !comparable ? nil : sorted[sorted.count / 2]
+        json["frame_to_flip_comparable"] = .bool(comparable)
+        if !comparable {
+            lines.append("the camera's timestamps run ahead of the display's flips (\(sorted.filter { $0 < 0 }.count) of \(sorted.count) frames shown before their capture time): capture-to-flip latency cannot be measured with this driver")
+        }
         if let median, let worst = sorted.last {
             let p99 = sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * 0.99 + 0.5))]
             lines.append(String(format: "capture to the talent's display: median %.0f ms, p99 %.0f ms, slowest %.0f ms over %d frames",

@@ -104,6 +104,10 @@ import Testing
         #expect(shown.figures["frame_to_flip_median_ms"] == .number(50))
         #expect(shown.lines.contains("capture to the talent's display: median 50 ms, p99 60 ms, slowest 60 ms over 3 frames"))
         #expect(CameraCheck(facts: Self.camera(native), frames: 150, seconds: 5, latencies: [0.2, 0.25]).step.verdict == .warning)
+        let ahead = CameraCheck(facts: Self.camera(native), frames: 150, seconds: 5, latencies: [-0.01, 0.02, -0.009]).step
+        #expect(ahead.figures["frame_to_flip_median_ms"] == nil)
+        #expect(ahead.figures["frame_to_flip_comparable"] == false)
+        #expect(ahead.lines.contains { $0.hasPrefix("the camera's timestamps run ahead of the display's flips (2 of 3 frames") })
         let slow = CameraCheck(facts: Self.camera(native), frames: 75, seconds: 5).step
         #expect(slow.verdict == .warning)
         #expect(slow.figures["measured_fps"] == .number(15))
