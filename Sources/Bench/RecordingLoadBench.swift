@@ -179,18 +179,11 @@ enum RecordingLoadBench {
     /// the loop (the main thread), the threads rig names (`rig-preview`, the bench's
     /// camera), and the rest summed as one (the recorder's thread, x264's workers).
     private static func threadCPUSeconds() -> [(name: String, cpuSeconds: Double)] {
-        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
         var byName: [String: Double] = [:]
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-        for task in tasks {
-            guard let stat = try? String(contentsOfFile: "/proc/self/task/\(task)/stat", encoding: .utf8),
-                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { continue }
-            let comm = String(stat[stat.index(after: open)..<close])
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            // After the name: state is field 3, utime 14 and stime 15 (1-based, man 5 proc).
-            guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { continue }
-            let name = comm.hasPrefix("rig-") ? comm : (task == String(getpid()) ? "loop (bench thread)" : "recorder, x264 and other threads")
-            byName[name, default: 0] += (user + system) / ticks
+        for thread in ThreadCPU.seconds() {
+            let name = thread.name.hasPrefix("rig-") ? thread.name
+                : thread.name == "main" ? "loop (bench thread)" : "recorder, x264 and other threads"
+            byName[name, default: 0] += thread.seconds
         }
         return byName.sorted { $0.value > $1.value }.map { ($0.key, $0.value) }
     }

@@ -91,7 +91,7 @@ final class KioskApp {
         stage.devices = deviceReport
         stage.sound = soundOutput
         stage.selfTests.port = KioskSelfTestFacts(config: config, backend: displays.backend, devices: deviceReport,
-                                                  soundOutput: soundOutput)
+                                                  soundOutput: soundOutput, mailbox: loop.mailbox)
         stage.readingSettingParser = { key, value, settings in ReadingSettingKeys.apply(key: key, value: value, to: &settings) }
         stage.handle(.problems(.config, configProblems.filter { $0.severity == .error }.map(\.description)))
         stage.handle(.problem(.library, libraryProblem))

@@ -12,10 +12,12 @@ final class KioskSelfTestFacts: SelfTestPort {
     private let devices: KioskDeviceReport
     private let soundOutput: KioskSoundOutput
     private let drmDirectory: String
+    private let mailbox: LoopMailbox
 
     init(config: RigConfig, backend: any DisplayBackend, devices: KioskDeviceReport, soundOutput: KioskSoundOutput,
-         drmDirectory: String = "/dev/dri") {
+         mailbox: LoopMailbox, drmDirectory: String = "/dev/dri") {
         self.config = config
+        self.mailbox = mailbox
         self.backend = backend
         self.devices = devices
         self.soundOutput = soundOutput
@@ -71,6 +73,10 @@ final class KioskSelfTestFacts: SelfTestPort {
                            state: feed.map { "\($0.state)" } ?? "not opened", streaming: streaming, offered: offered)
     }
 
+    var cameraCaptureCPU: Double? {
+        devices.cameraFeed == nil ? nil : ThreadCPU.seconds(named: "rig-camera")
+    }
+
     var sound: SoundFacts {
         let audio = devices.audio
         var inputProblem: String?
@@ -96,8 +102,8 @@ final class KioskSelfTestFacts: SelfTestPort {
         let free = looked ? Int64(stats.f_bavail) * Int64(stats.f_frsize) : 0
         let total = looked ? Int64(stats.f_blocks) * Int64(stats.f_frsize) : 0
         let (sync, problem) = Self.syncCost(in: folder)
-        return StorageFacts(folder: folder, freeBytes: free, totalBytes: total,
-                            bytesPerMinute: Self.bytesPerMinute(config), syncSeconds: sync, writeProblem: problem)
+        return StorageFacts(folder: folder, freeBytes: free, totalBytes: total, bytesPerMinute: Self.bytesPerMinute(config),
+                            reservedBytes: Int64(config.recording.minFreeMB) << 20, syncSeconds: sync, writeProblem: problem)
     }
 
     /// A minute of a take: the configured bitrate, or for constant quality about 0.1 bit
@@ -135,6 +141,27 @@ final class KioskSelfTestFacts: SelfTestPort {
             times.append(MonotonicTime.now() - start)
         }
         return (times.sorted()[1], nil)
+    }
+
+    func recorderTrial(seconds: Double, done: @escaping (RecorderCheck) -> Void) {
+        guard config.recording.enabled else { return done(RecorderCheck(skipped: "recording is off ([recording] enabled = false)")) }
+        guard let format = RecordingTap.videoFormat(of: devices.cameraFeed, shown: nil),
+              case let .streaming(mode, _)? = devices.cameraFeed?.state else {
+            return done(RecorderCheck(skipped: "no camera streams, so there is nothing to record"))
+        }
+        let recordings = config.recordingsDirectory
+        let folder = FileManager.default.fileExists(atPath: recordings) ? recordings : config.state.dir
+        let settings = config.recorderSettings
+        let fps = mode.framesPerSecond
+        let reply = LoopCarried(done)
+        let mailbox = mailbox
+        let thread = Thread {
+            let check = KioskRecorderTrial.run(format: format, framesPerSecond: fps, settings: settings, folder: folder,
+                                               seconds: seconds)
+            mailbox.post { reply.value(check) }
+        }
+        thread.name = "rig-selftest-encode"
+        thread.start()
     }
 
     var clock: ClockFacts {

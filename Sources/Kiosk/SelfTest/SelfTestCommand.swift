@@ -13,11 +13,13 @@ enum SelfTestCommand: Command {
         Usage: rig selftest [--json] [--touch-seconds N] [--backend drm|headless]
                             [--config PATH] [--set KEY=VALUE ...]
 
-          Runs in about half a minute. Both displays show a test card: which display
-          it is and which way is up (the talent's through the mirror as configured),
-          and a bar that moves every frame while their refresh is measured. Then tap
-          the square on the talent's display 5 times. A tone is played and listened
-          for through the microphone, and espeak-ng speaks a line.
+          Takes about 45 seconds. Both displays show a test card: which display it
+          is and which way is up (the talent's through the mirror as configured), and
+          a bar that moves every frame while their refresh is measured. The talent's
+          display then shows the camera's preview, then asks for 5 taps on its square.
+          A tone is played and listened for through the microphone, espeak-ng speaks
+          a line, and a 5 s trial encode (a test pattern, deleted after) shows whether
+          the recorder keeps up with the camera at [recording]'s preset.
 
           Each check prints ok, WARNING or PROBLEM with its figures and the fix. The
           report is kept in the state folder as selftest.json and selftest.txt.

@@ -53,6 +53,9 @@ package struct CameraCheck {
     /// From a frame's capture (the driver's timestamp) to the flip of the outer frame
     /// showing it in the talent's preview.
     package var latencies: [Double]
+    /// The capture thread's CPU per frame that arrived (its dequeue, libv4l2's decode
+    /// when it decodes, the copy into the frame pool).
+    package var captureCPUPerFrame: Double?
 
     package init(facts: CameraFacts?, frames: Int, seconds: Double, latencies: [Double] = []) {
         self.facts = facts
@@ -90,6 +93,11 @@ package struct CameraCheck {
         lines.append("streams \(mode.format) \(mode.width)x\(mode.height) at \(Self.fps(mode.framesPerSecond)) fps"
                      + (mode.emulated ? ", decoded from MJPEG by libv4l2 on the CPU" : ", natively"))
         lines.append(String(format: "%d frames in %.0f s: %.1f fps", frames, seconds, rate))
+        if let cpu = captureCPUPerFrame {
+            lines.append(String(format: "the capture thread uses %.1f ms of CPU per frame", cpu * 1000)
+                         + (mode.emulated ? ", most of it libv4l2 decoding MJPEG" : ""))
+            json["capture_cpu_ms_per_frame"] = .number(DisplayCheck.rounded(cpu * 1000, 2))
+        }
         let sorted = latencies.sorted()
         // A frame shown before it was captured: the camera's timestamps are not on the
         // display's clock (some drivers stamp ahead), so no latency can be claimed.

@@ -5,11 +5,17 @@ package protocol SelfTestPort: AnyObject {
     func display(_ role: DisplayRole) -> DisplayFacts
     /// nil: no camera in rig.toml.
     var camera: CameraFacts? { get }
+    /// CPU seconds the camera's capture thread has used so far (nil: none runs).
+    var cameraCaptureCPU: Double? { get }
     var sound: SoundFacts { get }
     /// What the microphone captured from `time` on (nil: no microphone).
     func heard(since time: Double) -> HeardSound?
     /// Writes and syncs in the recordings' folder: a few milliseconds on the loop, once.
     func storage() -> StorageFacts
     var clock: ClockFacts { get }
+    /// A real-time trial encode of `seconds` at [recording]'s preset with the camera's
+    /// format, size and rate, then at faster presets until one keeps up; `done` runs on
+    /// the loop. Runs on threads of its own.
+    func recorderTrial(seconds: Double, done: @escaping (RecorderCheck) -> Void)
     var network: NetworkFacts { get }
 }

@@ -14,11 +14,13 @@ package final class SelfTestRun {
         package var taps = 5
         package var listenSeconds = 1.5
         package var speechSeconds = 10.0
+        /// Each trial encode's length; 0 skips the recording check.
+        package var recorderSeconds = 5.0
 
         package init() {}
     }
 
-    package enum Phase: Equatable { case displays, camera, touch, sound, finished }
+    package enum Phase: Equatable { case displays, camera, touch, sound, recording, finished }
 
     package let options: Options
     package private(set) var phase = Phase.displays
@@ -42,6 +44,7 @@ package final class SelfTestRun {
     private var windowStart = 0.0
     private var cameraFrames = 0
     private var cameraStart = 0.0
+    private var captureCPUAtStart: Double?
     /// From each camera frame's capture to the flip of the outer frame showing it.
     private var cameraLatencies: [Double] = []
     private var taps = 0
@@ -129,6 +132,8 @@ package final class SelfTestRun {
                                      taps: taps, steps: stepLines, tapTarget: true)
         case .sound:
             return SelfTestCardShown(prompt: "Self-test: sound (a tone, then a spoken line)", steps: stepLines)
+        case .recording:
+            return SelfTestCardShown(prompt: "Self-test: a trial encode (nothing of the camera is kept)", steps: stepLines)
         case .finished:
             return role == .inner ? SelfTestCardShown(prompt: report.summary + " Any key or a touch closes this.", steps: stepLines) : nil
         }
@@ -160,6 +165,7 @@ package final class SelfTestRun {
         }
         phase = .camera
         cameraStart = now()
+        captureCPUAtStart = port.cameraCaptureCPU
         report.running = "The camera's preview on the talent's display"
         onChange()
         schedule(cameraStart + options.cameraSeconds) { [weak self] in self?.cameraMeasured() }
@@ -167,8 +173,12 @@ package final class SelfTestRun {
 
     private func cameraMeasured() {
         guard phase == .camera, !cancelled else { return }
-        add(CameraCheck(facts: port.camera, frames: cameraFrames, seconds: now() - cameraStart,
-                        latencies: cameraLatencies).step)
+        var check = CameraCheck(facts: port.camera, frames: cameraFrames, seconds: now() - cameraStart,
+                                latencies: cameraLatencies)
+        if let start = captureCPUAtStart, let end = port.cameraCaptureCPU, cameraFrames > 0 {
+            check.captureCPUPerFrame = (end - start) / Double(cameraFrames)
+        }
+        add(check.step)
         touchStep()
     }
 
@@ -244,6 +254,18 @@ package final class SelfTestRun {
     private func soundDone(_ check: SoundCheck) {
         guard phase == .sound, !cancelled else { return }
         add(check.step)
+        guard options.recorderSeconds > 0 else { return lastSteps() }
+        phase = .recording
+        report.running = "A trial encode at [recording]'s preset"
+        onChange()
+        port.recorderTrial(seconds: options.recorderSeconds) { [weak self] check in
+            guard let self, phase == .recording, !cancelled else { return }
+            add(check.step)
+            lastSteps()
+        }
+    }
+
+    private func lastSteps() {
         report.running = "Disk, clock and network"
         add(StorageCheck(facts: port.storage()).step)
         add(port.clock.step)

@@ -8,13 +8,16 @@ package struct StorageFacts: Equatable, Sendable {
     package var totalBytes: Int64
     /// A minute of a take at rig.toml's [recording] settings (video and sound), estimated.
     package var bytesPerMinute: Int64
+    /// What the recorder keeps free ([recording] min_free_mb): a take stops there.
+    package var reservedBytes: Int64 = 0
     /// Median of a 1 MiB write and fsync in the folder; nil when it could not be written.
     package var syncSeconds: Double?
     package var writeProblem: String?
 
-    package init(folder: String, freeBytes: Int64, totalBytes: Int64, bytesPerMinute: Int64, syncSeconds: Double?,
-                 writeProblem: String?) {
+    package init(folder: String, freeBytes: Int64, totalBytes: Int64, bytesPerMinute: Int64, reservedBytes: Int64 = 0,
+                 syncSeconds: Double?, writeProblem: String?) {
         self.folder = folder
+        self.reservedBytes = reservedBytes
         self.freeBytes = freeBytes
         self.totalBytes = totalBytes
         self.bytesPerMinute = bytesPerMinute
@@ -35,16 +38,20 @@ package struct StorageCheck {
     /// cut may lose.
     static let slowSync = 0.25
 
-    package var minutes: Double { Double(max(0, facts.freeBytes)) / Double(max(1, facts.bytesPerMinute)) }
+    package var minutes: Double {
+        Double(max(0, facts.freeBytes - facts.reservedBytes)) / Double(max(1, facts.bytesPerMinute))
+    }
 
     package var step: SelfTestStep {
         let gib = Double(facts.freeBytes) / 1_073_741_824
-        var lines = [String(format: "%@: %.1f GiB free of %.1f GiB: about %.0f minutes of recording at this quality",
-                            facts.folder, gib, Double(facts.totalBytes) / 1_073_741_824, minutes)]
+        var lines = [String(format: "%@: %.1f GiB free of %.1f GiB: about %.0f minutes of recording at this quality (%.0f MB kept free)",
+                            facts.folder, gib, Double(facts.totalBytes) / 1_073_741_824, minutes,
+                            Double(facts.reservedBytes) / 1_048_576)]
         var json: [String: JSONValue] = ["folder": .string(facts.folder), "free_bytes": .number(Double(facts.freeBytes)),
                                          "total_bytes": .number(Double(facts.totalBytes)),
                                          "minutes": .number(DisplayCheck.rounded(minutes, 0)),
                                          "bytes_per_minute": .number(Double(facts.bytesPerMinute))]
+        json["reserved_bytes"] = .number(Double(facts.reservedBytes))
         json["sync_ms"] = facts.syncSeconds.map { .number(DisplayCheck.rounded($0 * 1000, 1)) } ?? .null
         if let sync = facts.syncSeconds { lines.append(String(format: "a 1 MiB write and fsync takes %.1f ms", sync * 1000)) }
         let step = { (verdict: SelfTestVerdict, fix: String?) in
@@ -55,6 +62,11 @@ package struct StorageCheck {
             let full = problem.contains("No space") || facts.freeBytes < facts.bytesPerMinute
             return step(.problem, full ? "The disk is full. Copy the clips to a USB stick from the Clips screen and delete them, or free space on \(facts.folder)."
                                        : "The kiosk cannot save recordings or its state: check \(facts.folder)'s owner and permissions.")
+        }
+        if facts.freeBytes < facts.reservedBytes {
+            lines.insert(String(format: "the recorder keeps %.0f MB free and only %.0f MB are: no take can start",
+                                Double(facts.reservedBytes) / 1_048_576, Double(facts.freeBytes) / 1_048_576), at: 0)
+            return step(.problem, "Free space on \(facts.folder) (copy the clips to a USB stick from the Clips screen and delete them), or on a small disk lower [recording] min_free_mb.")
         }
         if minutes < Self.problemMinutes {
             lines.insert(String(format: "the disk is nearly full: %.0f minutes of recording left", minutes), at: 0)

@@ -34,7 +34,9 @@ import Testing
         }
         #expect(rig.run(seconds: 15) { selfTests.last?.finished == true })
         let report = try #require(selfTests.last)
-        #expect(report.steps.map(\.id) == ["display.inner", "display.outer", "camera", "touch", "sound", "storage", "clock", "network"])
+        #expect(report.steps.map(\.id) == ["display.inner", "display.outer", "camera", "touch", "sound", "recording", "storage",
+                                            "clock", "network"])
+        #expect(report.steps[5].lines == ["no camera streams, so there is nothing to record"])
         let touch = report.steps[3]
         #expect(touch.verdict == .ok, "\(touch.lines)")
         #expect(touch.figures["outer_taps"] == .int(5))

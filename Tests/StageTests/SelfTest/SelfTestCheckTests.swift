@@ -116,6 +116,10 @@ import Testing
         let decoded = CameraCheck(facts: Self.camera(mjpeg), frames: 150, seconds: 5).step
         #expect(decoded.verdict == .warning)
         #expect(decoded.lines.contains { $0.contains("decoded from MJPEG by libv4l2") })
+        var costed = CameraCheck(facts: Self.camera(mjpeg), frames: 150, seconds: 5)
+        costed.captureCPUPerFrame = 0.0084
+        #expect(costed.step.lines.contains("the capture thread uses 8.4 ms of CPU per frame, most of it libv4l2 decoding MJPEG"))
+        #expect(costed.step.figures["capture_cpu_ms_per_frame"] == .number(8.4))
         let small = CameraFacts.Streaming(format: "YUYV", width: 640, height: 480, framesPerSecond: 30, emulated: false)
         let tiny = CameraCheck(facts: Self.camera(small), frames: 150, seconds: 5).step
         #expect(tiny.verdict == .problem)
@@ -168,6 +172,34 @@ import Testing
         #expect(refused.verdict == .problem)
         #expect(refused.fix?.hasPrefix("The disk is full.") == true)
         #expect(StorageCheck(facts: facts(free: perMinute * 500, sync: 0.6)).step.verdict == .warning)
+        // The recorder keeps 512 MB free: 480 MB free records nothing.
+        var reserved = facts(free: 480 << 20)
+        reserved.reservedBytes = 512 << 20
+        let short = StorageCheck(facts: reserved).step
+        #expect(short.verdict == .problem)
+        #expect(short.lines.first == "the recorder keeps 512 MB free and only 480 MB are: no take can start")
+        #expect(RecorderCheck(failure: "Not enough free space", spaceShort: true).step.fix?.hasSuffix("see Storage.") == true)
+    }
+
+    static func trial(_ preset: String, dropped: Int, finish: Double = 0.1) -> RecorderTrial {
+        RecorderTrial(preset: preset, width: 1920, height: 1080, framesPerSecond: 30, offered: 150, encoded: 150 - dropped,
+                      dropped: dropped, finishSeconds: finish, cpuPerSecond: 1.4)
+    }
+
+    @Test func recorderVerdicts() {
+        let kept = RecorderCheck(trials: [Self.trial("veryfast", dropped: 0)]).step
+        #expect(kept.verdict == .ok)
+        #expect(kept.lines.first == "trial encode, preset veryfast at 1920x1080, 30 fps: 150 of 150 frames encoded, 0 dropped, closed 100 ms after the last; CPU 1.40 cores")
+        let behind = RecorderCheck(trials: [Self.trial("medium", dropped: 12), Self.trial("fast", dropped: 0)]).step
+        #expect(behind.verdict == .problem)
+        #expect(behind.fix?.hasPrefix("Set [recording] preset = \"fast\"") == true)
+        #expect(behind.figures["suggested_preset"] == "fast")
+        let backlog = RecorderCheck(trials: [Self.trial("veryfast", dropped: 0, finish: 2.5)]).step
+        #expect(backlog.verdict == .problem)
+        #expect(RecorderCheck(skipped: "recording is off ([recording] enabled = false)").step.verdict == .ok)
+        #expect(RecorderCheck(failure: "libx264 missing").step.verdict == .problem)
+        #expect(RecorderCheck.faster(than: "veryfast") == "superfast")
+        #expect(RecorderCheck.faster(than: "ultrafast") == nil)
     }
 
     @Test func theReportPrintsAndSerialisesEveryStep() {

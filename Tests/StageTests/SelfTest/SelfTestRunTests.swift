@@ -13,6 +13,7 @@ import Testing
                          chosen: VideoMode(width: 640, height: 360, refreshMillihertz: 60_000), why: "the monitor's preferred mode")
         }
         var camera: CameraFacts? { nil }
+        var cameraCaptureCPU: Double? { nil }
         var sound: SoundFacts { SoundFacts(output: "hw:Loopback,0", input: "hw:Loopback,1", outputProblem: nil, inputProblem: nil) }
         var toneAt: Double?
         func heard(since time: Double) -> HeardSound? {
@@ -28,6 +29,11 @@ import Testing
         }
         var clock: ClockFacts { ClockFacts(synchronised: true, estimatedError: 0.001, chrony: true) }
         var network: NetworkFacts { NetworkFacts(enabled: false, address: nil, problem: nil, reachableFrom: "any") }
+        func recorderTrial(seconds: Double, done: @escaping (RecorderCheck) -> Void) {
+            done(RecorderCheck(trials: [RecorderTrial(preset: "veryfast", width: 640, height: 360, framesPerSecond: 30,
+                                                      offered: 150, encoded: 150, dropped: 0, finishSeconds: 0.05,
+                                                      cpuPerSecond: 0.4)]))
+        }
     }
 
     final class Sound: SoundOutputPort {
@@ -114,8 +120,9 @@ import Testing
         }
         let report = try #require(rig.stage.selfTests.last)
         #expect(report.finished)
-        #expect(printed == ["display.inner", "display.outer", "camera", "touch", "sound", "storage", "clock", "network"])
-        #expect(report.steps.map(\.verdict) == [.ok, .ok, .ok, .ok, .ok, .ok, .ok, .ok])
+        #expect(printed == ["display.inner", "display.outer", "camera", "touch", "sound", "recording", "storage", "clock",
+                            "network"])
+        #expect(report.steps.map(\.verdict) == [.ok, .ok, .ok, .ok, .ok, .ok, .ok, .ok, .ok])
         let outer = report.steps[1]
         #expect(outer.figures["refresh_hz"] == .number(60))
         #expect(outer.figures["missed_vblanks"] == .int(0))
