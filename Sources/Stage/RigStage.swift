@@ -263,7 +263,11 @@ package final class RigStage {
     /// Starts a self-test on the kiosk's devices (`rig selftest`, Settings' button).
     package func startSelfTest(_ options: SelfTestRun.Options = SelfTestRun.Options()) -> String? {
         selfTests.start(options: options, sound: sound, outerTouchscreen: { [unowned self] in participantTouch },
-                        displayStatus: { [unowned self] in devices.displays[$0] }, now: now, schedule: schedule)
+                        displayStatus: { [unowned self] in devices.displays[$0] },
+                        pairing: SelfTestRun.Pairing(
+                            open: { [unowned self] in remoteAccess?.request(action: "pair", id: nil).body["ok"] == true },
+                            qr: { [unowned self] in remoteAccess?.shown.pairingQR }),
+                        now: now, schedule: schedule)
     }
 
     private func cameraArrived(_ frame: CameraFrame, preview: CameraPreviewPicture?) {

@@ -49,20 +49,12 @@ package enum RemotePanel {
                    color: theme.secondaryText, maxWidth: area.width)
     }
 
-    /// The code black on white with its quiet zone of four modules, whole pixels per
-    /// module (a blurred edge is what a phone's camera fails on). Returns its height.
+    /// The code black on white (`QRMatrix.rects`). Returns its height.
     private static func drawQR(_ qr: QRMatrix, panel: WidgetPanel, x: Int, y: Int, side: Int) -> Int {
-        let module = max(1, side / (qr.size + 8))
-        let total = module * (qr.size + 8)
-        panel.fill(PixelRect(x: x, y: y, width: total, height: total), Color(rgb: 0xffffff))
-        let origin = (x: x + 4 * module, y: y + 4 * module)
-        for row in 0..<qr.size {
-            for run in qr.runs(row: row) {
-                panel.fill(PixelRect(x: origin.x + run.x * module, y: origin.y + row * module,
-                                     width: run.length * module, height: module), Color(rgb: 0x000000))
-            }
-        }
-        return total
+        let code = qr.rects(x: x, y: y, side: side)
+        panel.fill(code.white, Color(rgb: 0xffffff))
+        for rect in code.dark { panel.fill(rect, Color(rgb: 0x000000)) }
+        return code.white.height
     }
 
     /// Times from calendar fields: a DateFormatter made on each console frame of

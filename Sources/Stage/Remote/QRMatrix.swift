@@ -1,3 +1,5 @@
+import Render
+
 /// A QR code's modules, row by row (true: dark), without its quiet zone. The kiosk
 /// encodes the pairing address (libqrencode); the console draws it.
 package struct QRMatrix: Equatable, Sendable {
@@ -22,5 +24,20 @@ package struct QRMatrix: Equatable, Sendable {
             runs.append((start, x - start))
         }
         return runs
+    }
+
+    /// The code black on white with its quiet zone of four modules, whole pixels per
+    /// module (a blurred edge is what a phone's camera fails on), in a square of at most
+    /// `side` at (x, y): the white square and the dark runs, and the square's side.
+    package func rects(x: Int, y: Int, side: Int) -> (white: PixelRect, dark: [PixelRect]) {
+        let module = max(1, side / (size + 8))
+        let total = module * (size + 8)
+        let origin = (x: x + 4 * module, y: y + 4 * module)
+        let dark = (0..<size).flatMap { row in
+            runs(row: row).map { run in
+                PixelRect(x: origin.x + run.x * module, y: origin.y + row * module, width: run.length * module, height: module)
+            }
+        }
+        return (PixelRect(x: x, y: y, width: total, height: total), dark)
     }
 }

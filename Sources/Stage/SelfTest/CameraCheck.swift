@@ -93,6 +93,7 @@ package struct CameraCheck {
         lines.append("streams \(mode.format) \(mode.width)x\(mode.height) at \(Self.fps(mode.framesPerSecond)) fps"
                      + (mode.emulated ? ", decoded from MJPEG by libv4l2 on the CPU" : ", natively"))
         lines.append(String(format: "%d frames in %.0f s: %.1f fps", frames, seconds, rate))
+        let streams = lines[lines.count - 2], arrived = lines[lines.count - 1]
         if let cpu = captureCPUPerFrame {
             lines.append(String(format: "the capture thread uses %.1f ms of CPU per frame", cpu * 1000)
                          + (mode.emulated ? ", most of it libv4l2 decoding MJPEG" : ""))
@@ -114,8 +115,9 @@ package struct CameraCheck {
             json["frame_to_flip_median_ms"] = .number(DisplayCheck.rounded(median * 1000, 1))
             json["frame_to_flip_p99_ms"] = .number(DisplayCheck.rounded(p99 * 1000, 1))
         }
+        var finding: String?
         let step = { (verdict: SelfTestVerdict, fix: String?) in
-            SelfTestStep(id: "camera", title: "Camera", verdict: verdict, lines: lines, fix: fix, figures: json)
+            SelfTestStep(id: "camera", title: "Camera", verdict: verdict, lines: lines, fix: fix, finding: finding, figures: json)
         }
         let area = mode.width * mode.height
         let wanted = facts.requestedWidth * facts.requestedHeight
@@ -124,15 +126,19 @@ package struct CameraCheck {
             return step(.problem, "Recordings will be \(mode.width)x\(mode.height). Use a camera that offers \(requested), or ask in [camera] width, height and fps for what this one offers (listed above).")
         }
         if rate < mode.framesPerSecond * Self.rateShare {
+            finding = arrived
             return step(.warning, String(format: "The camera delivers %.1f of its %@ fps: give it more light (many webcams halve their rate in the dark), or a USB port of its own.", rate, Self.fps(mode.framesPerSecond)))
         }
         if let median, median > Self.latencyLimit {
+            finding = lines.first { $0.hasPrefix("capture to the talent's display") }
             return step(.warning, "The preview lags: frames take longer than 100 ms from the camera to the talent's display. A smaller camera size, or a faster CPU, shortens it.")
         }
         if area < wanted || mode.framesPerSecond < facts.requestedFramesPerSecond * Self.rateShare {
+            finding = streams
             return step(.warning, "The camera cannot give \(requested); it streams the nearest it offers.")
         }
         if mode.emulated {
+            finding = streams
             return step(.warning, "This camera gives \(mode.width)x\(mode.height) only as MJPEG, which libv4l2 decodes on the CPU for every frame. Fine on a fast CPU; on a slow one ask for a size it offers as YUYV.")
         }
         return step(.ok, nil)

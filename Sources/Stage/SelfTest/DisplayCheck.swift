@@ -101,13 +101,13 @@ package struct DisplayCheck {
             return SelfTestStep(id: id, title: name, verdict: .problem,
                                 lines: lines + ["no monitor on \(facts.connector)"],
                                 fix: "Plug the \(role == .inner ? "operator's" : "talent's") monitor into \(facts.connector), or name its connector in rig.toml's [displays.\(role.rawValue)] connector (rig devices lists them).",
-                                figures: json)
+                                finding: "no monitor on \(facts.connector)", figures: json)
         }
         guard let figures else {
             return SelfTestStep(id: id, title: name, verdict: .problem,
                                 lines: lines + [String(format: "no frame reached the monitor in %.0f s", seconds)],
                                 fix: "The display did not complete a page flip: check the cable, and the journal (journalctl -u rig) for the driver's error.",
-                                figures: json)
+                                finding: String(format: "no frame reached the monitor in %.0f s", seconds), figures: json)
         }
         let nominal = mode.refresh
         json["refresh_hz"] = figures.refreshHz.map { .number(Self.rounded($0, 3)) } ?? .null
@@ -129,12 +129,12 @@ package struct DisplayCheck {
         if nominal > 0, let refresh = figures.refreshHz, abs(refresh - nominal) / nominal > Self.refreshTolerance {
             return SelfTestStep(id: id, title: name, verdict: .problem, lines: lines,
                                 fix: String(format: "The monitor runs at %.2f Hz, not the mode's %.2f Hz: scrolling will not be even. Choose another mode in [displays.\(role.rawValue)] mode (rig devices lists them).", refresh, nominal),
-                                figures: json)
+                                finding: lines[lines.count - 2], figures: json)
         }
         if Double(figures.missed) > Double(figures.vblanks) * Self.missedShare || figures.jitterP99 > Self.jitterLimit {
             return SelfTestStep(id: id, title: name, verdict: .warning, lines: lines,
                                 fix: "Frames came late: something else is using the CPU or GPU, or this machine is slow for \(mode.width)x\(mode.height). A smaller mode in [displays.\(role.rawValue)] mode halves the work.",
-                                figures: json)
+                                finding: lines.last, figures: json)
         }
         return SelfTestStep(id: id, title: name, verdict: .ok, lines: lines, figures: json)
     }

@@ -78,7 +78,7 @@ package struct RecorderCheck: Equatable, Sendable {
             return SelfTestStep(id: "recording", title: title, verdict: .problem, lines: lines,
                                 fix: spaceShort ? "Takes and game attempts cannot be recorded until there is space: see Storage."
                                     : "Takes and game attempts cannot be recorded; the journal (journalctl -u rig) has the encoder's error.",
-                                figures: json)
+                                finding: lines.last, figures: json)
         }
         guard let configured = trials.first else {
             return SelfTestStep(id: "recording", title: title, verdict: .warning, lines: ["no trial ran"], figures: json)
@@ -89,15 +89,15 @@ package struct RecorderCheck: Equatable, Sendable {
         }
         if let faster = trials.dropFirst().first(where: \.keptUp) {
             json["suggested_preset"] = .string(faster.preset)
-            return SelfTestStep(id: "recording", title: title, verdict: .problem,
-                                lines: lines + ["at preset \(configured.preset) the recorder falls behind this camera; \(faster.preset) keeps up"],
+            let finding = "at preset \(configured.preset) the recorder falls behind this camera; \(faster.preset) keeps up"
+            return SelfTestStep(id: "recording", title: title, verdict: .problem, lines: lines + [finding],
                                 fix: "Set [recording] preset = \"\(faster.preset)\" in rig.toml: files are a little larger, and no frame is lost.",
-                                figures: json)
+                                finding: finding, figures: json)
         }
-        return SelfTestStep(id: "recording", title: title, verdict: .problem,
-                            lines: lines + ["the recorder falls behind this camera even at the fastest preset tried"],
+        let finding = "the recorder falls behind this camera even at the fastest preset tried"
+        return SelfTestStep(id: "recording", title: title, verdict: .problem, lines: lines + [finding],
                             fix: "Record a smaller size or rate ([camera] width, height, fps), or use a faster machine.",
-                            figures: json)
+                            finding: finding, figures: json)
     }
 
     /// The presets rig.toml takes, fastest first; the next faster one of `preset`.

@@ -12,6 +12,8 @@ package struct SelfTestCardShown: Equatable {
     /// The bar moves every frame, so every vblank carries a new frame to flip.
     package var moving: Bool
     package var tapTarget: Bool
+    /// Inner only, once finished with the remote on: the one-time pairing code's QR.
+    package var pairingQR: QRMatrix?
 
     package init(prompt: String, taps: Int = 0, steps: [String] = [], moving: Bool = false, tapTarget: Bool = false) {
         self.prompt = prompt
@@ -37,10 +39,11 @@ enum SelfTestCard {
                        labels: LabelCache) -> [Layer] {
         let unit = max(8, min(size.width, size.height) / 24)
         var layers: [Layer] = [.fill(PixelRect(size: size), background)]
-        func add(_ text: String, px: Int, y: Int, color: Color, centred: Bool = true, maxWidth: Int? = nil) -> Int {
+        func add(_ text: String, px: Int, y: Int, color: Color, centred: Bool = true, x left: Int? = nil,
+                 maxWidth: Int? = nil) -> Int {
             let lines = labels.lines(text, style: TextStyle(fontSize: Double(px)), maxWidth: maxWidth ?? size.width - 2 * unit)
             let label = Label(lines: lines, x: unit, y: y, color: color, painter: painter)
-            let x = centred ? max(unit, (size.width - label.width) / 2) : unit
+            let x = centred ? max(unit, (size.width - label.width) / 2) : left ?? unit
             layers.append(.label(Label(lines: lines, x: x, y: y, color: color, painter: painter)))
             return y + label.height
         }
@@ -60,8 +63,18 @@ enum SelfTestCard {
             }
             _ = add("Taps: \(shown.taps)", px: unit, y: y + unit / 2, color: ink)
         } else {
+            var stepsWidth = size.width - 2 * unit
+            if let qr = shown.pairingQR {
+                let side = min(size.width / 3, size.height / 2)
+                let code = qr.rects(x: size.width - side - unit, y: y + unit / 2, side: side)
+                layers.append(.fill(code.white, .white))
+                layers += code.dark.map { .fill($0, Color(rgb: 0x000000)) }
+                stepsWidth -= side + unit
+                _ = add("Pair a phone", px: max(8, unit * 2 / 3), y: code.white.maxY + unit / 4, color: ink, centred: false,
+                        x: code.white.x, maxWidth: side)
+            }
             for line in shown.steps {
-                y = add(line, px: max(8, unit * 2 / 3), y: y + unit / 4, color: ink, centred: false)
+                y = add(line, px: max(8, unit * 2 / 3), y: y + unit / 4, color: ink, centred: false, maxWidth: stepsWidth)
                 if y > size.height - unit * 3 { break }
             }
         }

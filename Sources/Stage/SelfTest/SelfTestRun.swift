@@ -36,6 +36,18 @@ package final class SelfTestRun {
     private let outerTouchscreen: () -> Bool
     /// What the display side last said of a display (its pacer's missed-vblank count).
     private let displayStatus: (DisplayRole) -> DisplayStatus?
+    /// The network remote's pairing: opens a one-time code (true when one opened), and
+    /// its QR code while it is open (nil once it ran out or was used).
+    package struct Pairing {
+        package var open: () -> Bool
+        package var qr: () -> QRMatrix?
+        package init(open: @escaping () -> Bool, qr: @escaping () -> QRMatrix?) {
+            self.open = open
+            self.qr = qr
+        }
+        package static var none: Pairing { Pairing(open: { false }, qr: { nil }) }
+    }
+    private let pairing: Pairing
     private var missedAtStart: [DisplayRole: UInt64] = [:]
     private let now: () -> Double
     private let schedule: (Double, @escaping () -> Void) -> Void
@@ -55,12 +67,13 @@ package final class SelfTestRun {
     private var cancelled = false
 
     package init(port: SelfTestPort, sound: SoundOutputPort, outerTouchscreen: @escaping () -> Bool,
-                 displayStatus: @escaping (DisplayRole) -> DisplayStatus?, options: Options,
+                 displayStatus: @escaping (DisplayRole) -> DisplayStatus?, pairing: Pairing = .none, options: Options,
                  started: String, now: @escaping () -> Double, schedule: @escaping (Double, @escaping () -> Void) -> Void) {
         self.port = port
         self.sound = sound
         self.outerTouchscreen = outerTouchscreen
         self.displayStatus = displayStatus
+        self.pairing = pairing
         self.options = options
         self.now = now
         self.schedule = schedule
@@ -135,12 +148,22 @@ package final class SelfTestRun {
         case .recording:
             return SelfTestCardShown(prompt: "Self-test: a trial encode (nothing of the camera is kept)", steps: stepLines)
         case .finished:
-            return role == .inner ? SelfTestCardShown(prompt: report.summary + " Any key or a touch closes this.", steps: stepLines) : nil
+            guard role == .inner else { return nil }
+            var card = SelfTestCardShown(prompt: report.summary + " Any key or a touch closes this.", steps: stepLines)
+            card.pairingQR = pairing.qr()
+            return card
         }
     }
 
+    /// The inner card's list: a line per check, and for a warning or a problem what was
+    /// found first and the fix (every figure is in `rig selftest`'s output and the copy).
     private var stepLines: [String] {
-        report.steps.flatMap(\.text) + (report.running.map { ["…      \($0)"] } ?? [])
+        report.steps.flatMap { step -> [String] in
+            let head = step.text[0]
+            guard step.verdict != .ok else { return [head] }
+            let finding = step.finding ?? step.lines.first
+            return [head] + (finding.map { ["        \($0)"] } ?? []) + (step.fix.map { ["        fix: \($0)"] } ?? [])
+        } + (report.running.map { ["…       \($0)"] } ?? [])
     }
 
     // MARK: steps
@@ -269,7 +292,11 @@ package final class SelfTestRun {
         report.running = "Disk, clock and network"
         add(StorageCheck(facts: port.storage()).step)
         add(port.clock.step)
-        add(port.network.step)
+        var network = port.network
+        // The owner at the rig pairs a phone now: a one-time code, its QR on the results.
+        // Neither the code nor its address goes into the report or the journal.
+        if network.enabled, network.address != nil { network.pairingOpened = pairing.open() }
+        add(network.step)
         finish()
     }
 

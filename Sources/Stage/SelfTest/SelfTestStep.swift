@@ -20,11 +20,15 @@ package struct SelfTestStep: Equatable, Sendable {
     package var lines: [String]
     /// What to do about a warning or a problem.
     package var fix: String?
+    /// Of the lines, the one that says why the verdict is not ok (the console's results
+    /// show it and the fix); nil: the first line.
+    package var finding: String?
     /// The same figures for `--json`.
     package var figures: [String: JSONValue]
 
     package init(id: String, title: String, verdict: SelfTestVerdict, lines: [String], fix: String? = nil,
-                 figures: [String: JSONValue] = [:]) {
+                 finding: String? = nil, figures: [String: JSONValue] = [:]) {
+        self.finding = finding
         self.id = id
         self.title = title
         self.verdict = verdict
@@ -35,7 +39,8 @@ package struct SelfTestStep: Equatable, Sendable {
 
     package var json: JSONValue {
         .object(["id": .string(id), "title": .string(title), "verdict": .string(verdict.rawValue),
-                 "lines": .array(lines.map(JSONValue.string)), "fix": .optional(fix), "figures": .object(figures)])
+                 "lines": .array(lines.map(JSONValue.string)), "fix": .optional(fix),
+                 "finding": .optional(verdict == .ok ? nil : finding ?? lines.first), "figures": .object(figures)])
     }
 
     /// As printed: a verdict column, the title, then the lines and the fix indented.

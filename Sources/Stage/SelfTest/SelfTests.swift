@@ -28,11 +28,11 @@ package final class SelfTests {
 
     /// Starts a self-test; the reason when it cannot.
     func start(options: SelfTestRun.Options, sound: SoundOutputPort, outerTouchscreen: @escaping () -> Bool,
-               displayStatus: @escaping (DisplayRole) -> DisplayStatus?, now: @escaping () -> Double, schedule: @escaping (Double, @escaping () -> Void) -> Void) -> String? {
+               displayStatus: @escaping (DisplayRole) -> DisplayStatus?, pairing: SelfTestRun.Pairing, now: @escaping () -> Double, schedule: @escaping (Double, @escaping () -> Void) -> Void) -> String? {
         guard let port else { return "this kiosk has no devices to test" }
         guard !isRunning else { return "a self-test is already running" }
         let run = SelfTestRun(port: port, sound: sound, outerTouchscreen: outerTouchscreen, displayStatus: displayStatus,
-                              options: options,
+                              pairing: pairing, options: options,
                               started: TimeText.iso8601(Date()), now: now, schedule: schedule)
         run.onStep = { [unowned self] step in
             KioskLog.info("self-test: \(step.verdict.rawValue) \(step.title): " + (step.lines + (step.fix.map { ["fix: \($0)"] } ?? [])).joined(separator: "; "))

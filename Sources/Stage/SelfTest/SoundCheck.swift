@@ -111,8 +111,10 @@ package struct SoundCheck {
         var lines = ["output: " + (facts.output.isEmpty ? "none" : facts.output),
                      "input: " + (facts.input.isEmpty ? "none" : facts.input)]
         var json: [String: JSONValue] = ["output": .string(facts.output), "input": .string(facts.input)]
+        var finding: String?
         let step = { (verdict: SelfTestVerdict, fix: String?) in
-            SelfTestStep(id: "sound", title: "Sound", verdict: verdict, lines: lines, fix: fix, figures: json)
+            SelfTestStep(id: "sound", title: "Sound", verdict: verdict, lines: lines, fix: fix,
+                         finding: finding ?? lines.last, figures: json)
         }
         if let problem = facts.outputProblem {
             lines.append("nothing can play: \(problem)")
@@ -123,6 +125,7 @@ package struct SoundCheck {
         case let .failed(reason)?: lines.append("espeak-ng could not speak: \(reason)")
         default: lines.append("espeak-ng's line did not finish in time")
         }
+        let spoken = lines.last
         json["speech"] = .bool(speech.map { if case .ended = $0 { true } else { false } } ?? false)
         if case let .failure(failure)? = tone {
             lines.append("the tone did not play: \(failure.reason)")
@@ -143,6 +146,7 @@ package struct SoundCheck {
             return step(.warning, "The microphone hears the speaker faintly: raise its capture level (alsamixer, F4) or move it closer.")
         }
         if case .ended? = speech {} else {
+            finding = spoken
             return step(.warning, "espeak-ng did not speak; the game's spoken instructions will be missing. Check that espeak-ng-data is installed.")
         }
         return step(.ok, nil)

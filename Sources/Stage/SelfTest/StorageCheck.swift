@@ -54,11 +54,13 @@ package struct StorageCheck {
         json["reserved_bytes"] = .number(Double(facts.reservedBytes))
         json["sync_ms"] = facts.syncSeconds.map { .number(DisplayCheck.rounded($0 * 1000, 1)) } ?? .null
         if let sync = facts.syncSeconds { lines.append(String(format: "a 1 MiB write and fsync takes %.1f ms", sync * 1000)) }
+        var finding: String?
         let step = { (verdict: SelfTestVerdict, fix: String?) in
-            SelfTestStep(id: "storage", title: "Storage", verdict: verdict, lines: lines, fix: fix, figures: json)
+            SelfTestStep(id: "storage", title: "Storage", verdict: verdict, lines: lines, fix: fix, finding: finding, figures: json)
         }
         if let problem = facts.writeProblem {
             lines.append("cannot write there: \(problem)")
+            finding = lines.last
             let full = problem.contains("No space") || facts.freeBytes < facts.bytesPerMinute
             return step(.problem, full ? "The disk is full. Copy the clips to a USB stick from the Clips screen and delete them, or free space on \(facts.folder)."
                                        : "The kiosk cannot save recordings or its state: check \(facts.folder)'s owner and permissions.")
@@ -76,6 +78,7 @@ package struct StorageCheck {
             return step(.warning, "Less than an hour of recording fits: export and delete old clips before a long session.")
         }
         if let sync = facts.syncSeconds, sync > Self.slowSync {
+            finding = lines.last
             return step(.warning, "The disk is slow to make writes safe; a power cut could lose more than the last second of a take. An SSD or a faster USB stick fixes it.")
         }
         return step(.ok, nil)
@@ -122,6 +125,8 @@ package struct NetworkFacts: Equatable, Sendable {
     package var problem: String?
     /// The addresses it accepts requests from ([remote] allow), or "the local network".
     package var reachableFrom: String
+    /// The self-test opened a one-time pairing code (its QR is on the inner display).
+    package var pairingOpened = false
 
     package init(enabled: Bool, address: String?, problem: String?, reachableFrom: String) {
         self.enabled = enabled
@@ -144,9 +149,12 @@ package struct NetworkFacts: Equatable, Sendable {
                                 fix: "Connect the rig to the network ([remote] bind names the interface), then run the self-test again.",
                                 figures: json)
         }
+        var figures = json
+        figures["pairing_opened"] = .bool(pairingOpened)
         return SelfTestStep(id: "network", title: "Network remote", verdict: .ok,
                             lines: ["the remote answers at \(address), from \(reachableFrom)",
-                                    "pair a phone from Settings on the console: its QR code opens the pairing page"],
-                            figures: json)
+                                    pairingOpened ? "a phone pairs with the QR code on the inner display, for five minutes"
+                                        : "pair a phone from Settings on the console: its QR code opens the pairing page"],
+                            figures: figures)
     }
 }

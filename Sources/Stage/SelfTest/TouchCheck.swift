@@ -40,8 +40,10 @@ package struct TouchCheck {
             lines.append(String(format: "tap to the talent's display: median %.0f ms, slowest %.0f ms over %d taps",
                                 median * 1000, worst * 1000, latencies.count))
         }
+        var finding: String?
         let step = { (verdict: SelfTestVerdict, fix: String?) in
-            SelfTestStep(id: "touch", title: "Touch (talent's tap)", verdict: verdict, lines: lines, fix: fix, figures: json)
+            SelfTestStep(id: "touch", title: "Touch (talent's tap)", verdict: verdict, lines: lines, fix: fix,
+                         finding: finding, figures: json)
         }
         if innerTouches > 0 && outerTaps == 0 {
             lines.insert("the taps on the outer display's card arrived on the inner display", at: 0)
@@ -56,6 +58,7 @@ package struct TouchCheck {
             return step(.warning, "Tap the target on the talent's display during the self-test; if taps do nothing, check the touchscreen's USB cable.")
         }
         if let median, median > Self.latencyLimit {
+            finding = lines.last
             return step(.warning, "Taps are slow to show: the CPU may be busy (a recording at a slow preset), or the touchscreen reports late.")
         }
         if outerTaps < wanted {

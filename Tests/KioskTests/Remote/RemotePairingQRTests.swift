@@ -59,7 +59,7 @@ extension RemoteEndToEnd {
             #expect(rig.app.stage.remoteAccess?.shown.pairingAddress == nil)
         }
 
-        private static func zbar(_ path: String) throws -> String {
+        static func zbar(_ path: String) throws -> String {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/zbarimg")
             process.arguments = ["--raw", "-q", path]

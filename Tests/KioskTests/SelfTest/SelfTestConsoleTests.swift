@@ -73,4 +73,28 @@ import Testing
         #expect(report.running == "cancelled")
         #expect(report.steps.map(\.id) == ["display.inner", "display.outer", "camera"])
     }
+
+    @Test func withTheRemoteOnTheResultsShowAPairingQRAndNoSecretIsKept() throws {
+        let rig = try ConsoleHarness(overrides: ["remote.enabled=true", "remote.port=0"])
+        #expect(rig.app.stage.handle(.selfTest(start: true, touchSeconds: 0)).body["ok"] == true)
+        let selfTests = rig.app.stage.selfTests
+        #expect(rig.run(seconds: 30) { selfTests.last?.finished == true })
+        let report = try #require(selfTests.last)
+        let network = try #require(report.steps.last)
+        #expect(network.id == "network")
+        #expect(network.figures["pairing_opened"] == true)
+        #expect(network.lines.last == "a phone pairs with the QR code on the inner display, for five minutes")
+        let address = try #require(rig.app.stage.remoteAccess?.shown.pairingAddress)
+        // The results card shows the code, as a phone's camera reads it.
+        #expect(rig.run(seconds: 2) { rig.app.stage.shown[.inner]?.selfTestCard?.pairingQR != nil })
+        let png = FileManager.default.temporaryDirectory.appendingPathComponent("rig-selftest-results.png").path
+        try rig.innerCanvas().writePNG(path: png)
+        #expect(try RemoteEndToEnd.RemotePairingQRTests.zbar(png) == address)
+        // The one-time address is a secret: not in the report, its copies or the journal lines.
+        let code = try #require(address.split(separator: "/").last.map(String.init))
+        #expect(!report.json.serialized.contains(code))
+        let kept = try String(contentsOf: rig.root.appendingPathComponent("selftest.json"), encoding: .utf8)
+            + String(contentsOf: rig.root.appendingPathComponent("selftest.txt"), encoding: .utf8)
+        #expect(!kept.contains(code))
+    }
 }

@@ -41,6 +41,7 @@ import Testing
         let late = DisplayCheck(role: .outer, facts: Self.facts, flips: Self.flips(hz: 60) { $0 % 7 == 0 ? 0.004 : 0 },
                                 seconds: 5).step
         #expect(late.verdict == .warning)
+        #expect(late.finding?.hasPrefix("flip timing: p50") == true)
     }
 
     @Test func aDriverWithoutAVblankCounterIsTimedAgainstItsMode() {
@@ -111,6 +112,7 @@ import Testing
         let slow = CameraCheck(facts: Self.camera(native), frames: 75, seconds: 5).step
         #expect(slow.verdict == .warning)
         #expect(slow.figures["measured_fps"] == .number(15))
+        #expect(slow.finding == "75 frames in 5 s: 15.0 fps")
         var mjpeg = native
         mjpeg.emulated = true
         let decoded = CameraCheck(facts: Self.camera(mjpeg), frames: 150, seconds: 5).step
@@ -149,6 +151,7 @@ import Testing
         let deaf = SoundCheck(facts: facts, tone: .success(1), found: nil, speech: .ended(time: 3)).step
         #expect(deaf.verdict == .problem)
         #expect(deaf.fix?.hasPrefix("No sound heard: is the microphone muted or too far") == true)
+        #expect(deaf.json["finding"] == "the tone was played but not heard back")
         var mute = facts
         mute.outputProblem = "the card was unplugged"
         #expect(SoundCheck(facts: mute, tone: nil, found: nil, speech: nil).step.verdict == .problem)
