@@ -167,7 +167,7 @@ package final class RigStage {
     // MARK: events
 
     package func handle(_ event: StageEvent) {
-        if selfTests.run != nil, selfTestTakes(event) { return }
+        if selfTests.takes(event) { return }
         switch event {
         case .outerTap where game.isOpen:
             game.participantTapped()
@@ -235,29 +235,6 @@ package final class RigStage {
         case let .controller(event):
             handControllers.handle(event, handledAt: now(), steers: !game.isOpen)
         }
-    }
-
-    /// While a self-test holds the displays, the talent's taps and the operator's touches
-    /// are its measurements; Escape cancels it; once its results are up any key or touch
-    /// closes them. True when the event was the self-test's.
-    private func selfTestTakes(_ event: StageEvent) -> Bool {
-        guard let run = selfTests.run else { return false }
-        let running = run.phase != .finished
-        switch event {
-        case let .outerTap(time) where running:
-            run.outerTapped(at: time)
-        case .innerTouch(.down, _, _, _):
-            if running { run.innerTouched() } else { selfTests.cancelOrClose() }
-        case .innerTouch where running:
-            break
-        case let .key(press):
-            if !running || press.symbol == .escape { selfTests.cancelOrClose() }
-        case .innerPointer(_, _, .some, _) where !running:
-            selfTests.cancelOrClose()
-        default:
-            return false
-        }
-        return true
     }
 
     /// Starts a self-test on the kiosk's devices (`rig selftest`, Settings' button).

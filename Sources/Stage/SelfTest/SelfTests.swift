@@ -45,6 +45,31 @@ package final class SelfTests {
         return nil
     }
 
+    /// While a self-test holds the displays, the talent's taps and the operator's touches
+    /// are its measurements; Escape cancels it; once its results are up any key or touch
+    /// closes them. True when the event was the self-test's.
+    func takes(_ event: StageEvent) -> Bool {
+        guard let run else { return false }
+        let running = run.phase != .finished
+        switch event {
+        case let .outerTap(time) where running:
+            run.outerTapped(at: time)
+        case .innerTouch(.down, _, _, _):
+            if running { run.innerTouched() } else { cancelOrClose() }
+        case .innerTouch where running:
+            break
+        case let .key(press):
+            if !running || press.symbol == .escape { cancelOrClose() }
+        case .innerPointer(_, _, .some, _) where !running:
+            cancelOrClose()
+        case .innerPointer where running:
+            break  // the console is behind the card: nothing there may be clicked
+        default:
+            return false
+        }
+        return true
+    }
+
     /// Escape while it runs; any key or touch once its results are up.
     func cancelOrClose() {
         guard let run else { return }
