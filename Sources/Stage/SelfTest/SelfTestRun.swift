@@ -1,9 +1,10 @@
 import Foundation
 
 /// One self-test, step by step on the stage's loop: the displays' flips measured while
-/// the cards move (the camera's frames counted meanwhile), the talent's taps on the
-/// outer card, a tone played and heard back and a line spoken, then the disk, the
-/// clock and the network. Each finished step is reported as it comes (`onStep`).
+/// the cards move, the camera's preview on the talent's display (its frames and their
+/// capture-to-flip latency), the talent's taps on the outer card, a tone played and
+/// heard back and a line spoken, a trial encode, then the disk, the clock and the
+/// network. Each finished step is reported as it comes (`onStep`).
 package final class SelfTestRun {
     package struct Options: Equatable, Sendable {
         package var flipSeconds = 5.0
@@ -22,6 +23,18 @@ package final class SelfTestRun {
 
     package enum Phase: Equatable { case displays, camera, touch, sound, recording, finished }
 
+    /// The network remote's pairing: opens a one-time code (true when one opened), and
+    /// its QR code while it is open (nil once it ran out or was used).
+    package struct Pairing {
+        package var open: () -> Bool
+        package var qr: () -> QRMatrix?
+        package init(open: @escaping () -> Bool, qr: @escaping () -> QRMatrix?) {
+            self.open = open
+            self.qr = qr
+        }
+        package static var none: Pairing { Pairing(open: { false }, qr: { nil }) }
+    }
+
     package let options: Options
     package private(set) var phase = Phase.displays
     package private(set) var report: SelfTestReport
@@ -36,17 +49,6 @@ package final class SelfTestRun {
     private let outerTouchscreen: () -> Bool
     /// What the display side last said of a display (its pacer's missed-vblank count).
     private let displayStatus: (DisplayRole) -> DisplayStatus?
-    /// The network remote's pairing: opens a one-time code (true when one opened), and
-    /// its QR code while it is open (nil once it ran out or was used).
-    package struct Pairing {
-        package var open: () -> Bool
-        package var qr: () -> QRMatrix?
-        package init(open: @escaping () -> Bool, qr: @escaping () -> QRMatrix?) {
-            self.open = open
-            self.qr = qr
-        }
-        package static var none: Pairing { Pairing(open: { false }, qr: { nil }) }
-    }
     private let pairing: Pairing
     private var missedAtStart: [DisplayRole: UInt64] = [:]
     private let now: () -> Double
@@ -232,6 +234,14 @@ package final class SelfTestRun {
         }
         let generation = sound.newGeneration()
         var reported = false
+        // A card that never starts playing (a stuck device) must not hold the test.
+        schedule(now() + options.listenSeconds + 5) { [weak self] in
+            guard let self, !reported, phase == .sound, !cancelled else { return }
+            reported = true
+            sound.cancel(generation: generation)
+            speak(SoundCheck(facts: facts, tone: .failure(SelfTestFailure("the tone did not start within 5 s")), found: nil,
+                             speech: nil))
+        }
         let playing = sound.stream(SelfTestTone.samples(rate: rate), rate: rate, generation: generation, slipped: { _ in }) {
             [weak self] report in
             guard let self, !reported else { return }
@@ -249,7 +259,7 @@ package final class SelfTestRun {
     }
 
     private func listened(_ facts: SoundFacts, toneAt time: Double) {
-        guard !cancelled else { return }
+        guard phase == .sound, !cancelled else { return }
         let found = port.heard(since: time - 0.2).flatMap { SelfTestTone.find(in: $0, playedAt: time) }
         speak(SoundCheck(facts: facts, tone: .success(time), found: found, speech: nil))
     }
@@ -258,7 +268,7 @@ package final class SelfTestRun {
         report.running = "espeak-ng speaks a line"
         onChange()
         var done = false
-        let finish = { [weak self] (speech: SoundReport?) in
+        let spoken = { [weak self] (speech: SoundReport?) in
             guard let self, !done, !cancelled else { return }
             done = true
             var check = check
@@ -268,10 +278,10 @@ package final class SelfTestRun {
         sound.speak("This is the rig's self test. Sound is working.", generation: sound.newGeneration()) { report in
             switch report {
             case .started: break
-            case .ended, .failed: finish(report)
+            case .ended, .failed: spoken(report)
             }
         }
-        schedule(now() + options.speechSeconds) { finish(nil) }
+        schedule(now() + options.speechSeconds) { spoken(nil) }
     }
 
     private func soundDone(_ check: SoundCheck) {

@@ -40,6 +40,8 @@ import Testing
         let port: Port
         let now: () -> Double
         var spoken: [String] = []
+        /// false: a stuck card that takes the samples and never starts playing.
+        var starts = true
         init(port: Port, now: @escaping () -> Double) {
             self.port = port
             self.now = now
@@ -49,6 +51,7 @@ import Testing
         func newGeneration() -> Int { 1 }
         func stream(_ samples: [Int16], rate: Int, generation: Int, slipped: @escaping (Double) -> Void,
                     report: @escaping (SoundReport) -> Void) -> Int? {
+            guard starts else { return 1 }
             port.toneAt = now() + 0.02
             report(.started(time: now() + 0.02))
             return 1
@@ -158,6 +161,19 @@ import Testing
         #expect(rig.stage.selfTests.run?.phase == .finished)
         rig.stage.handle(.key(KeyPress(code: 57, symbol: .space, time: 106.1)))
         #expect(rig.stage.selfTests.run == nil)
+    }
+
+    @Test func aSoundCardThatNeverStartsDoesNotHoldTheTest() throws {
+        let (rig, _, sound) = try Self.rig()
+        sound.starts = false
+        var options = Self.options
+        options.touchSeconds = 0
+        _ = rig.stage.startSelfTest(options)
+        try Self.run(rig, until: 112)
+        let step = try #require(rig.stage.selfTests.last?.steps.first { $0.id == "sound" })
+        #expect(step.verdict == .problem)
+        #expect(step.lines.contains("the tone did not play: the tone did not start within 5 s"))
+        #expect(rig.stage.selfTests.last?.finished == true)
     }
 
     @Test func theOuterCardIsMirroredAsTheTextIs() throws {
