@@ -39,8 +39,10 @@ final class KioskSelfTestFacts: SelfTestPort {
         let kernel = kernelModes(connector: status.connector)
         let modes = kernel ?? status.mode.map { ["\($0)"] } ?? []
         if kernel == nil { why += " (\(status.connector) is not a DRM connector here: its one mode is listed)" }
-        return DisplayFacts(connector: status.connector, connected: status.connected || status.available, modes: modes,
-                            chosen: status.mode, why: why)
+        var facts = DisplayFacts(connector: status.connector, connected: status.connected || status.available, modes: modes,
+                                 chosen: status.mode, why: why)
+        facts.vblankCounter = kernel != nil
+        return facts
     }
 
     /// The connector's modes as the kernel lists them (a read-only look, no master needed).

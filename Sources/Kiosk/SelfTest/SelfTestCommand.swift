@@ -51,9 +51,10 @@ enum SelfTestCommand: Command {
         let options = try ConfigOptions(&arguments)
         try arguments.finish()
         let loaded = options.load()
+        let output = Output(json: json)
         let socket = CtlCommand.reachable(loaded.config.control.socket)
         if let connection = try? ControlConnection(path: socket) {
-            return try throughKiosk(connection, socket: socket, touch: touch, json: json)
+            return try throughKiosk(connection, socket: socket, touch: touch, output: output)
         }
         var config = loaded.config
         if !loaded.errors.isEmpty {
@@ -66,51 +67,47 @@ enum SelfTestCommand: Command {
                                    devices: kind == .headless ? [.input, .camera] : .all)
             var selfTest = SelfTestRun.Options()
             if let touch { selfTest.touchSeconds = touch }
-            let step: (SelfTestStep) -> Void = json ? { _ in } : { printStep($0) }
-            let finished: (SelfTestReport) -> Void = { report in
-                if json {
-                    Log.stdout(report.json.serialized)
-                } else {
-                    Log.stdout("")
-                    Log.stdout(report.summary)
-                }
-            }
-            return KioskSelfTest(app: app).run(selfTest, step: step, finished: finished)
+            return KioskSelfTest(app: app).run(selfTest, step: output.step, finished: output.finished)
         } catch {
             throw .failed("\(error)")
         }
     }
 
-    private static func printStep(_ step: SelfTestStep) {
-        step.text.forEach { Log.stdout($0) }
+    /// Each step as it finishes and the summary, or with --json the report at the end alone.
+    private struct Output {
+        var json: Bool
+
+        func step(_ step: SelfTestStep) {
+            if !json { step.text.forEach { Log.stdout($0) } }
+        }
+
+        func finished(_ report: SelfTestReport) {
+            if json { return Log.stdout(report.json.serialized) }
+            Log.stdout("")
+            Log.stdout(report.summary)
+        }
     }
 
     /// The running kiosk does the test; its report is read until it has finished.
     private static func throughKiosk(_ connection: ControlConnection, socket: String, touch: Double?,
-                                     json: Bool) throws(CLIError) -> Int32 {
+                                     output: Output) throws(CLIError) -> Int32 {
         do {
             let started = try connection.request(.selfTest(start: true, touchSeconds: touch))
             guard started["ok"]?.boolValue == true else {
                 throw CLIError.failed("the kiosk at \(socket): " + (started["error"]?.stringValue ?? "refused"))
             }
-            if !json { Log.stdout("The kiosk at \(socket) is running the self-test on its displays.") }
+            if !output.json { Log.stdout("The kiosk at \(socket) is running the self-test on its displays.") }
             var printed = 0
             while true {
                 let reply = try ControlConnection(path: socket).request(.selfTest(start: false, touchSeconds: nil))
-                let report = reply["selftest"]
-                let steps = report?["steps"]?.arrayValue ?? []
-                if !json {
-                    for step in steps.dropFirst(printed) {
-                        let verdict = step["verdict"]?.stringValue ?? "?"
-                        Log.stdout("\(verdict == "ok" ? "ok     " : verdict.uppercased()) \(step["title"]?.stringValue ?? "")")
-                        for line in step["lines"]?.arrayValue ?? [] { Log.stdout("        \(line.stringValue ?? "")") }
-                        if let fix = step["fix"]?.stringValue { Log.stdout("        fix: \(fix)") }
-                    }
+                guard let json = reply["selftest"], let report = SelfTestReport(json: json) else {
+                    throw CLIError.failed("the kiosk at \(socket) has no self-test report")
                 }
-                printed = steps.count
-                if report?["finished"]?.boolValue == true {
-                    if json { Log.stdout(report?.serialized ?? "null") }
-                    return report?["verdict"]?.stringValue == "problem" ? 1 : 0
+                report.steps.dropFirst(printed).forEach(output.step)
+                printed = report.steps.count
+                if report.finished {
+                    output.finished(report)
+                    return report.verdict == .problem ? 1 : 0
                 }
                 usleep(200_000)  // the report is read over the socket; the kiosk pushes nothing
             }

@@ -11,6 +11,9 @@ package struct DisplayFacts: Equatable, Sendable {
     package var chosen: VideoMode?
     /// "the monitor's preferred mode", "rig.toml asks for 1280x720", …
     package var why: String
+    /// The flips' sequence numbers are a kernel's vblank counter (false: the headless
+    /// backend's, which count flips).
+    package var vblankCounter = true
 
     package init(connector: String, connected: Bool, modes: [String], chosen: VideoMode?, why: String) {
         self.connector = connector
@@ -67,7 +70,7 @@ package struct DisplayCheck {
     package var figures: Figures? {
         guard flips.count >= 2, let first = flips.first, let last = flips.last, last.time > first.time else { return nil }
         let intervals = zip(flips, flips.dropFirst()).map { $1.time - $0.time }
-        let counted = last.sequence > first.sequence
+        let counted = facts.vblankCounter && last.sequence > first.sequence
         let period: Double
         let steps: [Int]
         if counted {

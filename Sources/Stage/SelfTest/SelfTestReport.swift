@@ -10,6 +10,15 @@ package struct SelfTestReport: Equatable, Sendable {
 
     package init(started: String) { self.started = started }
 
+    /// A report as `json` wrote it (`rig selftest` reads a running kiosk's).
+    package init?(json: JSONValue) {
+        guard let started = json["started"]?.stringValue else { return nil }
+        self.started = started
+        steps = (json["steps"]?.arrayValue ?? []).compactMap(SelfTestStep.init(json:))
+        finished = json["finished"]?.boolValue ?? false
+        running = json["running"]?.stringValue
+    }
+
     package var verdict: SelfTestVerdict { steps.map(\.verdict).max() ?? .ok }
 
     package var json: JSONValue {

@@ -208,7 +208,12 @@ package final class SelfTestRun {
     }
 
     private func touchStep() {
-        guard options.touchSeconds > 0 else { return soundStep() }
+        guard options.touchSeconds > 0 else {
+            add(SelfTestStep(id: "touch", title: "Touch (talent's tap)", verdict: .warning,
+                             lines: ["not tested: no time was given for taps (--touch-seconds 0)"],
+                             fix: "Run the self-test again and tap the square on the talent's display when it asks."))
+            return soundStep()
+        }
         phase = .touch
         touchStart = now()
         report.running = "Waiting for taps on the talent's display"

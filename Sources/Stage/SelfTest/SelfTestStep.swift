@@ -43,6 +43,17 @@ package struct SelfTestStep: Equatable, Sendable {
                  "finding": .optional(verdict == .ok ? nil : finding ?? lines.first), "figures": .object(figures)])
     }
 
+    /// A step as `json` wrote it (`rig selftest` reads a running kiosk's report so).
+    package init?(json: JSONValue) {
+        guard let id = json["id"]?.stringValue, let title = json["title"]?.stringValue,
+              let verdict = json["verdict"]?.stringValue.flatMap(SelfTestVerdict.init(rawValue:)) else { return nil }
+        var figures: [String: JSONValue] = [:]
+        if case let .object(members)? = json["figures"] { figures = members }
+        self.init(id: id, title: title, verdict: verdict,
+                  lines: (json["lines"]?.arrayValue ?? []).compactMap(\.stringValue), fix: json["fix"]?.stringValue,
+                  finding: json["finding"]?.stringValue, figures: figures)
+    }
+
     /// As printed: a verdict column, the title, then the lines and the fix indented.
     package var text: [String] {
         let mark = verdict == .ok ? "ok     " : verdict == .warning ? "WARNING" : "PROBLEM"

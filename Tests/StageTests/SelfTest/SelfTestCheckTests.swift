@@ -217,6 +217,8 @@ import Testing
         #expect(json["finished"] == true)
         #expect(json["steps"]?.arrayValue?.map { $0["id"] } == ["clock", "network"])
         #expect(JSONValue.parse(Data(json.serialized.utf8)) == json)
+        // `rig selftest` reads a running kiosk's steps back from this JSON.
+        #expect(report.steps.compactMap { SelfTestStep(json: $0.json) }.map(\.text) == report.steps.map(\.text))
         #expect(report.steps[0].text == ["ok      Clock", "        the clock is synchronised (estimated error 0.4 ms)"])
         #expect(report.steps[1].text.last?.hasPrefix("        fix: Connect the rig to the network") == true)
     }
