@@ -182,10 +182,15 @@ extension RemoteEndToEnd {
             #expect(statuses.count == 120)
             #expect(statuses.filter { $0 == 429 }.count >= 50)
             #expect(statuses.prefix(40).allSatisfy { $0 == 200 })
-            // A second later the bucket has refilled.
+            // Soon after, the bucket has refilled: the first answered request is the proof
+            // (asking a second time, on a loaded machine, measured the load instead).
             let deadline = Date() + 3
-            while Date() < deadline && !kiosk.stillServing { usleep(50_000) }
-            #expect(kiosk.stillServing)
+            var serving = false
+            while Date() < deadline && !serving {
+                serving = kiosk.stillServing
+                if !serving { usleep(50_000) }
+            }
+            #expect(serving)
         }
 
         @Test func anotherAddressIsRefused() throws {
