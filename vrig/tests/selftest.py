@@ -43,8 +43,8 @@ mode = "1024x768"
 [prompter]
 mirror = true
 [recording]
-# What the self-test told the owner of this slow machine (TCG) with a small disk (the
-# guest's /tmp is a 0.5 GiB tmpfs, under the default 512 MB the recorder keeps free).
+# A slow machine (TCG) with a small disk: the guest's /tmp is a 0.5 GiB tmpfs, under
+# the default 512 MB the recorder keeps free (the self-test said so).
 preset = "ultrafast"
 min_free_mb = 64
 [camera]
