@@ -217,6 +217,10 @@ extension RigStage {
         fields["game"] = gameStatus
         if case var .object(prompter) = fields["prompter"] {
             prompter["markers"] = markersJSON
+            // The script word on the reading line, numbered as saved positions and voice
+            // follow number them (from 0).
+            prompter["word"] = controller.script == nil ? .null
+                : renderer.wordIndex(atOffset: controller.engine.offset(at: time)).map { .int($0) } ?? .null
             prompter.merge(prompting(at: time)) { $1 }
             fields["prompter"] = .object(prompter)
         }

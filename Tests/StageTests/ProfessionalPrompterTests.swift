@@ -45,6 +45,19 @@ import Testing
         replay.stage.status(at: replay.clock.now, displays: [:], camera: nil, cameraDevice: "", input: [:])
     }
 
+    /// `prompter.word`: the script word on the reading line, the one a saved position keeps.
+    @Test func theStatusSaysWhichWordIsOnTheReadingLine() throws {
+        let replay = try stage()
+        #expect(status(replay)["prompter"]?["word"] == 0)
+        // The second marker, "# Weather", starts after the first heading and paragraph:
+        // 1 + 12 * 7 words.
+        #expect(request(replay, #"{"cmd":"marker","action":"jump","to":"2"}"#)["ok"] == true)
+        replay.advance(to: replay.clock.now + 3)
+        #expect(status(replay)["prompter"]?["word"] == .int(1 + 12 * 7))
+        let word = try #require(status(replay)["prompter"]?["word"]?.numberValue)
+        #expect(replay.stage.renderer.wordIndex(atOffset: replay.controller.engine.offset(at: replay.clock.now)) == Int(word))
+    }
+
     /// A bound key's action is a request of its own (`rig ctl key`, the remote): the same
     /// as the key pressed, refused with the list of actions when unknown.
     @Test func aKeyActionIsARequest() throws {
