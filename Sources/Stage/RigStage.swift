@@ -148,7 +148,8 @@ package final class RigStage {
         console.controllersTest = { [unowned self] in handControllers.setTesting(!handControllers.testing, at: now()) }
         selfTests.onChange = { [unowned self] in for role in DisplayRole.allCases { frameWanted(role) } }
         console.selfTestStart = { [unowned self] in
-            if let refusal = startSelfTest() { KioskLog.notice("self-test: \(refusal)") }
+            let refusal = startSelfTest()
+            console.update { $0.selfTestRefusal = refusal.map { "Not started: \($0)." } }
         }
         wireMarkers()
     }
@@ -237,9 +238,14 @@ package final class RigStage {
         }
     }
 
-    /// Starts a self-test on the kiosk's devices (`rig selftest`, Settings' button).
+    /// Starts a self-test on the kiosk's devices (`rig selftest`, Settings' button); the
+    /// reason when it cannot. Its cards take both displays, so never over a talent's
+    /// reading, a take or a game attempt.
     package func startSelfTest(_ options: SelfTestRun.Options = SelfTestRun.Options()) -> String? {
-        selfTests.start(options: options, sound: sound, outerTouchscreen: { [unowned self] in participantTouch },
+        if take != .none { return "a take is being recorded: stop it first" }
+        if game.session?.phase.isCapturing == true { return "a game attempt is running: let it finish first" }
+        if controller.engine.state(at: now()) == .playing { return "the prompter is playing: pause it first" }
+        return selfTests.start(options: options, sound: sound, outerTouchscreen: { [unowned self] in participantTouch },
                         displayStatus: { [unowned self] in devices.displays[$0] },
                         pairing: SelfTestRun.Pairing(
                             open: { [unowned self] in remoteAccess?.request(action: "pair", id: nil).body["ok"] == true },

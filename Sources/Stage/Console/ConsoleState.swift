@@ -73,6 +73,8 @@ package struct ConsoleState: Equatable {
     package var editor: ScriptEditor?
     /// The outcome of the last library action ("Deleted “Intro”"), or why it failed.
     package var notice: String?
+    /// Why Settings' Self-test did not start (the prompter playing, a take recording).
+    package var selfTestRefusal: String?
     /// Where the mouse pointer is, once a mouse has moved; touch and keys hide it.
     package var pointer: PointerPosition?
     /// The slider being dragged with a held button or finger.

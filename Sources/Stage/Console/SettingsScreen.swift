@@ -142,8 +142,11 @@ package enum SettingsScreen {
         panel.button(selfTestID, selfTest, in: PixelRect(x: x, y: right.y, width: min(right.width, panel.width(of: selfTest) + theme.gap * 6),
                                                          height: theme.rowHeight), group: "selftest")
         var used = theme.rowHeight + theme.gap / 2
-        used += panel.text("Checks the displays, camera, touch, sound, recording, disk and clock in under a minute.", x: x, y: right.y + used,
-                           size: theme.smallTextSize, color: theme.secondaryText, maxWidth: right.width) + theme.gap * 2
+        used += panel.text(model.state.selfTestRefusal
+                           ?? "Checks the displays, camera, touch, sound, recording, disk and clock in under a minute.",
+                           x: x, y: right.y + used, size: theme.smallTextSize,
+                           color: model.state.selfTestRefusal == nil ? theme.secondaryText : theme.accent,
+                           maxWidth: right.width) + theme.gap * 2
         right = PixelRect(x: x, y: right.y + used, width: right.width, height: max(0, right.height - used))
         if let controllers = model.controllers, !controllers.controllers.isEmpty {
             let used = ControllersPanel.build(controllers, panel: panel, area: right) + theme.gap * 2

@@ -62,6 +62,16 @@ import Testing
         #expect(rig.state.screen == .settings)
     }
 
+    @Test func theButtonSaysWhyItWillNotStartWhileTheTalentReads() throws {
+        let rig = try ConsoleHarness()
+        #expect(rig.app.stage.handle(.play).body["ok"] == true)
+        rig.app.stage.console.show(.settings)
+        rig.settle()
+        rig.click(SettingsScreen.selfTestID)
+        #expect(rig.app.stage.selfTests.run == nil)
+        #expect(rig.state.selfTestRefusal == "Not started: the prompter is playing: pause it first.")
+    }
+
     @Test func escapeCancelsASelfTestAndKeepsWhatRan() throws {
         let rig = try ConsoleHarness()
         #expect(rig.app.stage.handle(.selfTest(start: true, touchSeconds: 30)).body["ok"] == true)

@@ -163,6 +163,17 @@ import Testing
         #expect(rig.stage.selfTests.run == nil)
     }
 
+    @Test func itNeverTakesTheDisplaysFromATalentReading() throws {
+        let (rig, _, _) = try Self.rig()
+        rig.open(id: "talk", title: "Talk", text: String(repeating: "A line to read. ", count: 200))
+        rig.finishLayout()
+        rig.controller.play(at: rig.clock.now)
+        #expect(rig.stage.startSelfTest(Self.options) == "the prompter is playing: pause it first")
+        #expect(rig.stage.selfTests.run == nil)
+        rig.controller.pause(at: rig.clock.now)
+        #expect(rig.stage.startSelfTest(Self.options) == nil)
+    }
+
     @Test func aSoundCardThatNeverStartsDoesNotHoldTheTest() throws {
         let (rig, _, sound) = try Self.rig()
         sound.starts = false
