@@ -126,8 +126,9 @@ def test_everything_right(rig, checks):
                        and figures.get("refresh_hz") is None and nominal > 0 and pace > nominal / 3
                        and "missed_vblanks" in figures and "jitter_p99_ms" in figures, json.dumps(figures)))
     touch = steps["touch"]["figures"]
-    checks.append(("the 5 taps landed on the outer card, each with its tap-to-flip latency",
-                   touch["outer_taps"] == 5 and len(touch["tap_to_flip_ms"]) == 5 and touch["inner_touches"] == 0,
+    checks.append(("the outer's touchscreen named; the 5 taps landed on its card, each with its tap-to-flip latency",
+                   touch["outer_taps"] == 5 and len(touch["tap_to_flip_ms"]) == 5 and touch["inner_touches"] == 0
+                   and touch.get("touchscreen") == "rig outer touch",
                    json.dumps(touch)))
     sound = steps["sound"]["figures"]
     checks.append(("the tone played on 0,0 was heard on 1,0, with its latency and level, and espeak-ng spoke",

@@ -79,6 +79,10 @@ final class KioskSelfTestFacts: SelfTestPort {
         devices.cameraFeed == nil ? nil : ThreadCPU.seconds(named: "rig-camera")
     }
 
+    var outerTouchscreenName: String? {
+        devices.inputDevices?.devices.first { $0.role == .outerTouchscreen }?.name
+    }
+
     var sound: SoundFacts {
         let audio = devices.audio
         var inputProblem: String?

@@ -8,6 +8,8 @@ package protocol SelfTestPort: AnyObject {
     /// CPU seconds the camera's capture thread has used so far (nil: none runs).
     var cameraCaptureCPU: Double? { get }
     var sound: SoundFacts { get }
+    /// The touchscreen the kiosk gives the outer display (its name), nil when none.
+    var outerTouchscreenName: String? { get }
     /// What the microphone captured from `time` on (nil: no microphone).
     func heard(since time: Double) -> HeardSound?
     /// Writes and syncs in the recordings' folder: a few milliseconds on the loop, once.

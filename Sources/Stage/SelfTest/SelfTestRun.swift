@@ -223,8 +223,10 @@ package final class SelfTestRun {
 
     private func touchDone() {
         guard phase == .touch, !cancelled else { return }
-        add(TouchCheck(outerTouchscreen: outerTouchscreen(), outerTaps: taps, innerTouches: innerTouches,
-                       latencies: latencies, wanted: options.taps, seconds: now() - touchStart).step)
+        var check = TouchCheck(outerTouchscreen: outerTouchscreen(), outerTaps: taps, innerTouches: innerTouches,
+                               latencies: latencies, wanted: options.taps, seconds: now() - touchStart)
+        check.name = port.outerTouchscreenName
+        add(check.step)
         soundStep()
     }
 

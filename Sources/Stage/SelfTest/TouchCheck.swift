@@ -5,6 +5,8 @@ import JSON
 package struct TouchCheck {
     /// The kiosk has a touchscreen it gives the outer display.
     package var outerTouchscreen: Bool
+    /// Its name, as `[touch] device` and `rig devices` call it.
+    package var name: String?
     /// Taps the outer's tap recognizer accepted.
     package var outerTaps: Int
     /// Touches that arrived on the inner display meanwhile.
@@ -35,6 +37,8 @@ package struct TouchCheck {
                                          "tap_to_flip_ms": .array(latencies.map { .number(DisplayCheck.rounded($0 * 1000, 1)) })]
         json["tap_to_flip_median_ms"] = median.map { .number(DisplayCheck.rounded($0 * 1000, 1)) } ?? .null
         var lines: [String] = []
+        if let name { lines.append("the outer display's touchscreen: \(name)") }
+        json["touchscreen"] = .optional(name)
         lines.append("\(outerTaps) tap(s) on the outer display, \(innerTouches) touch(es) on the inner")
         if let median, let worst = sorted.last {
             lines.append(String(format: "tap to the talent's display: median %.0f ms, slowest %.0f ms over %d taps",

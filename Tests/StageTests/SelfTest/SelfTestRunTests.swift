@@ -14,6 +14,7 @@ import Testing
         }
         var camera: CameraFacts? { nil }
         var cameraCaptureCPU: Double? { nil }
+        var outerTouchscreenName: String? { "rig outer touch" }
         var sound: SoundFacts { SoundFacts(output: "hw:Loopback,0", input: "hw:Loopback,1", outputProblem: nil, inputProblem: nil) }
         var toneAt: Double?
         func heard(since time: Double) -> HeardSound? {
@@ -133,6 +134,7 @@ import Testing
         // the glass 4 ms after the finger.
         let touch = report.steps[3]
         #expect(touch.figures["outer_taps"] == .int(3))
+        #expect(touch.lines.first == "the outer display's touchscreen: rig outer touch")
         #expect(touch.figures["tap_to_flip_ms"] == [4.0, 4.0, 4.0])
         let heard = report.steps[4]
         #expect(heard.figures["latency_ms"] == .number(15))
