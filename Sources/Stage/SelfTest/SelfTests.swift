@@ -28,7 +28,8 @@ package final class SelfTests {
 
     /// Starts a self-test; the reason when it cannot.
     func start(options: SelfTestRun.Options, sound: SoundOutputPort, outerTouchscreen: @escaping () -> Bool,
-               displayStatus: @escaping (DisplayRole) -> DisplayStatus?, pairing: SelfTestRun.Pairing, now: @escaping () -> Double, schedule: @escaping (Double, @escaping () -> Void) -> Void) -> String? {
+               displayStatus: @escaping (DisplayRole) -> DisplayStatus?, pairing: SelfTestRun.Pairing,
+               now: @escaping () -> Double, schedule: @escaping (Double, @escaping () -> Void) -> Void) -> String? {
         guard let port else { return "this kiosk has no devices to test" }
         guard !isRunning else { return "a self-test is already running" }
         let run = SelfTestRun(port: port, sound: sound, outerTouchscreen: outerTouchscreen, displayStatus: displayStatus,
