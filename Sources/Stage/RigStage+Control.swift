@@ -13,6 +13,10 @@ extension RigStage {
     /// Applies a request at `time`: a key's is when it was pressed.
     @discardableResult
     func handle(_ request: ControlRequest, at time: Double) -> ControlReply {
+        // The cards hide the text: it would move unseen, and the talent come back elsewhere.
+        if selfTests.isRunning, request.movesThePrompter {
+            return .failure("a self-test holds the displays (Escape at the console stops it)")
+        }
         if game.isOpen, request.movesThePrompter {
             return .failure("the game is open; the prompter does not run meanwhile (rig ctl game leave)")
         }

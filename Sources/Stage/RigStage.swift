@@ -245,12 +245,12 @@ package final class RigStage {
         if take != .none { return "a take is being recorded: stop it first" }
         if game.session?.phase.isCapturing == true { return "a game attempt is running: let it finish first" }
         if controller.engine.state(at: now()) == .playing { return "the prompter is playing: pause it first" }
+        let pairing = SelfTestRun.Pairing(
+            open: { [unowned self] in remoteAccess?.request(action: "pair", id: nil).body["ok"] == true },
+            qr: { [unowned self] in remoteAccess?.shown.pairingQR })
         return selfTests.start(options: options, sound: sound, outerTouchscreen: { [unowned self] in participantTouch },
-                        displayStatus: { [unowned self] in devices.displays[$0] },
-                        pairing: SelfTestRun.Pairing(
-                            open: { [unowned self] in remoteAccess?.request(action: "pair", id: nil).body["ok"] == true },
-                            qr: { [unowned self] in remoteAccess?.shown.pairingQR }),
-                        now: now, schedule: schedule)
+                               displayStatus: { [unowned self] in devices.displays[$0] }, pairing: pairing,
+                               now: now, schedule: schedule)
     }
 
     private func cameraArrived(_ frame: CameraFrame, preview: CameraPreviewPicture?) {

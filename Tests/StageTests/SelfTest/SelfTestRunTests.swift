@@ -174,6 +174,9 @@ import Testing
         #expect(rig.stage.selfTests.run == nil)
         rig.controller.pause(at: rig.clock.now)
         #expect(rig.stage.startSelfTest(Self.options) == nil)
+        // Nor does a remote or `rig ctl` move the text behind the cards.
+        #expect(rig.stage.handle(.play).body["error"] == "a self-test holds the displays (Escape at the console stops it)")
+        #expect(rig.controller.engine.state(at: rig.clock.now) == .paused)
     }
 
     @Test func aSoundCardThatNeverStartsDoesNotHoldTheTest() throws {
