@@ -14,7 +14,7 @@ import re
 import subprocess
 import time
 
-from appliance import (APPLIANCE_CONFIG, OUTER, UNIT_FILE, Appliance, TouchPlayer, boot_options,
+from appliance import (APPLIANCE_CONFIG, OUTER, RIG, UNIT_FILE, Appliance, TouchPlayer, boot_options,
                        both_presenting)
 from appliance_screens import dump, expect_content, red_fraction
 from appliance_usb import test_usb_stick_plug_export_eject_and_pull
@@ -127,6 +127,37 @@ def test_kill_restarts_at_same_script_and_position(rig, ctx):
     ctx.figures["resume drift after SIGKILL (px; one line is)"] = f"{drift:.1f}; {lines:.1f}"
     assert drift <= lines, f"resumed at {resumed['offset']}, paused at {paused['offset']} (line {lines})"
     expect_content(rig, ctx, "after-kill", app)
+
+
+def test_selftest_through_the_service(rig, ctx):
+    """An owner's `rig selftest` on the installed rig: as root, beside rig.service, it asks
+    the service's kiosk (user rig, devices from seatd) through its socket; that kiosk
+    tests on its own heads, the report comes back whole, and the copy is in
+    /var/lib/rig, the rig user's and private. The kiosk goes on presenting."""
+    app = Appliance(rig)
+    pid, _ = app.wait_running(180, "rig.service")
+    started = time.monotonic()
+    rc, out = rig.exec(f"{RIG} selftest --json --touch-seconds 0", timeout=180, check=False)
+    ctx.figures["rig selftest through the service (s, host)"] = round(time.monotonic() - started, 1)
+    lines = [line for line in out.splitlines() if line.startswith("{")]
+    assert rc in (0, 1) and lines, f"rig selftest exited {rc}:\n{out[-2000:]}"
+    report = json.loads(lines[-1])
+    steps = {step["id"]: step for step in report["steps"]}
+    assert report["finished"] and list(steps) == ["display.inner", "display.outer", "camera", "touch", "sound",
+                                                  "recording", "storage", "clock", "network"], list(steps)
+    for role in ("inner", "outer"):
+        figures = steps[f"display.{role}"]["figures"]
+        assert figures.get("vblanks", 0) > 100 and figures.get("connector", "").startswith("Virtual-"), figures
+    assert (rc == 1) == any(step["verdict"] == "problem" for step in steps.values()), (rc, report["verdict"])
+    kept = app.sh("stat -c '%U %a' /var/lib/rig/selftest.json && cat /var/lib/rig/selftest.json")
+    assert kept.startswith("rig 600") and '"finished":true' in kept, kept[:300]
+    with open(os.path.join(ctx.out, "appliance-selftest.json"), "w") as f:
+        json.dump(report, f, indent=1)
+    ctx.figures["self-test verdicts on the appliance"] = "; ".join(
+        f"{k} {v['verdict']}" + (f" ({v.get('finding') or v['lines'][0]})" if v["verdict"] == "problem" else "")
+        for k, v in steps.items())
+    again, _ = app.wait_running(60, "the kiosk presenting after the self-test")
+    assert again == pid, f"rig.service restarted during the self-test ({pid} -> {again})"
 
 
 def soak_minutes():
@@ -405,6 +436,7 @@ SOAK = [test_soak_scroll_taps_and_outer_hotplug] if os.environ.get("RIG_SOAK_MIN
 GROUPS = [
     ("appliance", [test_unit_exposure_at_most_2, test_starts_at_boot_on_both_heads,
                    test_usb_stick_plug_export_eject_and_pull, test_kill_restarts_at_same_script_and_position,
+                   test_selftest_through_the_service,
                    *SOAK,
                    test_remote_answers_on_its_bind_address_only,
                    test_watchdog_restarts_hung_kiosk, test_systemctl_stop_is_clean,
