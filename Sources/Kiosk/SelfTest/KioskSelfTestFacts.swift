@@ -100,16 +100,25 @@ final class KioskSelfTestFacts: SelfTestPort {
         return HeardSound(time: first.time, sampleRate: first.sampleRate, samples: periods.flatMap(\.samples))
     }
 
-    func storage() -> StorageFacts {
-        var folder = config.recordingsDirectory
-        if !FileManager.default.fileExists(atPath: folder) { folder = config.state.dir }
-        var stats = statvfs()
-        let looked = statvfs(folder, &stats) == 0
-        let free = looked ? Int64(stats.f_bavail) * Int64(stats.f_frsize) : 0
-        let total = looked ? Int64(stats.f_blocks) * Int64(stats.f_frsize) : 0
-        let (sync, problem) = Self.syncCost(in: folder)
-        return StorageFacts(folder: folder, freeBytes: free, totalBytes: total, bytesPerMinute: Self.bytesPerMinute(config),
-                            reservedBytes: Int64(config.recording.minFreeMB) << 20, syncSeconds: sync, writeProblem: problem)
+    func storage(done: @escaping (StorageFacts) -> Void) {
+        let recordings = config.recordingsDirectory
+        let folder = FileManager.default.fileExists(atPath: recordings) ? recordings : config.state.dir
+        let perMinute = Self.bytesPerMinute(config)
+        let reserved = Int64(config.recording.minFreeMB) << 20
+        let reply = LoopCarried(done)
+        let mailbox = mailbox
+        let thread = Thread {
+            var stats = statvfs()
+            let looked = statvfs(folder, &stats) == 0
+            let free = looked ? Int64(stats.f_bavail) * Int64(stats.f_frsize) : 0
+            let total = looked ? Int64(stats.f_blocks) * Int64(stats.f_frsize) : 0
+            let (sync, problem) = Self.syncCost(in: folder)
+            let facts = StorageFacts(folder: folder, freeBytes: free, totalBytes: total, bytesPerMinute: perMinute,
+                                     reservedBytes: reserved, syncSeconds: sync, writeProblem: problem)
+            mailbox.post { reply.value(facts) }
+        }
+        thread.name = "rig-selftest-disk"
+        thread.start()
     }
 
     /// A minute of a take: the configured bitrate, or for constant quality about 0.1 bit

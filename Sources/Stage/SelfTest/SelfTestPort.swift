@@ -12,8 +12,9 @@ package protocol SelfTestPort: AnyObject {
     var outerTouchscreenName: String? { get }
     /// What the microphone captured from `time` on (nil: no microphone).
     func heard(since time: Double) -> HeardSound?
-    /// Writes and syncs in the recordings' folder: a few milliseconds on the loop, once.
-    func storage() -> StorageFacts
+    /// Writes and syncs in the recordings' folder on a thread of its own (an fsync on a
+    /// slow stick can take a second); `done` runs on the loop.
+    func storage(done: @escaping (StorageFacts) -> Void)
     var clock: ClockFacts { get }
     /// A real-time trial encode of `seconds` at [recording]'s preset with the camera's
     /// format, size and rate, then at faster presets until one keeps up; `done` runs on

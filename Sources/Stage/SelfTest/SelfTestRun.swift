@@ -37,7 +37,12 @@ package final class SelfTestRun {
 
     package let options: Options
     package private(set) var phase = Phase.displays
-    package private(set) var report: SelfTestReport
+    package private(set) var report: SelfTestReport {
+        didSet { stepLines = Self.cardLines(report) }
+    }
+    /// The inner card's list, made when the report changes (the card is asked for it on
+    /// every frame while the bar moves).
+    private var stepLines: [String] = []
     /// A step finished (it is already in `report`).
     package var onStep: (SelfTestStep) -> Void = { _ in }
     package var onFinish: (SelfTestReport) -> Void = { _ in }
@@ -159,7 +164,7 @@ package final class SelfTestRun {
 
     /// The inner card's list: a line per check, and for a warning or a problem what was
     /// found first and the fix (every figure is in `rig selftest`'s output and the copy).
-    private var stepLines: [String] {
+    private static func cardLines(_ report: SelfTestReport) -> [String] {
         report.steps.flatMap { step -> [String] in
             let head = step.text[0]
             guard step.verdict != .ok else { return [head] }
@@ -307,7 +312,15 @@ package final class SelfTestRun {
 
     private func lastSteps() {
         report.running = "Disk, clock and network"
-        add(StorageCheck(facts: port.storage()).step)
+        onChange()
+        port.storage { [weak self] facts in
+            guard let self, !cancelled, phase != .finished else { return }
+            add(StorageCheck(facts: facts).step)
+            clockAndNetwork()
+        }
+    }
+
+    private func clockAndNetwork() {
         add(port.clock.step)
         var network = port.network
         // The owner at the rig pairs a phone now: a one-time code, its QR on the results.

@@ -24,9 +24,9 @@ import Testing
             return HeardSound(time: time, sampleRate: rate,
                               samples: [Int16](repeating: 0, count: lead) + SelfTestTone.samples(rate: rate).map { $0 / 2 })
         }
-        func storage() -> StorageFacts {
-            StorageFacts(folder: "/tmp", freeBytes: 100 << 30, totalBytes: 200 << 30, bytesPerMinute: 50 << 20,
-                         syncSeconds: 0.003, writeProblem: nil)
+        func storage(done: @escaping (StorageFacts) -> Void) {
+            done(StorageFacts(folder: "/tmp", freeBytes: 100 << 30, totalBytes: 200 << 30, bytesPerMinute: 50 << 20,
+                              syncSeconds: 0.003, writeProblem: nil))
         }
         var clock: ClockFacts { ClockFacts(synchronised: true, estimatedError: 0.001, chrony: true) }
         var network: NetworkFacts { NetworkFacts(enabled: false, address: nil, problem: nil, reachableFrom: "any") }
