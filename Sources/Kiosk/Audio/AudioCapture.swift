@@ -13,7 +13,12 @@ final class AudioCapture: Sendable {
     struct Settings: Sendable, Equatable {
         var device: String
         var rate = 48000
-        var channels = 1
+        /// Two, as the output asks, and the first kept (`mono`): a mono microphone
+        /// gives one anyway (the count is a "near" request). A loopback card (snd-aloop)
+        /// refuses to start a capture whose format differs from its playback's (EIO):
+        /// one channel beside the output's two failed at the kiosk's start, and in one
+        /// CI run kept failing on every retry.
+        var channels = 2
         var periodFrames = 480
         /// A 320 ms buffer: capture latency costs nothing (every period is stamped),
         /// and an 80 ms one overran in the virtual rig.
