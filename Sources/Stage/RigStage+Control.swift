@@ -40,7 +40,7 @@ extension RigStage {
         case let .key(action): perform(action, at: time)
         case let .follow(on): return follow.request(on: on)
         case let .listen(path): return follow.listen(path: path)
-        case let .game(json): return handleGame(json)
+        case let .game(json): return gameDesk.handle(json)
         case let .remote(action, id):
             guard let remoteAccess else {
                 return .failure("the network remote is off: [remote] enabled = true in rig.toml turns it on")
@@ -218,7 +218,7 @@ extension RigStage {
                                             "controller_to_flip": handControllers.latency.summary.json], time: time,
                                   console: console.statusJSON).json
         guard case var .object(fields) = report else { return report }
-        fields["game"] = gameStatus
+        fields["game"] = gameDesk.status
         if case var .object(prompter) = fields["prompter"] {
             prompter["markers"] = markersJSON
             // The script word on the reading line, numbered as saved positions and voice

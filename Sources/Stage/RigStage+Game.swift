@@ -39,25 +39,3 @@ extension RigStage {
         game.rigChanged(conditions)
     }
 }
-
-extension GameController {
-    /// The game as the console's Game screen reads it in a frame presented at `time`.
-    package func consoleView(at time: Double) -> GameConsoleView {
-        GameConsoleView(session: session, sessionRevision: sessionRevision, catalog: catalog,
-                        readiness: readinessReasons, warnings: readinessWarnings, notice: notice, catalogProblem: catalogProblem,
-                        participant: session?.participantPresentation(at: time))
-    }
-
-    /// The participant view's overlay for a frame presented at `time`: from the
-    /// session's presentation only, which never carries the host's unsent pick.
-    package func participantOverlay(at time: Double) -> CameraOverlay {
-        guard let session else { return CameraOverlay(status: ParticipantPresentation.waiting) }
-        return Self.overlay(session.participantPresentation(at: time))
-    }
-
-    static func overlay(_ view: ParticipantPresentation) -> CameraOverlay {
-        CameraOverlay(status: view.status, countdown: view.countdown, recording: view.recording,
-                      cue: view.cue.flatMap { $0.rawValue.first }, note: view.note, stopControl: view.stop,
-                      hidesCamera: !view.camera)
-    }
-}

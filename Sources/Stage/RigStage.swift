@@ -19,6 +19,8 @@ package final class RigStage {
     package let console: ConsoleController
     /// The Simon Says game; while it is open the prompter does not run.
     package let game: GameController
+    /// The host's requests to the game: the socket's, the remote's, the Game screen's.
+    package let gameDesk: GameDesk
     package private(set) var stopwatch = ReadingStopwatch()
     /// What the display side last said of each display.
     package private(set) var displays: [DisplayRole: DisplayStatus] = [:]
@@ -100,6 +102,10 @@ package final class RigStage {
                               schedule: schedule)
         game = GameController(catalogURL: settings.gameCatalog, stateDirectory: settings.stateDirectory, now: now,
                               schedule: schedule)
+        gameDesk = GameDesk(game: game, console: console, clips: clips, cameraEnabled: settings.cameraEnabled)
+        gameDesk.open = { [unowned self] in openGame() }
+        gameDesk.leave = { [unowned self] in leaveGame() }
+        gameDesk.outerRefreshMillihertz = { [unowned self] in displays[.outer]?.mode?.refreshMillihertz }
         game.onChange = { [unowned self] in
             if game.cueAwaitingOnset, let flight = inFlight[.outer] {
                 // Its flip must complete before the cue's frame can be submitted (said
@@ -112,7 +118,7 @@ package final class RigStage {
         }
         game.cueComing = { [unowned self] in renderer.warmCueBadge() }
         game.cueFrameAhead = { [unowned self] due in output.prepareFrame(.outer, for: due) }
-        console.gameAction = { [unowned self] id, delta in gameWidget(id, delta: delta) }
+        console.gameAction = { [unowned self] id, delta in gameDesk.widget(id, delta: delta) }
         console.gameShown = { [unowned self] shown in if shown { openGame() } else { leaveGame() } }
         console.isGameOpen = { [unowned self] in game.isOpen }
         console.clipsWaitForAttempt = { [unowned self] in

@@ -36,7 +36,7 @@ import Testing
         // The kiosk has no sound device in tests: Send is refused before any attempt,
         // saying why, and the dashboard says the participant has no Stop.
         func lines(_ key: String) -> [String] {
-            guard case let .array(items)? = rig.app.stage.gameStatus[key] else { return [] }
+            guard case let .array(items)? = rig.app.stage.gameDesk.status[key] else { return [] }
             return items.compactMap(\.stringValue)
         }
         #expect(lines("readiness") == ["The instruction cannot be spoken: there is no sound output in this kiosk"])
@@ -87,7 +87,7 @@ import Testing
     @Test func theConsentPage() throws {
         let rig = try ConsoleHarness()
         rig.click("tab:game")
-        #expect(rig.app.stage.handleGame(["action": "setup", "players": "Ann,Bo,Cy", "recording": "on"]).body["ok"]?.boolValue == true)
+        #expect(rig.app.stage.gameDesk.handle(["action": "setup", "players": "Ann,Bo,Cy", "recording": "on"]).body["ok"]?.boolValue == true)
         rig.settle()
         #expect(rig.state.gamePage == .consent || rig.state.gamePage == .dashboard)
         rig.click("game:page:consent")
@@ -98,7 +98,7 @@ import Testing
         #expect(session.consent.playsWithoutRecording("Bo"))
         #expect(!session.consent.hasAgreed("Cy") && !session.consent.playsWithoutRecording("Cy"))
         try SceneReferenceImage.expectMatch(rig.innerCanvas(), named: "console-game-consent")
-        let consent = rig.app.stage.gameStatus["consent"]
+        let consent = rig.app.stage.gameDesk.status["consent"]
         #expect(consent?["Ann"]?.stringValue == "agreed" && consent?["Bo"]?.stringValue == "norecord"
                 && consent?["Cy"]?.stringValue == "unasked")
     }
@@ -108,11 +108,11 @@ import Testing
         let rig = try ConsoleHarness()
         rig.app.stage.game.speech = InstantGameSpeech(stage: rig.app.stage)
         rig.click("tab:game")
-        #expect(rig.app.stage.handleGame(["action": "setup", "players": "Ann,Bo", "per_turn": "2", "response": "2",
+        #expect(rig.app.stage.gameDesk.handle(["action": "setup", "players": "Ann,Bo", "per_turn": "2", "response": "2",
                                           "recording": "off"]).body["ok"]?.boolValue == true)
         for (card, verdict) in [("poses.star", "pass"), ("poses.statue", "fail"), ("poses.star", "fail"),
                                 ("poses.airplane", "pass")] {
-            #expect(rig.app.stage.handleGame(["action": "select", "card": .string(card), "rule": "simon"]).body["ok"]?.boolValue == true)
+            #expect(rig.app.stage.gameDesk.handle(["action": "select", "card": .string(card), "rule": "simon"]).body["ok"]?.boolValue == true)
             rig.settle()
             rig.click("game:send")
             rig.run(seconds: 10) { rig.app.stage.game.session?.phase == .review }
@@ -140,7 +140,7 @@ import Testing
         rig.click("tab:scoreboard")
         #expect(rig.app.stage.game.isOpen && rig.app.stage.game.sessionID == session)
         rig.click("tab:game")
-        #expect(rig.app.stage.handleGame(["action": "select", "card": "poses.star", "rule": "simon"]).body["ok"]?.boolValue == true)
+        #expect(rig.app.stage.gameDesk.handle(["action": "select", "card": "poses.star", "rule": "simon"]).body["ok"]?.boolValue == true)
         rig.settle()
         rig.click("game:send")
         #expect(rig.app.stage.game.session?.phase.isCapturing == true)

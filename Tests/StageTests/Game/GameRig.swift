@@ -202,7 +202,7 @@ final class GameRig {
         return rig
     }
 
-    var status: JSONValue { stage.gameStatus }
+    var status: JSONValue { stage.gameDesk.status }
     var phase: String? { status["phase"]?.stringValue }
 }
 

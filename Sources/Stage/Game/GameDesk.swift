@@ -2,15 +2,119 @@ import Foundation
 import Game
 import Render
 
-/// The Game screen's controls applied to the game. A refusal is shown on the screen
-/// (the game's own words) and changes nothing.
-extension RigStage {
+/// The host's requests to the game, one way in: `rig ctl game`, the remote's game page
+/// and the console's Game screen all arrive here, and a Game screen button that has a
+/// request of its own goes as that request, so each thing is done one way. A refused
+/// request says why and changes nothing; on the console the reason is the game's notice.
+/// End game asks whether this game's media go too (clips and derived exports; results
+/// and scores stay, as retention keeps them); a file a replay or an export holds is
+/// removed by the kiosk when it is let go.
+package final class GameDesk {
+    let game: GameController
+    let console: ConsoleController
+    let clips: ClipsController
+    /// A new game records by default where a camera is configured.
+    let cameraEnabled: Bool
+    /// The stage opens the game (the prompter stops, the outer shows the participant
+    /// view) or leaves it.
+    var open: () -> Void = {}
+    var leave: () -> Void = {}
+    var outerRefreshMillihertz: () -> Int? = { nil }
+
+    init(game: GameController, console: ConsoleController, clips: ClipsController, cameraEnabled: Bool) {
+        self.game = game
+        self.console = console
+        self.clips = clips
+        self.cameraEnabled = cameraEnabled
+    }
+
+    /// The game's part of `rig ctl status` and of every game reply.
+    package var status: JSONValue {
+        GameStatusReport(game: game, outerRefreshMillihertz: outerRefreshMillihertz()).json
+    }
+
+    /// A request of `rig ctl game`, the remote's game page or a Game screen button.
+    package func handle(_ json: JSONValue) -> ControlReply {
+        switch GameControlRequest.parse(json) {
+        case let .failure(error): return .failure(error.description)
+        case let .success(request):
+            let deletion: GameMediaDeletion?
+            do {
+                deletion = try perform(request)
+            } catch {
+                return .failure(error.description)
+            }
+            guard let deletion else { return .success(["game": status]) }
+            return .success(["game": status, "media": GameStatusReport.json(deletion)])
+        }
+    }
+
+    /// Carries out a request; a media deletion says what it did.
+    private func perform(_ request: GameControlRequest) throws(GameControlError) -> GameMediaDeletion? {
+        switch request {
+        case let .end(deleteMedia):
+            let deletion = try game.endGame(deletingMedia: deleteMedia)
+            gameMediaDeleted(deletion)
+            return deletion
+        case .deleteMedia:
+            let deletion = try game.deleteGameMedia()
+            gameMediaDeleted(deletion)
+            return deletion
+        default:
+            try performOther(request)
+            return nil
+        }
+    }
+
+    private func performOther(_ request: GameControlRequest) throws(GameControlError) {
+        switch request {
+        case .status: return
+        case .open: try requireGame(); open()
+        case .leave: leave()
+        case let .setup(values): try setUpGame(values)
+        case let .consent(player, agreed): try game.perform(.consent(player: player, agreed: agreed))
+        case let .playWithoutRecording(player): try game.perform(.playWithoutRecording(player: player))
+        case let .select(selection): try game.perform(.select(selection))
+        case .send: try game.perform(.send)
+        case .stop: try game.perform(.stop)
+        case .retry: try game.perform(.retry)
+        case .next: try game.perform(.next)
+        case .end, .deleteMedia: return
+        case let .verdict(verdict, nil): try game.perform(.judge(verdict))
+        case let .verdict(verdict, attempt?): try game.perform(.correct(attempt: attempt, verdict))
+        }
+    }
+
+    private func requireGame() throws(GameControlError) {
+        if game.session == nil { throw .noGame }
+    }
+
+    /// With `players`, a new game (recording on by default where a camera is
+    /// configured); without, new settings for the game set up.
+    private func setUpGame(_ values: [String: String]) throws(GameControlError) {
+        if let players = values["players"] {
+            var base = GameSettings()
+            base.recording = cameraEnabled
+            let chosen = try GameSetupValues.apply(values, to: base).get()
+            try game.start(GameSetup(host: values["host"] ?? "Host", players: GameSetupValues.players(players),
+                                     settings: chosen))
+        } else {
+            guard let session = game.session else { throw .noGame }
+            if values["host"] != nil { throw .badRequest("game setup: the host is set with the players (a new game)") }
+            let chosen = try GameSetupValues.apply(values, to: session.settings).get()
+            try game.perform(.changeSettings(chosen))
+        }
+        open()
+    }
+
+    // MARK: the Game screen
+
     /// A Game screen button with a request of its own goes as that request, so the
     /// console, the socket and the remote do one thing one way; a refusal is the notice.
     private func gameRequest(_ fields: [String: JSONValue]) throws(GameControlError) {
         var json = fields
         json["cmd"] = "game"
-        let reply = handle(.game(.object(json)))
+        let reply = handle(.object(json))
         guard reply.body["ok"]?.boolValue == true else {
             throw .badRequest(reply.body["error"]?.stringValue ?? "refused")
         }
@@ -25,7 +129,8 @@ extension RigStage {
         }
     }
 
-    func gameWidget(_ id: WidgetID, delta: Int) {
+    /// A Game screen control (`game:ACTION[:ARGUMENT]`), `delta` its step.
+    func widget(_ id: WidgetID, delta: Int) {
         let parts = id.split(separator: ":", maxSplits: 2).map(String.init)
         guard parts.count >= 2, parts[0] == "game" else { return }
         let argument = parts.count > 2 ? parts[2] : ""
@@ -103,7 +208,7 @@ extension RigStage {
     /// A new game's setup: the last game's host (typed once a party), two players.
     private var defaultSetup: GameSetup {
         var settings = GameSettings()
-        settings.recording = self.settings.cameraEnabled
+        settings.recording = cameraEnabled
         return GameSetup(host: game.session?.setup.host ?? "Host", players: ["Player 1", "Player 2"], settings: settings)
     }
 
@@ -179,5 +284,31 @@ extension RigStage {
             parameters.hand = hand
         }
         try game.perform(.select(ChallengeSelection(cardID: selection.cardID, parameters: parameters, rule: selection.rule)))
+    }
+
+    // MARK: a game's media
+
+    /// The end-of-game dialog's answer: `confirm` deletes (and ends, from End game),
+    /// `keep` ends and keeps the media.
+    func answerGameDialog(_ answer: String) throws(GameControlError) {
+        defer { console.gameChanged() }
+        switch (answer, game.session?.ended == true) {
+        case ("confirm", false): gameMediaDeleted(try game.endGame(deletingMedia: true))
+        case ("confirm", true): gameMediaDeleted(try game.deleteGameMedia())
+        case ("keep", false):
+            try game.endGame(deletingMedia: false)
+            game.notice = "The game has ended; its media are kept (Clips, or rig ctl game delete-media)."
+        default: return
+        }
+    }
+
+    /// After a game's media went: the host's notice, the journal, and the clips read again
+    /// (the kiosk lists them without video from now on).
+    func gameMediaDeleted(_ deletion: GameMediaDeletion?) {
+        guard let deletion else { return }
+        game.notice = deletion.description
+        KioskLog.notice("game \(game.sessionID): \(deletion.description)")
+        clips.refresh()
+        console.gameChanged()
     }
 }
