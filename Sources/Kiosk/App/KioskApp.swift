@@ -23,7 +23,7 @@ final class KioskApp {
     private let notifier = SystemdNotifier()
     private let stageOutput: KioskStageOutput
     private let deviceReport: KioskDeviceReport
-    private let soundOutput: KioskSoundOutput
+    private let sound: KioskSound
     private let statusFileWriter: DisplayStatusFile?
     private var signals: SignalWatcher?
     private var control: ControlServer?
@@ -34,8 +34,6 @@ final class KioskApp {
     private var midi: MIDIControllers?
     private var scriptWatcher: ScriptFolderWatcher?
     private(set) var camera: CameraFeed?
-    private var audio: AudioService?
-    private var gameSpeech: KioskGameSpeech?
     private var recordingWired: RecordingWiring.Wired?
     /// Why the displays did not start, if they did not.
     private var displaysFailed: DisplaysError?
@@ -82,16 +80,16 @@ final class KioskApp {
                                   log: { KioskLog.warning($0) })
         stageOutput = KioskStageOutput(backend: displays.backend, notifier: notifier)
         deviceReport = KioskDeviceReport(backend: displays.backend, config: config)
-        soundOutput = KioskSoundOutput(configured: config.audio.output)
+        sound = KioskSound(config: config.audio)
         statusFileWriter = statusPath.map(DisplayStatusFile.init)
         recording = RecordingService(settings: RecordingService.Settings(config), clock: loop.clock,
                                      post: { [mailbox = loop.mailbox] in mailbox.post($0) },
                                      schedule: { loop.addTimer(at: $0, $1) })
         stage.output = stageOutput
         stage.devices = deviceReport
-        stage.sound = soundOutput
+        stage.sound = sound.output
         stage.selfTests.port = KioskSelfTestFacts(config: config, backend: displays.backend, devices: deviceReport,
-                                                  soundOutput: soundOutput, mailbox: loop.mailbox)
+                                                  soundOutput: sound.output, mailbox: loop.mailbox)
         stage.readingSettingParser = { key, value, settings in ReadingSettingKeys.apply(key: key, value: value, to: &settings) }
         stage.handle(.problems(.config, configProblems.filter { $0.severity == .error }.map(\.description)))
         stage.handle(.problem(.library, libraryProblem))
@@ -121,7 +119,10 @@ final class KioskApp {
         if devices.contains(.input) { startInput() }
         startScriptWatcher()
         if devices.contains(.camera) { startCamera() }
-        if devices.contains(.audio) { startAudio() }
+        if devices.contains(.audio),
+           let noMicrophone = sound.start(loop: loop, stage: stage, deviceReport: deviceReport) {
+            recording?.noMicrophone = noMicrophone
+        }
         startRecording()
         startFollow()
         startDisplayInput()
@@ -150,7 +151,7 @@ final class KioskApp {
         recording?.finishForShutdown()
         MetadataWriter.shared.flush()
         camera?.stop()
-        audio?.stop()
+        sound.stop()
         displays.shutdown()
         statusFileWriter?.write(displaysBackend, state: "stopped")
         KioskLog.notice("rig stopped")
@@ -337,42 +338,12 @@ final class KioskApp {
         }
     }
 
-    /// Sound out and in, when the kiosk opens its sound devices (not headless, not in
-    /// tests): their troubles on the banner until the device is back, speech through them.
-    private func startAudio() {
-        var settings = config.audio
-        if settings.input == AutoMicrophone.keyword {
-            settings.input = AutoMicrophone.resolve(input: settings.input, output: settings.output)
-            KioskLog.notice("audio input \"auto\": " + (settings.input.isEmpty ? "no capture device found" : settings.input))
-            if settings.input.isEmpty { recording?.noMicrophone = "no microphone was found ([audio] input = \"auto\")" }
-        }
-        guard !settings.output.isEmpty || !settings.input.isEmpty else { return }
-        do {
-            let service = try AudioService(config: settings, mailbox: loop.mailbox)
-            service.onStateChange = { [weak self] role, state in
-                KioskLog.notice("audio \(role.rawValue) \(role == .output ? settings.output : settings.input): \(state)")
-                guard let line = AudioBanner.line(role, device: role == .output ? settings.output : settings.input,
-                                                  state: state) else { return }
-                self?.stage.handle(.problem(role == .output ? .soundOutput : .soundInput, line))
-            }
-            audio = service
-            soundOutput.audio = service
-            deviceReport.audio = service
-            let speech = KioskGameSpeech(audio: service, mailbox: loop.mailbox)
-            gameSpeech = speech
-            stage.game.speech = speech
-            service.start()
-        } catch {
-            stage.handle(.problem(ProblemSource("sound"), "sound: \(error)"))
-        }
-    }
-
     /// The recorder's ports (`RecordingWiring`): takes, game attempts, the Clips screen.
     private func startRecording() {
         guard let recording else { return }
         if !config.audio.input.isEmpty && !devices.contains(.audio) { recording.noMicrophone = "sound is off in this kiosk (headless)" }
         let kiosk = RecordingWiring.Kiosk(
-            loop: loop, stage: stage, config: config, microphone: audio?.captureRing, gameSpeech: gameSpeech,
+            loop: loop, stage: stage, config: config, microphone: sound.captureRing, gameSpeech: sound.gameSpeech,
             videoFormat: { [weak self] in RecordingTap.videoFormat(of: self?.camera, shown: self?.stage.camera.frame) },
             cameraState: { [weak self] in self?.camera.map { "\($0.state)" } ?? "off" })
         recordingWired = RecordingWiring.wire(recording, into: kiosk)
@@ -381,7 +352,7 @@ final class KioskApp {
     /// Voice follow's ears: the room microphone's capture ring (or a WAV file).
     private func startFollow() {
         let listening = KioskListening(loop: loop, folder: URL(fileURLWithPath: config.state.dir).appendingPathComponent("follow"))
-        listening.captureRing = audio?.captureRing
+        listening.captureRing = sound.captureRing
         listening.ready = { [weak self] words in self?.stage.handle(.followListening(words)) }
         listening.heard = { [weak self] result in self?.stage.handle(.followHeard(result)) }
         stage.follow.listening = listening
