@@ -24,25 +24,25 @@ final class KioskClipStore: ClipStorePort {
 
     func listing(exporting: String?, currentGame: String?) -> ClipsInput {
         guard service.settings.enabled else { return .none }
-        let clips = service.clips().map(ClipListing.summary)
+        let clips = service.stored.clips().map(ClipListing.summary)
         let destinations = RemovableMounts.destinations(exportFolder: exportFolder)
         ejector.forgetIfMounted(destinations)
-        let export = exporting.flatMap { service.exports[$0] }.map(Self.progress)
+        let export = exporting.flatMap { service.stored.exports[$0] }.map(Self.progress)
         return ClipsInput(clips: clips, currentGame: currentGame, destinations: destinations, export: export,
                           eject: ejector.last)
     }
 
     func eject(_ name: String) -> Result<JSONValue, ClipRefusal> {
-        let copying = service.exports.values.filter { $0.state == .copying }.map(\.destination)
+        let copying = service.stored.exports.values.filter { $0.state == .copying }.map(\.destination)
         return ejector.eject(name, among: RemovableMounts.destinations(exportFolder: exportFolder), copying: copying)
             .map { ["name": .string($0.name), "state": .string($0.state.rawValue)] }
     }
 
-    var listJSON: JSONValue { .array(service.clips().map(Self.json)) }
+    var listJSON: JSONValue { .array(service.stored.clips().map(Self.json)) }
 
     func delete(_ id: String) -> Result<Void, ClipRefusal> {
         do {
-            try service.delete(id: id)
+            try service.stored.delete(id: id)
             return .success(())
         } catch {
             return .failure(ClipRefusal(error.description))
@@ -53,7 +53,7 @@ final class KioskClipStore: ClipStorePort {
         let box = LoopBound(self)
         do {
             // Both run on the loop (posted back by the copying thread).
-            let started = try service.export(id: id, to: folder, progress: { _ in
+            let started = try service.stored.export(id: id, to: folder, progress: { _ in
                 box.value?.changed()
             }, done: { export in
                 if export.state == .failed { KioskLog.warning("export of \(export.id) failed: \(export.error ?? "")") }

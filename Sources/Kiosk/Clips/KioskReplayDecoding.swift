@@ -29,7 +29,7 @@ final class KioskReplayDecoding: ReplayDecoderPort {
         let source: ReplaySource = clip.cueExportPath == nil ? .recording : .cueExport
         let path = clip.cueExportPath ?? clip.mediaPath
         // The recording is leased even when its export plays: a clip is deleted whole.
-        let leases = Array(Set([clip.mediaPath, path])).map { service.leases.acquire($0, for: "replay") }
+        let leases = Array(Set([clip.mediaPath, path])).map { service.stored.leases.acquire($0, for: "replay") }
         let handle = LoopBound(self)
         let mailbox = mailbox
         let decoder = ClipDecoder(path: path, sound: soundRate != nil, soundRate: soundRate) {
@@ -47,7 +47,7 @@ final class KioskReplayDecoding: ReplayDecoderPort {
     func close(_ id: String) {
         guard let open, open.id == id else { return }
         open.decoder.stop()
-        for lease in open.leases { service.leases.release(lease) }
+        for lease in open.leases { service.stored.leases.release(lease) }
         self.open = nil
     }
 

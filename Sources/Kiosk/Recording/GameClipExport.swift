@@ -67,7 +67,7 @@ extension KioskGameRecording {
             write(clip)
         }
         exporting.insert(json)
-        let lease = service.leases.acquire(source, for: "\(status.kind.rawValue) export")
+        let lease = service.stored.leases.acquire(source, for: "\(status.kind.rawValue) export")
         let destination = derivedPath(of: json, kind: status.kind)
         let settings = service.settings.recorder
         let box = LoopBound(self)
@@ -111,7 +111,7 @@ extension KioskGameRecording {
     }
 
     private func exportEnded(_ json: String, lease: MediaLeases.Lease, result: Result<ExportResult, MediaError>) {
-        service.leases.release(lease)
+        service.stored.leases.release(lease)
         exporting.remove(json)
         guard var clip = metadata[json] ?? GameClipMetadata.read(json), var status = clip.export else {
             // The clip's media were deleted meanwhile: the export goes with them.

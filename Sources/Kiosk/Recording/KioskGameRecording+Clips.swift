@@ -33,7 +33,7 @@ extension KioskGameRecording {
     func mediaInUse(_ file: String) -> [String] {
         let json = jsonPath(of: file)
         let files = [mediaPath(of: json), derivedPath(of: json, kind: .cue), derivedPath(of: json, kind: .narrated)]
-        return Array(Set(files.flatMap(service.leases.purposes))).sorted()
+        return Array(Set(files.flatMap(service.stored.leases.purposes))).sorted()
     }
 
     /// Removes a clip's MP4 and derived exports (and its JSON unless `keepJSON`). A file
@@ -41,7 +41,7 @@ extension KioskGameRecording {
     func removeMedia(_ json: String, keepJSON: Bool) {
         let files = [mediaPath(of: json), derivedPath(of: json, kind: .cue), derivedPath(of: json, kind: .narrated)]
         for file in files where FileManager.default.fileExists(atPath: file) {
-            if service.leases.isLeased(file) { removeWhenFree(file) } else { unlink(file) }
+            if service.stored.leases.isLeased(file) { removeWhenFree(file) } else { unlink(file) }
         }
         if !keepJSON {
             MetadataWriter.shared.remove(json)
@@ -60,7 +60,7 @@ extension KioskGameRecording {
     private func checkRemoval(of file: String) {
         schedule(clock() + 1) { [weak self] in
             guard let self else { return }
-            if service.leases.isLeased(file) { return checkRemoval(of: file) }
+            if service.stored.leases.isLeased(file) { return checkRemoval(of: file) }
             pendingRemovals.remove(file)
             unlink(file)
         }

@@ -57,7 +57,7 @@ final class KioskGameRecording: GameRecordingPort {
         self.service = service
         self.clock = clock
         self.schedule = schedule
-        service.gameMetadata = { [weak self] in self?.metadata[$0] }
+        service.stored.gameMetadata = { [weak self] in self?.metadata[$0] }
     }
 
     var unavailableReason: String? {

@@ -70,7 +70,9 @@ final class RecordingService {
         self.post = post
         self.schedule = schedule
         self.freeSpace = freeSpace
+        stored = StoredClips(folder: settings.folder, retentionDays: settings.retentionDays, post: post)
         handle.value = self
+        stored.recording = { [unowned self] in currentMediaPath }
     }
 
     var phase: Phase {
@@ -83,53 +85,8 @@ final class RecordingService {
     /// The file the running take is written to (retention and delete leave it alone).
     var currentMediaPath: String? { current?.recorder.path }
 
-    /// Clips in use (exports now, replays later): never deleted under their user.
-    var leases = MediaLeases()
-    /// The latest export of each clip, for `status`.
-    var exports: [String: ClipExport] = [:]
-    /// A game clip's metadata as the game's port last wrote it (by JSON path).
-    var gameMetadata: ((String) -> GameClipMetadata?)?
-
-    /// What a crash or power cut left half-written in the folder (at start). A prompter
-    /// take plays to its last fragment (the recorder writes fragmented MP4 for this): it
-    /// becomes a take again under its own name, its JSON saying it was recovered, so
-    /// the talent's read is not lost with the power. A game attempt cut short is void by
-    /// the game's rules (the session restores it as interrupted, with a retry), and a
-    /// file with no whole picture is nothing to keep: both are removed, as is the temp
-    /// file of a metadata write cut before its rename (the take's JSON is the old one or none).
-    func settleIncompleteFiles() -> (recovered: [String], removed: [String]) {
-        var recovered: [String] = [], removed: [String] = []
-        removed += AtomicFile.removeLeftovers(in: URL(fileURLWithPath: settings.folder)).map { settings.folder + "/" + $0 }
-        for file in Recorder.incompleteFiles(in: settings.folder) {
-            if let take = recoverTake(file) { recovered.append(take) } else { unlink(file); removed.append(file) }
-        }
-        return (recovered, removed)
-    }
-
-    /// `.NAME.mp4.partial` of a prompter take with at least one picture becomes
-    /// `NAME.mp4` and `NAME.json`; returns the new path, nil when it is not one.
-    private func recoverTake(_ partial: String) -> String? {
-        let file = (partial as NSString).lastPathComponent
-        guard file.hasPrefix("." + RecordingTake.Kind.prompter.rawValue + "-"), file.hasSuffix(".mp4.partial") else { return nil }
-        let name = String(file.dropFirst().dropLast(".mp4.partial".count))
-        guard let reader = try? MediaReader(path: partial), reader.firstStream(.video) != nil,
-              let pictures = try? reader.packets(of: .video), let last = pictures.map(\.time).max() else { return nil }
-        let sound = (try? reader.packets(of: .audio))?.map(\.time).max() ?? 0
-        let media = settings.folder + "/" + name + ".mp4"
-        let metadata: [String: Any] = [
-            "recording": ["path": media, "duration": max(last, sound), "videoFrames": pictures.count,
-                          "stopMessage": Self.recoveredNote],
-            "annotations": ["kind": RecordingTake.Kind.prompter.rawValue, "recovered": Self.recoveredNote],
-        ]
-        guard let data = try? JSONSerialization.data(withJSONObject: metadata, options: [.sortedKeys]),
-              (try? AtomicFile.write(data, to: URL(fileURLWithPath: settings.folder + "/" + name + ".json"),
-                                     access: .ownerOnly)) != nil,
-              rename(partial, media) == 0 else { return nil }
-        try? AtomicFile.syncDirectory(settings.folder)
-        return media
-    }
-
-    static let recoveredNote = "cut short by a crash or power cut; recovered up to its last fragment"
+    /// What was recorded: the folder's clips, their leases and exports.
+    let stored: StoredClips
 
     /// Why a take started now would have no sound, in words; nil while the microphone
     /// delivers (a period within the last second).
@@ -398,8 +355,8 @@ final class RecordingService {
             }
             fields["last"] = .object(ended)
         }
-        if !exports.isEmpty {
-            fields["exports"] = .array(exports.values.sorted { $0.id < $1.id }.map(\.json))
+        if !stored.exports.isEmpty {
+            fields["exports"] = .array(stored.exports.values.sorted { $0.id < $1.id }.map(\.json))
         }
         return .object(fields)
     }

@@ -29,7 +29,7 @@ final class RetentionSchedule {
     private func next() {
         schedule(clock() + Self.interval) { [weak self] in
             guard let self else { return }
-            let gone = service.applyRetention(now: wallClock())
+            let gone = service.stored.applyRetention(now: wallClock())
             for clip in gone {
                 KioskLog.notice("removed the media of \(clip.id), older than \(service.settings.retentionDays) days (its JSON stays)")
             }

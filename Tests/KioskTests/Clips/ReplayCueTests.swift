@@ -67,7 +67,7 @@ import Testing
         try Self.markCueExportReady(in: rig.folder)
         let frames = try Self.replay(rig)
         #expect(rig.stage.clips.status["replay"]?["source"]?.stringValue == "cue_export")
-        let leases = rig.app.recording?.leases
+        let leases = rig.app.recording?.stored.leases
         #expect(leases?.purposes(of: rig.folder + "/\(Self.id).mp4") == ["replay"])
         #expect(leases?.purposes(of: rig.folder + "/\(Self.id).cue.mp4") == ["replay"])
         #expect(frames.count >= 40)
@@ -78,7 +78,7 @@ import Testing
         }
         rig.key("Esc")
         rig.key("Esc")
-        #expect(rig.stage.clips.replay == nil && rig.app.recording?.leases.count == 0)
+        #expect(rig.stage.clips.replay == nil && rig.app.recording?.stored.leases.count == 0)
     }
 
     /// The real cue export, made from the recording with the one badge, replays with its

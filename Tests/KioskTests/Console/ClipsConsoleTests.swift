@@ -53,7 +53,7 @@ import Testing
         rig.key("Enter", settle: false)
         let replay = try #require(rig.stage.clips.replay)
         #expect(replay.id == Self.secondTake)
-        #expect(rig.app.recording?.leases.purposes(of: clip.mediaPath) == ["replay"])
+        #expect(rig.app.recording?.stored.leases.purposes(of: clip.mediaPath) == ["replay"])
         #expect(rig.app.stage.status(at: rig.clock.now())["clips"]?["replay"]?["id"]?.stringValue == Self.secondTake)
         // A leased clip is not deleted, from the console's kiosk or by `rig ctl`.
         let refused = rig.app.stage.handle(.clips(action: "delete", id: Self.secondTake, to: nil))
@@ -109,7 +109,7 @@ import Testing
         try SceneReferenceImage.expectMatch(rig.innerCanvas(), named: "console-clips-replay")
         rig.key("Esc")
         #expect(rig.stage.clips.replay == nil)
-        #expect(rig.app.recording?.leases.isLeased(clip.mediaPath) == false)
+        #expect(rig.app.recording?.stored.leases.isLeased(clip.mediaPath) == false)
     }
 
     private func replayStart(_ rig: ClipsHarness) -> Double {
@@ -155,7 +155,7 @@ import Testing
         #expect(rig.stage.clips.listing.export?.fraction == 1)
         // A folder, not a stick: nothing to eject before taking it.
         #expect(rig.stage.clips.listing.export?.message == "copied")
-        #expect(rig.app.recording?.leases.count == 0)
+        #expect(rig.app.recording?.stored.leases.count == 0)
     }
 
     @Test func ejectWithNoStickOfTheRigsSaysSo() throws {
@@ -183,8 +183,8 @@ import Testing
         annotations["export"] = "\(Self.newest)-cue.mp4"
         object["annotations"] = annotations
         try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: json))
-        _ = try rig.app.recording?.export(id: Self.newest, to: rig.exportFolder)
-        rig.waitForThreads { rig.app.recording?.exports[Self.newest]?.state == .done }
+        _ = try rig.app.recording?.stored.export(id: Self.newest, to: rig.exportFolder)
+        rig.waitForThreads { rig.app.recording?.stored.exports[Self.newest]?.state == .done }
         #expect(try String(contentsOfFile: rig.exportFolder + "/\(Self.newest)-cue.mp4", encoding: .utf8) == "derived")
         #expect(!FileManager.default.fileExists(atPath: rig.exportFolder + "/\(Self.newest).mp4"))
     }
@@ -238,7 +238,7 @@ import Testing
         #expect(try #require(rig.target("clips:play")).rect.width > 0)
         rig.click("clips:stop")
         #expect(rig.stage.clips.replay == nil)
-        #expect(rig.app.recording?.leases.count == 0)
+        #expect(rig.app.recording?.stored.leases.count == 0)
     }
 
     @Test func aReplayEndsOnItsLastPictureAndPlayStartsItAgain() throws {
@@ -275,6 +275,6 @@ import Testing
         rig.loop.advance(by: 0.1)
         #expect(rig.app.stage.status(at: rig.clock.now())["clips"]?["replay"]?["playing"]?.boolValue == true)
         #expect(rig.app.stage.handle(.clips(action: "stop", id: nil, to: nil)).body["ok"]?.boolValue == true)
-        #expect(rig.stage.clips.replay == nil && rig.app.recording?.leases.count == 0)
+        #expect(rig.stage.clips.replay == nil && rig.app.recording?.stored.leases.count == 0)
     }
 }

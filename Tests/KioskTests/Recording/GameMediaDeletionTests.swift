@@ -57,7 +57,7 @@ import Testing
     @Test func aClipBeingReplayedIsRemovedOnlyWhenTheReplayLetsGo() throws {
         let (h, files) = try twoJudgedAttempts()
         try #require(files.count == 2)
-        let replay = h.rig.service.leases.acquire(files[0], for: "replay")
+        let replay = h.rig.service.stored.leases.acquire(files[0], for: "replay")
         let deletion = try #require(try h.game.endGame(deletingMedia: true))
         #expect(deletion.deleted == [2])
         #expect(deletion.inUse == [GameMediaDeletion.InUse(attempt: 1, users: ["replay"])])
@@ -73,7 +73,7 @@ import Testing
             h.rig.runDueTimers()
         }
         #expect(FileManager.default.fileExists(atPath: files[0]))
-        h.rig.service.leases.release(replay)
+        h.rig.service.stored.leases.release(replay)
         h.rig.clock.now += 1
         h.rig.runDueTimers()
         #expect(!FileManager.default.fileExists(atPath: files[0]), "gone the second after the replay let go")
@@ -83,13 +83,13 @@ import Testing
     @Test func aDeletionCutShortByAStopIsFinishedAtTheNextStart() throws {
         let (h, files) = try twoJudgedAttempts()
         try #require(files.count == 2)
-        let export = h.rig.service.leases.acquire(files[1], for: "export")
+        let export = h.rig.service.stored.leases.acquire(files[1], for: "export")
         try h.game.endGame(deletingMedia: true)
         #expect(FileManager.default.fileExists(atPath: files[1]))
         MetadataWriter.shared.flush()
         // The kiosk stopped with the export still copying: its lease is gone with it.
-        h.rig.service.leases.release(export)
-        h.rig.service.applyRetention(now: Date())
+        h.rig.service.stored.leases.release(export)
+        h.rig.service.stored.applyRetention(now: Date())
         #expect(!FileManager.default.fileExists(atPath: files[1]), "removed at start, as its JSON asks")
         #expect(h.files().filter { $0.hasSuffix(".json") }.count == 2)
     }

@@ -124,20 +124,20 @@ import Testing
         let out = h.rig.folder + "/out"
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         // Not judged yet: no cue export, so nothing is exported.
-        #expect(throws: RecordingError.self) { _ = try h.rig.service.export(id: id, to: out) }
+        #expect(throws: RecordingError.self) { _ = try h.rig.service.stored.export(id: id, to: out) }
         let clip = try h.metadata(file)
         let onset = try #require(clip.attempt.timeline.cueOnset)
         #expect(abs(onset - (try #require(attempt.timing.cueOnTimeline))) < 1e-9)
         #expect(abs((clip.attempt.timeline.cueEnd ?? 0) - onset - 0.75) < 1e-9)
         try h.game.perform(.judge(.fail))
         #expect(throws: RecordingError.exportNotReady(id, "its cue export is still being made; try again shortly")) {
-            _ = try h.rig.service.export(id: id, to: out)
+            _ = try h.rig.service.stored.export(id: id, to: out)
         }
         h.settle { (try? h.metadata(file))?.export?.state != .pending }
         #expect(try h.metadata(file).export?.state == .ready)
-        _ = try h.rig.service.export(id: id, to: out)
-        h.settle { h.rig.service.exports[id]?.state != .copying }
-        let copied = h.rig.service.exports[id]
+        _ = try h.rig.service.stored.export(id: id, to: out)
+        h.settle { h.rig.service.stored.exports[id]?.state != .copying }
+        let copied = h.rig.service.stored.exports[id]
         #expect(copied?.state == .done && copied?.destination == out + "/" + id + ".cue.mp4")
         #expect(FileManager.default.fileExists(atPath: out + "/" + id + ".cue.mp4"))
         #expect(!FileManager.default.fileExists(atPath: out + "/" + id + ".mp4"))
@@ -158,7 +158,7 @@ import Testing
         let failed = try h.metadata(file).export
         #expect(failed?.state == .failed && failed?.reason?.isEmpty == false)
         #expect(ClipFolder.clip(folder: h.rig.folder, id: id)?.export?.state == .failed)
-        #expect(throws: RecordingError.self) { _ = try h.rig.service.export(id: id, to: h.rig.folder) }
+        #expect(throws: RecordingError.self) { _ = try h.rig.service.stored.export(id: id, to: h.rig.folder) }
         try FileManager.default.removeItem(atPath: derived)
         let retried = try h.port.retryExport(id: id)
         #expect(retried.state == .pending)

@@ -79,9 +79,9 @@ import Testing
             let out = h.rig.folder + "-out"
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: out) }
-            _ = try h.rig.service.export(id: id, to: out)
-            h.settle { h.rig.service.exports[id]?.state != .copying }
-            let copied = try #require(h.rig.service.exports[id])
+            _ = try h.rig.service.stored.export(id: id, to: out)
+            h.settle { h.rig.service.stored.exports[id]?.state != .copying }
+            let copied = try #require(h.rig.service.stored.exports[id])
             #expect(copied.state == .done, "\(copied)")
             expectMode(copied.destination, 0o600)
         }

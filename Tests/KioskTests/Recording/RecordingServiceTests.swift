@@ -96,7 +96,7 @@ import Testing
             #expect(FileManager.default.createFile(atPath: path, contents: Data([1])))
         }
         // Nothing in them plays: nothing to recover.
-        let settled = rig.service.settleIncompleteFiles()
+        let settled = RecordingsAtStart.settleIncompleteFiles(in: rig.folder)
         #expect(settled.recovered.isEmpty)
         #expect(settled.removed == [metadataTemp, attempt, partial])
         #expect(!FileManager.default.fileExists(atPath: metadataTemp))
@@ -122,11 +122,11 @@ import Testing
             unlink(rig.folder + "/" + name + ".json")
             files[kind.rawValue] = name
         }
-        let settled = rig.service.settleIncompleteFiles()
+        let settled = RecordingsAtStart.settleIncompleteFiles(in: rig.folder)
         let take = try #require(files["prompter"]), attempt = try #require(files["game"])
         #expect(settled.recovered == [rig.folder + "/" + take + ".mp4"])
         #expect(settled.removed == [rig.folder + "/." + attempt + ".mp4.partial"])
-        let clip = try #require(rig.service.clips().first { $0.id == take })
+        let clip = try #require(rig.service.stored.clips().first { $0.id == take })
         #expect(clip.kind == "prompter")
         #expect(clip.hasMedia)
         #expect((clip.duration ?? 0) > 1.0)

@@ -27,17 +27,17 @@ import Testing
         try addClip(rig, "prompter-leased", ageDays: 30)
         try addClip(rig, "prompter-new", ageDays: 6.9)
         try addClip(rig, "prompter-gone", ageDays: 40, media: false)
-        let lease = rig.service.leases.acquire(rig.folder + "/prompter-leased.mp4", for: "export")
-        let removed = rig.service.applyRetention(now: now)
+        let lease = rig.service.stored.leases.acquire(rig.folder + "/prompter-leased.mp4", for: "export")
+        let removed = rig.service.stored.applyRetention(now: now)
         #expect(removed.map(\.id) == ["prompter-old"])
         #expect(!exists(rig, "prompter-old.mp4") && exists(rig, "prompter-old.json"))
         #expect(exists(rig, "prompter-leased.mp4") && exists(rig, "prompter-new.mp4"))
         // Once the lease is given back, the next start removes it too.
-        rig.service.leases.release(lease)
-        #expect(rig.service.applyRetention(now: now).map(\.id) == ["prompter-leased"])
+        rig.service.stored.leases.release(lease)
+        #expect(rig.service.stored.applyRetention(now: now).map(\.id) == ["prompter-leased"])
         // A day later the 6.9-day-old clip is past the period.
-        #expect(rig.service.applyRetention(now: now.addingTimeInterval(Self.day)).map(\.id) == ["prompter-new"])
-        let listed = rig.service.clips()
+        #expect(rig.service.stored.applyRetention(now: now.addingTimeInterval(Self.day)).map(\.id) == ["prompter-new"])
+        let listed = rig.service.stored.clips()
         #expect(listed.map(\.id) == ["prompter-new", "prompter-old", "prompter-leased", "prompter-gone"])
         #expect(listed.allSatisfy { !$0.hasMedia && $0.duration == 4.5 && $0.script == "talk.txt" })
     }
@@ -55,7 +55,7 @@ import Testing
         var heard: [[String]] = []
         schedule.removed = { heard.append($0.map(\.id)) }
         schedule.start()
-        let lease = rig.service.leases.acquire(rig.folder + "/prompter-leased.mp4", for: "replay")
+        let lease = rig.service.stored.leases.acquire(rig.folder + "/prompter-leased.mp4", for: "replay")
         // Within the period: an hour passes, nothing goes.
         rig.clock.now += RetentionSchedule.interval
         rig.runDueTimers()
@@ -67,7 +67,7 @@ import Testing
         #expect(heard == [["prompter-aging"]])
         #expect(!exists(rig, "prompter-aging.mp4") && exists(rig, "prompter-aging.json"))
         #expect(exists(rig, "prompter-leased.mp4"))
-        rig.service.leases.release(lease)
+        rig.service.stored.leases.release(lease)
         rig.clock.now += RetentionSchedule.interval
         rig.runDueTimers()
         #expect(heard.last == ["prompter-leased"] && !exists(rig, "prompter-leased.mp4"))
@@ -78,7 +78,7 @@ import Testing
     @Test func zeroDaysKeepsEverything() throws {
         let rig = try RecordingHarness { $0.retentionDays = 0 }
         try addClip(rig, "prompter-ancient", ageDays: 3000)
-        #expect(rig.service.applyRetention(now: now).isEmpty)
+        #expect(rig.service.stored.applyRetention(now: now).isEmpty)
         #expect(exists(rig, "prompter-ancient.mp4"))
     }
 
@@ -96,25 +96,25 @@ import Testing
         try addClip(rig, "prompter-1", ageDays: 1)
         let stick = rig.folder + "/stick"
         try FileManager.default.createDirectory(atPath: stick, withIntermediateDirectories: true)
-        let started = try rig.service.export(id: "prompter-1", to: stick)
+        let started = try rig.service.stored.export(id: "prompter-1", to: stick)
         #expect(started.state == .copying)
-        #expect(throws: RecordingError.clipInUse("prompter-1", ["export"])) { try rig.service.delete(id: "prompter-1") }
-        rig.runUntil { rig.service.exports["prompter-1"]?.state != .copying }
-        #expect(rig.service.exports["prompter-1"]?.state == .done)
-        #expect(rig.service.leases.count == 0)
+        #expect(throws: RecordingError.clipInUse("prompter-1", ["export"])) { try rig.service.stored.delete(id: "prompter-1") }
+        rig.runUntil { rig.service.stored.exports["prompter-1"]?.state != .copying }
+        #expect(rig.service.stored.exports["prompter-1"]?.state == .done)
+        #expect(rig.service.stored.leases.count == 0)
         #expect(FileManager.default.contents(atPath: stick + "/prompter-1.mp4") == Data(repeating: 7, count: 3000))
         #expect(FileManager.default.fileExists(atPath: stick + "/prompter-1.json"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: stick).allSatisfy { !$0.hasPrefix(".") })
-        try rig.service.delete(id: "prompter-1")
+        try rig.service.stored.delete(id: "prompter-1")
         #expect(!exists(rig, "prompter-1.mp4") && !exists(rig, "prompter-1.json"))
-        #expect(throws: RecordingError.noClip("prompter-1")) { try rig.service.delete(id: "prompter-1") }
-        #expect(throws: RecordingError.noClip("../etc/passwd")) { try rig.service.delete(id: "../etc/passwd") }
+        #expect(throws: RecordingError.noClip("prompter-1")) { try rig.service.stored.delete(id: "prompter-1") }
+        #expect(throws: RecordingError.noClip("../etc/passwd")) { try rig.service.stored.delete(id: "../etc/passwd") }
     }
 
     @Test func anExportToAMissingFolderSaysSo() throws {
         let rig = try RecordingHarness()
         try addClip(rig, "prompter-1", ageDays: 1)
-        #expect(throws: RecordingError.self) { try rig.service.export(id: "prompter-1", to: rig.folder + "/no-stick") }
-        #expect(rig.service.leases.count == 0)
+        #expect(throws: RecordingError.self) { try rig.service.stored.export(id: "prompter-1", to: rig.folder + "/no-stick") }
+        #expect(rig.service.stored.leases.count == 0)
     }
 }

@@ -1,17 +1,36 @@
 import Foundation
 import Stage
 
-/// The recordings folder as clips: retention at start, delete, export to a folder.
-/// Every removal checks the leases and the take being written first.
-extension RecordingService {
-    func clips() -> [Clip] { ClipFolder.clips(in: settings.folder) }
+/// The recordings folder as clips: the list, retention, delete, and export to a
+/// folder (a USB stick) on a thread of its own. Every removal checks the leases (an
+/// export, a replay) and the file being recorded first. Lives on the loop.
+final class StoredClips {
+    let folder: String
+    let retentionDays: Int
+    /// Clips in use (exports, replays): never deleted under their user.
+    var leases = MediaLeases()
+    /// The latest export of each clip, for `status`.
+    private(set) var exports: [String: ClipExport] = [:]
+    /// A game clip's metadata as the game's port last wrote it (by JSON path).
+    var gameMetadata: ((String) -> GameClipMetadata?)?
+    /// The media file being recorded now, if any.
+    var recording: () -> String? = { nil }
+    private let post: @Sendable (@escaping @Sendable () -> Void) -> Void
+
+    init(folder: String, retentionDays: Int, post: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
+        self.folder = folder
+        self.retentionDays = retentionDays
+        self.post = post
+    }
+
+    func clips() -> [Clip] { ClipFolder.clips(in: folder) }
 
     /// At start: removes the media of clips older than the retention period (their
     /// JSON stays). Returns the clips whose media went.
     @discardableResult
     func applyRetention(now: Date) -> [Clip] {
-        let expired = RetentionPolicy(days: settings.retentionDays)
-            .expiredMedia(clips(), now: now, leases: leases, recording: currentMediaPath)
+        let expired = RetentionPolicy(days: retentionDays)
+            .expiredMedia(clips(), now: now, leases: leases, recording: recording())
         for clip in expired {
             for file in [clip.mediaPath] + Self.derivedFiles(of: clip) where !leases.isLeased(file) { unlink(file) }
         }
@@ -24,8 +43,8 @@ extension RecordingService {
 
     /// Removes a clip, media and JSON; refused while it is exported or replayed.
     func delete(id: String) throws(RecordingError) {
-        guard let clip = ClipFolder.clip(folder: settings.folder, id: id) else { throw .noClip(id) }
-        guard clip.mediaPath != currentMediaPath else { throw .clipInUse(id, ["recording"]) }
+        guard let clip = ClipFolder.clip(folder: folder, id: id) else { throw .noClip(id) }
+        guard clip.mediaPath != recording() else { throw .clipInUse(id, ["recording"]) }
         let users = leases.purposes(of: clip.mediaPath)
         guard users.isEmpty else { throw .clipInUse(id, users) }
         let derived = Self.derivedFiles(of: clip)
@@ -83,26 +102,26 @@ extension RecordingService {
         }
     }
 
-    /// Starts copying a clip's media and JSON into `folder`; `done` runs on the loop,
+    /// Starts copying a clip's media and JSON into `destination` (a folder); `done` runs on the loop,
     /// as does `progress` (at most every 4 MB). The media are leased until the copy
     /// ends. A game clip exports its derived file (`exportSource`): never the raw
     /// recording of a Visual S/Z attempt.
-    func export(id: String, to folder: String, progress: @escaping @Sendable (ClipExport) -> Void = { _ in },
+    func export(id: String, to destination: String, progress: @escaping @Sendable (ClipExport) -> Void = { _ in },
                 done: @escaping @Sendable (ClipExport) -> Void = { _ in }) throws(RecordingError) -> ClipExport {
-        guard let clip = ClipFolder.clip(folder: settings.folder, id: id) else { throw .noClip(id) }
+        guard let clip = ClipFolder.clip(folder: folder, id: id) else { throw .noClip(id) }
         guard clip.hasMedia else { throw .noMedia(id) }
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw .folder(path: folder, reason: "no such folder (is the stick mounted?)")
+        guard FileManager.default.fileExists(atPath: destination, isDirectory: &isFolder), isFolder.boolValue else {
+            throw .folder(path: destination, reason: "no such folder (is the stick mounted?)")
         }
         if exports[id]?.state == .copying { throw .clipInUse(id, ["export"]) }
         let source = try exportSource(clip)
         // A write-protected or full stick is refused before a byte is copied.
         let needs = Self.size(of: source.path) + Self.size(of: clip.metadataPath)
-        if let refusal = ExportDestinationCheck.refusal(folder: folder, needs: needs) { throw refusal }
+        if let refusal = ExportDestinationCheck.refusal(folder: destination, needs: needs) { throw refusal }
         let lease = leases.acquire(clip.mediaPath, for: "export")
         let derivedLease = source.path == clip.mediaPath ? nil : leases.acquire(source.path, for: "export")
-        let target = folder + "/" + source.name
+        let target = destination + "/" + source.name
         var starting = ClipExport(id: id, destination: target, state: .copying, fraction: 0)
         starting.note = source.note
         let started = starting
@@ -120,12 +139,12 @@ extension RecordingService {
                     step.fraction = Double(copied) / Double(total)
                     let current = step
                     post {
-                        guard let service = box.value, service.exports[id]?.state == .copying else { return }
-                        service.exports[id] = current
+                        guard let stored = box.value, stored.exports[id]?.state == .copying else { return }
+                        stored.exports[id] = current
                         progress(current)
                     }
                 }
-                try ClipExport.copy(clip.metadataPath, to: folder + "/" + id + ".json")
+                try ClipExport.copy(clip.metadataPath, to: destination + "/" + id + ".json")
                 result.state = .done
                 result.fraction = 1
                 result.message = ClipExport.doneMessage(destination: target, sticks: RemovableMounts.parse(
@@ -136,10 +155,10 @@ extension RecordingService {
             }
             let finished = result
             post {
-                guard let service = box.value else { return }
-                service.leases.release(lease)
-                if let derivedLease { service.leases.release(derivedLease) }
-                service.exports[id] = finished
+                guard let stored = box.value else { return }
+                stored.leases.release(lease)
+                if let derivedLease { stored.leases.release(derivedLease) }
+                stored.exports[id] = finished
                 done(finished)
             }
         }
