@@ -42,14 +42,8 @@ package final class RigStage {
     var participantViewShown = false
     /// The participant's display has a touchscreen now (their tap is Stop in the game).
     package private(set) var participantTouch = false
-    /// An inner frame was skipped while a cue waited for its outer flip.
-    var innerHeldForCue = false
-    /// The cue's outer frame as drawn, until its flip: the journal's `cue N timing` line.
-    var cueTrace: CueTrace?
-    var cueNote: String?
-    /// The report of the frame drawn ahead into the display's buffer, until it is
-    /// flipped (a frame finds it is still what should show) or drawn over.
-    var prepared: [DisplayRole: FrameReport] = [:]
+    /// The cue's frames on their way to the participant's display.
+    private var cues = CueHandshake()
     /// In the game the host's preview shows every this many camera frames (30 fps
     /// becomes 7.5): the console is the costly frame to draw, and a preview needs no more.
     static let innerCameraDivisor: UInt32 = 4
@@ -107,11 +101,7 @@ package final class RigStage {
         gameDesk.leave = { [unowned self] in leaveGame() }
         gameDesk.outerRefreshMillihertz = { [unowned self] in displays[.outer]?.mode?.refreshMillihertz }
         game.onChange = { [unowned self] in
-            if game.cueAwaitingOnset, let flight = inFlight[.outer] {
-                // Its flip must complete before the cue's frame can be submitted (said
-                // after the cue's flip: a journal write now would delay it).
-                cueNote = String(format: " waited_for_flight_of=%.4f", flight.time)
-            }
+            if game.cueAwaitingOnset, let flight = inFlight[.outer] { cues.waitingForFlight(drawnFor: flight.time) }
             if game.cueAwaitingOnset { output.frameWantedNow(.outer) } else { frameWanted(.outer) }
             console.gameChanged()
             output.liveStateChanged()
@@ -302,11 +292,7 @@ package final class RigStage {
     /// Draws `role`'s frame for `presentationTime` into `target` if anything it shows
     /// changed, and reports what it showed.
     package func frame(_ role: DisplayRole, at presentationTime: Double, into target: FrameTarget) -> FrameReport {
-        // A cue waiting for its first outer flip has the loop to itself: the host's
-        // display (a full console, far slower to draw than the participant's) waits
-        // until the outer flip acknowledges it (at most the cue's 0.5 s limit).
-        if role == .inner, game.holdsCameraForCue, !target.mustDraw {
-            innerHeldForCue = true
+        if role == .inner, cues.holdsInner(game, mustDraw: target.mustDraw) {
             return FrameReport(role: role, time: presentationTime)
         }
         if let card = selfTests.card(role) {
@@ -330,37 +316,14 @@ package final class RigStage {
         }
         let prompter = PrompterShown(controller, at: presentationTime, layoutGeneration: renderer.layoutGeneration,
                                      role: role, consoleScreen: console.state.screen)
-        var report = renderer.draw(role, at: presentationTime, into: target, prompter: prompter,
-                                   outerShowsContent: displays[.outer]?.showsContent ?? false, camera: view,
-                                   inner: inner, take: take)
-        if let build = report.console { console.shown(build) }
-        if let upcoming, report.changed {
-            report.showsGame = true
-            report.preparedCue = (upcoming.generation, upcoming.cue)
-            prepared[role] = report
-            return report
-        }
-        if report.fromPrepared, let ahead = prepared.removeValue(forKey: role) {
-            // The cue's id goes with the frame only if it is the one it was drawn for.
-            report = ahead
-            if let cue = game.shownCue, ahead.preparedCue?.generation == cue.generation,
-               ahead.preparedCue?.cue == cue.cue {
-                report.cue = cue
-                cueTrace = CueTrace(cue: cue.cue, composeStarted: started, submitted: now(), prepared: true)
-            }
-            report.preparedCue = nil
-            report.fromPrepared = true
-        } else if role == .outer, report.changed, game.isOpen {
-            // The cue id goes with the frame, so its flip is the cue's onset.
-            report.showsGame = true
-            if view.overlay.cue != nil { report.cue = game.shownCue }
-            if game.cueAwaitingOnset, let cue = game.shownCue {
-                // Logged after its flip (`cue N timing`): a journal write here, on a slow
-                // disk, would sit between the request and the onset.
-                cueTrace = CueTrace(cue: cue.cue, composeStarted: started, submitted: now(), prepared: false)
-            }
-        }
-        if !report.fromPrepared, report.changed { prepared[role] = nil }
+        let drawn = renderer.draw(role, at: presentationTime, into: target, prompter: prompter,
+                                  outerShowsContent: displays[.outer]?.showsContent ?? false, camera: view,
+                                  inner: inner, take: take)
+        if let build = drawn.console { console.shown(build) }
+        let report = cues.drawn(drawn, role: role, upcoming: upcoming, showsCue: view.overlay.cue != nil, game: game,
+                                composeStarted: started, now: now())
+        // A frame drawn ahead for a cue is flipped at the cue's request, not now.
+        if report.preparedCue != nil { return report }
         if report.changed || target.mustDraw {
             inFlight[role] = report
         } else if isAnimating(role, at: presentationTime) {
@@ -434,21 +397,13 @@ package final class RigStage {
             output.cameraFrameShown(frame, at: stamp.time)
             selfTests.run?.cameraFrameShown(captured: frame.timestamp, at: stamp.time)
         }
-        if role == .outer, innerHeldForCue, !game.holdsCameraForCue {
-            innerHeldForCue = false
-            frameWanted(.inner)
-        }
+        if role == .outer, cues.releasesInner(game) { frameWanted(.inner) }
         if role == .outer {
             if shown?.showsGame == true, !participantViewShown {
                 participantViewShown = true
                 gameConditionsChanged()
             }
-            if let cue = shown?.cue, game.cueAwaitingOnset, let trace = cueTrace, trace.cue == cue.cue,
-               let requested = game.session?.attempts.last?.timing.cueRequestedAt {
-                KioskLog.info(trace.line(requested: requested, flip: stamp.time, handled: now()) + (cueNote ?? ""))
-                cueNote = nil
-                cueTrace = nil
-            }
+            cues.outerFlipped(shown, at: stamp.time, game: game, handled: now())
             game.outerFlipped(stamp, cue: shown?.cue)
         }
         if role == .outer {
