@@ -76,7 +76,9 @@ def run_selftest(rig, kiosk, name):
         if os.path.exists(rig.path(path)):
             os.remove(rig.path(path))
     rig.exec(f"({rig_binary()} selftest --json --touch-seconds 30 --config /vrig-io/{kiosk.name}.toml "
-             f"> /vrig-io/{name}.json 2>/vrig-io/{name}.err; echo $? > /vrig-io/{name}.rc) </dev/null >/dev/null 2>&1 &")
+             f"> /vrig-io/{name}.json 2>/vrig-io/{name}.err; echo $? > /vrig-io/{name}.rc.tmp; "
+             # Renamed when written: the host polls for the file and once read it empty.
+             f"mv /vrig-io/{name}.rc.tmp /vrig-io/{name}.rc) </dev/null >/dev/null 2>&1 &")
     # The touch step starts as the camera's verdict is logged.
     vrig.wait_until(lambda: " Camera: " in kiosk.log(), 120, "the self-test asking for taps")
     rig.screendump(1, os.path.join(OUT, f"{name}-outer-card.ppm"))
