@@ -1,7 +1,8 @@
 import Foundation
 
-/// SHA-256 (FIPS 180-4), for the remote's stored credentials: the rig keeps a phone's
-/// credential only as its digest, so a copy of the state folder pairs nothing. Written
+/// SHA-256 (FIPS 180-4), for the remote's stored credentials (the rig keeps a phone's
+/// credential only as its digest, so a copy of the state folder pairs nothing) and for
+/// the open script's text (a follower rig checks it has the lead's words). Written
 /// here because the toolchain has no CryptoKit on Linux and one hash does not justify a
 /// C library; checked against the standard's test vectors (SHA256Tests).
 package enum SHA256 {

@@ -225,6 +225,14 @@ extension RigStage {
             // follow number them (from 0).
             prompter["word"] = controller.script == nil ? .null
                 : renderer.wordIndex(atOffset: controller.engine.offset(at: time)).map { .int($0) } ?? .null
+            // The same place for another rig's layout, with the time and the text's hash.
+            if let layout = renderer.readingText?.layout, let hash = controller.scriptHash {
+                let anchor = ReadingAnchor(layout: layout, offset: controller.engine.offset(at: time),
+                                           rate: controller.engine.currentRate(at: time))
+                prompter["anchor"] = anchor.json(wallTime: wallClock().timeIntervalSince1970, scriptHash: hash)
+            } else {
+                prompter["anchor"] = .null
+            }
             prompter.merge(prompting(at: time)) { $1 }
             fields["prompter"] = .object(prompter)
         }

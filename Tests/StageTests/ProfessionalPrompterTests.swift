@@ -58,6 +58,54 @@ import Testing
         #expect(replay.stage.renderer.wordIndex(atOffset: replay.controller.engine.offset(at: replay.clock.now)) == Int(word))
     }
 
+    /// `prompter.anchor`: the same place in the text for another rig's fonts and margins.
+    /// A second stage with a larger font, wider margins and the text mirrored (a
+    /// follower's glass) put at the lead's anchor shows the lead's word on its reading
+    /// line, as far through its line; the hash is the text's, the speed in lines a second
+    /// the lead's rate over its line height, the time the stage's wall clock.
+    @Test func theAnchorPutsTheSameWordOnAnotherRigsReadingLine() throws {
+        let lead = try stage()
+        lead.stage.wallClock = { Date(timeIntervalSince1970: 1_800_000_000.25) }
+        let follower = try stage { settings in
+            settings.fontSize += 30
+            settings.margin = 20
+            settings.mirror = true
+        }
+        #expect(request(lead, #"{"cmd":"play"}"#)["ok"] == true)
+        let leadLayout = try #require(lead.stage.renderer.readingText?.layout)
+        let followerLayout = try #require(follower.stage.renderer.readingText?.layout)
+        #expect(followerLayout.lineHeight > leadLayout.lineHeight * 1.2)
+        var checked = 0
+        for second in stride(from: 2.0, through: 30, by: 4) {
+            lead.advance(to: second)
+            let anchor = try #require(status(lead)["prompter"]?["anchor"])
+            let word = try #require(anchor["word"]?.numberValue.map(Int.init))
+            #expect(.int(word) == status(lead)["prompter"]?["word"])
+            let fraction = try #require(anchor["line_fraction"]?.numberValue)
+            let offset = lead.controller.engine.offset(at: lead.clock.now)
+            // Back on the lead's own layout: the offset it was taken at.
+            let own = ReadingAnchor(word: word, lineFraction: fraction, linesPerSecond: 0).offset(in: leadLayout)
+            #expect(abs(own - offset) < 0.01 * leadLayout.lineHeight)
+            // On the follower's: the line at its reading line holds the word, as far through.
+            let placed = ReadingAnchor(word: word, lineFraction: fraction, linesPerSecond: 0).offset(in: followerLayout)
+            let line = followerLayout.lineIndex(atY: placed)
+            let first = followerLayout.wordIndex(atY: placed)
+            let next = followerLayout.wordIndex(atY: followerLayout.y(ofLine: line + 1))
+            #expect(first <= word && (word < next || next == first), "word \(word) on the follower's line \(first)..<\(next)")
+            #expect(abs((placed - followerLayout.y(ofLine: line)) / followerLayout.lineHeight - fraction) < 0.001)
+            let rate = lead.controller.engine.currentRate(at: lead.clock.now)
+            #expect(abs((anchor["lines_per_second"]?.numberValue ?? 0) - rate / leadLayout.lineHeight) < 0.001)
+            #expect(anchor["wall_time"] == .number(1_800_000_000.25))
+            #expect(anchor["script_hash"] == .string(SHA256.hex(try #require(lead.controller.script?.text))))
+            checked += 1
+        }
+        #expect(checked == 8)
+        // The follower shows the same text, so its hash is the lead's; another text's differs.
+        #expect(status(follower)["prompter"]?["anchor"]?["script_hash"] == status(lead)["prompter"]?["anchor"]?["script_hash"])
+        let other = try stage(Self.markdown + "\nOne more line.")
+        #expect(status(other)["prompter"]?["anchor"]?["script_hash"] != status(lead)["prompter"]?["anchor"]?["script_hash"])
+    }
+
     /// A bound key's action is a request of its own (`rig ctl key`, the remote): the same
     /// as the key pressed, refused with the list of actions when unknown.
     @Test func aKeyActionIsARequest() throws {

@@ -2,8 +2,8 @@ import Foundation
 import Stage
 
 /// The part of the status a remote panel shows live: transport, position, speed,
-/// script, mode, the outer display, the game's phase, and markers where the status has
-/// them. Computed from the same status report `rig ctl status` gives.
+/// script, mode, the outer display, the game's phase, markers where the status has
+/// them, and the reading anchor a follower rig tracks. Computed from the same status report `rig ctl status` gives.
 struct LiveState: Equatable {
     let json: JSONValue
 
@@ -28,13 +28,17 @@ struct LiveState: Equatable {
             ],
         ]
         if let markers = prompter?["markers"] { fields["markers"] = markers }
+        // Where the reading line is in the text, for follower rigs (ReadingAnchor).
+        fields["anchor"] = prompter?["anchor"] ?? .null
         json = .object(fields)
     }
 
     /// The same state with the position left out: what changes only by an action.
+    /// (The anchor moves with the position and carries the time it was read.)
     var withoutPosition: JSONValue {
         guard case var .object(fields) = json else { return json }
         fields["offset"] = nil
+        fields["anchor"] = nil
         return .object(fields)
     }
 }

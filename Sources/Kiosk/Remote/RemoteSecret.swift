@@ -1,4 +1,5 @@
 import Foundation
+import Prompter
 
 /// The remote's secrets as text: random hex from the kernel's generator, compared in
 /// constant time, and named in logs and on the console only by a short fingerprint

@@ -22,7 +22,12 @@ package final class PrompterController {
 
     package private(set) var engine: PrompterEngine
     package private(set) var settings: ReadingSettings
-    package private(set) var script: OpenScript?
+    package private(set) var script: OpenScript? {
+        didSet { if script?.text != oldValue?.text { scriptHash = script.map { SHA256.hex($0.text) } } }
+    }
+    /// The SHA-256 of the open script's reading text, made once per text: a follower rig
+    /// checks with it that it shows the lead's words (`prompter.anchor`).
+    package private(set) var scriptHash: String?
     /// Paused by the talent's tap, which shows the upright "paused" badge.
     package private(set) var pausedByTap = false
     package private(set) var blanked = false

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Kiosk
+import Prompter
 
 @Suite struct RemoteConfigTests {
     @Test func offByDefaultOnLoopback() {

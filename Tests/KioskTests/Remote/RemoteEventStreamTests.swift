@@ -54,6 +54,13 @@ extension RemoteEndToEnd {
             let a = stream.next(timeout: 1)?["offset"]?.numberValue ?? 0
             let b = stream.next(timeout: 1) { ($0["offset"]?.numberValue ?? 0) > a + 1 }
             #expect(b != nil)
+            // With the anchor a follower rig tracks: the word on the reading line, how
+            // fast lines pass, the open text's hash and the wall-clock time it was read.
+            let anchor = b?["anchor"], hash = kiosk.status()?["prompter"]?["anchor"]?["script_hash"]
+            #expect(anchor?["word"]?.numberValue != nil && anchor?["line_fraction"]?.numberValue != nil)
+            #expect((anchor?["lines_per_second"]?.numberValue ?? 0) > 0)
+            #expect(hash?.stringValue?.count == 64 && anchor?["script_hash"] == hash)
+            #expect(abs((anchor?["wall_time"]?.numberValue ?? 0) - Date().timeIntervalSince1970) < 5)
             #expect(kiosk.status()?["remote"]?["streams"]?.numberValue == 1)
         }
 
