@@ -47,9 +47,7 @@ package final class OperatorScriptPreview {
         }
         guard let layout = text.layout, let block = text.block else { return [background] }
         // The same word on the reading line, and as far into its line as the outer text is.
-        let word = outerLayout.wordIndex(atY: offset)
-        let intoLine = (offset - outerLayout.y(ofWord: word)) / max(outerLayout.lineHeight, 1)
-        let innerOffset = layout.y(ofWord: word) + max(0, intoLine) * layout.lineHeight
+        let innerOffset = ReadingAnchor(layout: outerLayout, offset: offset, rate: 0).offset(in: layout)
         layout.ensureLaidOut(throughY: innerOffset + Double(rect.height) * 2)
         viewportRows = rect.height
         let readingRow = ReadingMarker.readingRow(viewportHeight: rect.height, position: markerPosition)

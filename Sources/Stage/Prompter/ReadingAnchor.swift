@@ -22,7 +22,7 @@ package struct ReadingAnchor: Equatable, Sendable {
     package init(layout: TextLayout, offset: Double, rate: Double) {
         let height = max(layout.lineHeight, 1)
         word = layout.wordIndex(atY: offset)
-        lineFraction = min(max((offset - layout.y(ofWord: word)) / height, 0), 1)
+        lineFraction = max(0, (offset - layout.y(ofWord: word)) / height)
         linesPerSecond = rate / height
     }
 

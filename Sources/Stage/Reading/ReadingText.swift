@@ -47,10 +47,7 @@ package final class ReadingText {
 
         /// The offset in the new layout that shows the same word at the reading line.
         package func mapOffset(_ offset: Double) -> Double {
-            let word = old.wordIndex(atY: offset)
-            let lineTop = old.y(ofWord: word)
-            let intoLine = (offset - lineTop) / old.lineHeight * new.lineHeight
-            return new.y(ofWord: word) + max(0, intoLine)
+            ReadingAnchor(layout: old, offset: offset, rate: 0).offset(in: new)
         }
     }
 
