@@ -107,7 +107,7 @@ extension RigStage {
             leaveGame()
             controller.setMode(mode)
         case let .cue(letter):
-            cameraOverlay.cue = letter?.first
+            stageCamera.overlay.cue = letter?.first
             frameWanted(.outer)
         }
         return .success()

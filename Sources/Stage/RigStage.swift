@@ -24,11 +24,9 @@ package final class RigStage {
     package private(set) var stopwatch = ReadingStopwatch()
     /// What the display side last said of each display.
     package private(set) var displays: [DisplayRole: DisplayStatus] = [:]
-    package private(set) var camera: CameraInput
-    /// The outer preview of `camera.frame`, converted off the loop (nil: none was made).
-    package private(set) var cameraPreview: CameraPreviewPicture?
-    /// Drawn over the camera preview: the framing check's status line, a cue on request.
-    package var cameraOverlay = CameraOverlay()
+    /// The camera's state and latest picture, and the outer preview made of it.
+    var stageCamera: StageCamera
+    package var camera: CameraInput { stageCamera.input }
     /// Prompter takes: the countdown and the REC mark on both displays, the recorder's port.
     package let takes: PrompterTakes
     /// What the displays show of the take now.
@@ -44,9 +42,6 @@ package final class RigStage {
     package private(set) var participantTouch = false
     /// The cue's frames on their way to the participant's display.
     private var cues = CueHandshake()
-    /// In the game the host's preview shows every this many camera frames (30 fps
-    /// becomes 7.5): the console is the costly frame to draw, and a preview needs no more.
-    static let innerCameraDivisor: UInt32 = 4
     /// The Clips screen, `rig ctl clips` and the replay, through the store's ports.
     package let clips: ClipsController
     /// Voice follow: what the listening port hears steers the text.
@@ -80,7 +75,7 @@ package final class RigStage {
         self.settings = settings
         self.now = now
         self.schedule = schedule
-        camera = settings.cameraEnabled ? .unavailable : .none
+        stageCamera = StageCamera(configured: settings.cameraEnabled)
         controller = PrompterController(library: library, stateDirectory: settings.stateDirectory,
                                         defaults: settings.readingDefaults, wordsPerMinute: settings.wordsPerMinute,
                                         problems: problems)
@@ -188,12 +183,7 @@ package final class RigStage {
             cameraArrived(frame, preview: preview)
             selfTests.run?.cameraFrameArrived()
         case let .camera(input):
-            // A camera that stopped streaming is still the one last seen: its loss is
-            // "lost", and only another camera streaming is "replaced".
-            let seen = camera.identity
-            camera = input
-            if camera.identity == nil { camera.identity = seen }
-            if cameraPreview?.sequence != input.frame?.sequence { cameraPreview = nil }
+            stageCamera.changed(to: input)
             gameConditionsChanged()
             stateChanged()
         case let .display(role, status):
@@ -250,8 +240,7 @@ package final class RigStage {
     }
 
     private func cameraArrived(_ frame: CameraFrame, preview: CameraPreviewPicture?) {
-        camera.frame = frame
-        cameraPreview = preview
+        stageCamera.arrived(frame, preview: preview)
         frameWanted(.inner)
         if controller.mode == .framing || game.isOpen || selfTests.showsCamera { frameWanted(.outer) }
         gameConditionsChanged()
@@ -362,28 +351,15 @@ package final class RigStage {
     /// The talent's camera view: the framing check's, or the participant view of the
     /// game (its overlay from the session alone, so nothing of an unsent pick shows).
     private func cameraView(at time: Double) -> SceneRenderer.CameraView {
-        var overlay = cameraOverlay
-        if game.isOpen {
-            overlay = game.participantOverlay(at: time)
-        } else {
-            if camera.live && controller.mode == .framing && overlay.status == nil { overlay.status = "Framing check" }
-            if selfTests.showsCamera { overlay.status = "Self-test: camera" }
-            switch take.shown(at: now()) {
-            case .recording: overlay.recording = true
-            case let .countdown(seconds): overlay.countdown = seconds
-            case .none: break
-            }
-        }
-        // The game's waiting card shows no picture, not even a stale one.
-        let hidden = overlay.hidesCamera
-        var view = SceneRenderer.CameraView(frame: hidden ? nil : camera.frame, message: hidden ? nil : camera.message,
-                                            mirror: settings.cameraMirror, overlay: overlay,
-                                            onOuter: game.isOpen || controller.mode == .framing || selfTests.showsCamera)
-        view.preview = hidden ? nil : cameraPreview
+        let overlay = game.isOpen ? game.participantOverlay(at: time)
+            : stageCamera.prompterOverlay(framing: controller.mode == .framing, selfTest: selfTests.showsCamera,
+                                          take: take.shown(at: now()))
+        var view = stageCamera.view(overlay: overlay, mirror: settings.cameraMirror,
+                                    onOuter: game.isOpen || controller.mode == .framing || selfTests.showsCamera,
+                                    inGame: game.isOpen)
         // The cue's frame does not wait for a camera frame's conversion: it shows the
         // picture already converted, and the next frame catches up.
         view.holdPreview = game.holdsCameraForCue
-        view.innerCameraEvery = game.isOpen ? Self.innerCameraDivisor : 1
         return view
     }
 
