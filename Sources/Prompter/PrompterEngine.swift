@@ -13,9 +13,6 @@ import Foundation
 /// Mutations are expected in time order. One issued for an earlier t than a previous
 /// one rewrites the timeline from that t on (the later call wins for later times).
 public struct PrompterEngine: Sendable, Equatable {
-    public static let speedRange = 10...300
-    public static let defaultSpeed = 60
-    public static let speedStep = 10
     /// Every speed change, play and pause moves the actual rate linearly over this time.
     public static let rampDuration = 0.3
     /// How far back the timeline is kept, so a pause can be applied at a past time.
@@ -31,7 +28,7 @@ public struct PrompterEngine: Sendable, Equatable {
     public private(set) var countdownEnd: Double?
 
     public private(set) var state: TransportState = .stopped
-    /// Target speed in pixels per second on the outer display, always in `speedRange`.
+    /// Target speed in pixels per second on the outer display, always in `ScrollSpeed.range`.
     public private(set) var speed: Int
     /// The offset at which the end of the text reaches the reading line.
     public private(set) var maxOffset: Double = .infinity
@@ -42,13 +39,8 @@ public struct PrompterEngine: Sendable, Equatable {
     public private(set) var loops = 0
     private var timeline = ScrollTimeline()
 
-    public init(speed: Int = PrompterEngine.defaultSpeed) {
-        self.speed = Self.clampedSpeed(speed)
-    }
-
-    /// The one clamp every speed entry point goes through.
-    public static func clampedSpeed(_ value: Int) -> Int {
-        min(max(value, speedRange.lowerBound), speedRange.upperBound)
+    public init(speed: Int = ScrollSpeed.defaultValue) {
+        self.speed = ScrollSpeed.clamped(speed)
     }
 
     // MARK: Reading the timeline (pure)
@@ -255,11 +247,11 @@ public struct PrompterEngine: Sendable, Equatable {
 
     // MARK: Speed
 
-    /// Sets the target speed (clamped to `speedRange`); while playing the actual rate
+    /// Sets the target speed (clamped to `ScrollSpeed.range`); while playing the actual rate
     /// ramps from whatever it is at t to the new speed over `rampDuration`.
     public mutating func setSpeed(_ value: Int, at t: Double) {
         commitAutoStop(at: t)
-        let clamped = Self.clampedSpeed(value)
+        let clamped = ScrollSpeed.clamped(value)
         guard clamped != speed else { return }
         speed = clamped
         guard state == .playing else { return }
@@ -275,11 +267,11 @@ public struct PrompterEngine: Sendable, Equatable {
     }
 
     public mutating func faster(at t: Double) {
-        setSpeed(speed + Self.speedStep, at: t)
+        setSpeed(speed + ScrollSpeed.step, at: t)
     }
 
     public mutating func slower(at t: Double) {
-        setSpeed(speed - Self.speedStep, at: t)
+        setSpeed(speed - ScrollSpeed.step, at: t)
     }
 
     // MARK: A hand controller
@@ -301,7 +293,7 @@ public struct PrompterEngine: Sendable, Equatable {
             state = .paused
             return
         }
-        speed = Self.clampedSpeed(Int(abs(rate).rounded()))
+        speed = ScrollSpeed.clamped(Int(abs(rate).rounded()))
         let here = offset(at: t)
         // Nothing further that way: the end ahead, the top behind.
         if rate > 0, endedAtEnd || here >= maxOffset { return }

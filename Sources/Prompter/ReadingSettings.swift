@@ -29,8 +29,8 @@ public struct ReadingSettings: Codable, Sendable, Equatable {
     /// Vertical flip (upside down).
     public var flip: Bool
     public var rotation: TextRotation
-    /// Scroll speed in px/s, kept in `PrompterEngine.speedRange`.
-    public var speed: Int { didSet { speed = PrompterEngine.clampedSpeed(speed) } }
+    /// Scroll speed in px/s, kept in `ScrollSpeed.range`.
+    public var speed: Int { didSet { speed = ScrollSpeed.clamped(speed) } }
     /// Seconds of 3-2-1 on both displays when play starts from a stop (0: off).
     public var countdown: Int { didSet { countdown = Self.clamp(countdown, Self.countdownRange) } }
     public var endOfScript: EndBehavior
@@ -53,7 +53,7 @@ public struct ReadingSettings: Codable, Sendable, Equatable {
     public init(fontFamily: FontFamily = .defaultFamily, fontSize: Int = 64, lineSpacing: Double = 1.3,
                 margin: Double = 10, textColor: PresetColor = .defaultText,
                 backgroundColor: PresetColor = .defaultBackground, mirror: Bool = false, flip: Bool = false,
-                rotation: TextRotation = .none, speed: Int = PrompterEngine.defaultSpeed, countdown: Int = 0,
+                rotation: TextRotation = .none, speed: Int = ScrollSpeed.defaultValue, countdown: Int = 0,
                 endOfScript: EndBehavior = .stop, outerTimer: Bool = false, readingLine: ReadingLine = .marker,
                 pointer: PointerStyle = .both, alignment: ReadingAlignment = .left, weight: ReadingWeight = .regular,
                 directionColor: PresetColor = ReadingSettings.defaultDirectionColor,
@@ -67,7 +67,7 @@ public struct ReadingSettings: Codable, Sendable, Equatable {
         self.mirror = mirror
         self.flip = flip
         self.rotation = rotation
-        self.speed = PrompterEngine.clampedSpeed(speed)
+        self.speed = ScrollSpeed.clamped(speed)
         self.countdown = Self.clamp(countdown, Self.countdownRange)
         self.endOfScript = endOfScript
         self.outerTimer = outerTimer

@@ -70,7 +70,7 @@ public struct SpeedMap: Sendable, Equatable {
         guard travel != 0 else { return 0 }
         let limit = Double(travel > 0 ? forwardMax : reverseMax)
         guard limit > 0 else { return 0 }
-        let slowest = Double(PrompterEngine.speedRange.lowerBound)
+        let slowest = Double(ScrollSpeed.range.lowerBound)
         let magnitude: Double
         if steps.isEmpty {
             magnitude = slowest + (max(limit, slowest) - slowest) * pow(abs(travel), curve)

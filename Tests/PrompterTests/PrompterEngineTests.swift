@@ -114,10 +114,10 @@ import Testing
     // MARK: Speed
 
     @Test func speedConstants() {
-        #expect(PrompterEngine.speedRange == 10...300)
-        #expect(PrompterEngine.speedStep == 10)
+        #expect(ScrollSpeed.range == 10...300)
+        #expect(ScrollSpeed.step == 10)
         #expect(PrompterEngine.rampDuration == 0.3)
-        #expect(PrompterEngine.defaultSpeed == 60)
+        #expect(ScrollSpeed.defaultValue == 60)
     }
 
     @Test func directSetTakesAnyIntegerInRange() {

@@ -178,7 +178,7 @@ public struct FollowDriver: Sendable, Equatable {
             engine.seek(to: target, at: t)
             return
         }
-        let wanted = PrompterEngine.clampedSpeed(Int((pace + Self.gain * gap).rounded()))
+        let wanted = ScrollSpeed.clamped(Int((pace + Self.gain * gap).rounded()))
         if abs(wanted - engine.speed) >= Self.speedDeadband { engine.setSpeed(wanted, at: t) }
     }
 }

@@ -61,7 +61,7 @@ extension ConsoleController {
 
     private func slide(_ target: WidgetTarget, x: Double) {
         guard target.id == "prompter:speed" else { return }
-        let range = PrompterEngine.speedRange
+        let range = ScrollSpeed.range
         let value = Double(range.lowerBound) + target.fraction(atX: x) * Double(range.upperBound - range.lowerBound)
         let speed = Int((value / 5).rounded()) * 5
         if speed != controller.engine.speed { controller.setSpeed(speed, at: now()) }

@@ -211,7 +211,7 @@ package final class ConsoleController {
             return true
         case .left, .right:
             guard state.focus == "prompter:speed" else { return false }
-            let step = press.symbol == .left ? -PrompterEngine.speedStep : PrompterEngine.speedStep
+            let step = press.symbol == .left ? -ScrollSpeed.step : ScrollSpeed.step
             _ = request(.speed(controller.engine.speed + step))
             return true
         default:

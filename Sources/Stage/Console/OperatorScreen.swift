@@ -83,7 +83,7 @@ package enum OperatorScreen {
         let playing = model.prompter.state == .playing
         pair(("prompter:play", playing ? "Pause" : "Play", nil), ("prompter:stop", "Stop", nil))
         pair(("prompter:slower", "Slower", nil), ("prompter:faster", "Faster", nil))
-        let range = PrompterEngine.speedRange
+        let range = ScrollSpeed.range
         let fraction = Double(model.prompter.speed - range.lowerBound) / Double(range.upperBound - range.lowerBound)
         panel.slider("prompter:speed", in: PixelRect(x: area.x, y: y, width: area.width, height: theme.rowHeight),
                      fraction: fraction, label: "Speed \(model.prompter.speed) px/s")

@@ -85,7 +85,7 @@ package enum SettingsScreen {
             case .mirror: settings.mirror.toggle()
             case .flip: settings.flip.toggle()
             case .rotation: settings.rotation = cycled(settings.rotation, delta)
-            case .speed: settings.speed += delta * PrompterEngine.speedStep
+            case .speed: settings.speed += delta * ScrollSpeed.step
             case .countdown: settings.countdown += delta
             case .endOfScript: settings.endOfScript = cycled(settings.endOfScript, delta)
             case .outerTimer: settings.outerTimer.toggle()

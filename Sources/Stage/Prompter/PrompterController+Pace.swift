@@ -22,7 +22,7 @@ extension PrompterController {
         guard wpm > 0 else { throw .badWordsPerMinute(wpm) }
         guard let wanted = speed(forWordsPerMinute: wpm) else { throw .noLayout }
         let speed = Int(wanted.rounded())
-        guard PrompterEngine.speedRange.contains(speed) else {
+        guard ScrollSpeed.range.contains(speed) else {
             throw .outOfRange(what: "\(wpm) words per minute", speed: wanted)
         }
         targetEnd = nil
@@ -82,7 +82,7 @@ extension PrompterController {
         let rate = engine.isCountingDown(at: t) ? 0 : engine.currentRate(at: t)
         let wanted = max(0, distance - rate * halfRamp) / max(0.001, seconds - halfRamp)
         let speed = Int(wanted.rounded())
-        guard PrompterEngine.speedRange.contains(speed) else {
+        guard ScrollSpeed.range.contains(speed) else {
             throw .outOfRange(what: "finishing in \(ReadingStopwatch.clock(seconds))", speed: wanted)
         }
         return speed
@@ -121,7 +121,7 @@ package enum PaceError: Error, Equatable, CustomStringConvertible {
         case .badDuration: "the duration must be a time ahead, such as 4:30 or 90 (seconds)"
         case let .outOfRange(what, speed):
             "\(what) needs \(Int(speed.rounded())) px/s; the prompter scrolls at "
-                + "\(PrompterEngine.speedRange.lowerBound)-\(PrompterEngine.speedRange.upperBound) px/s"
+                + "\(ScrollSpeed.range.lowerBound)-\(ScrollSpeed.range.upperBound) px/s"
         }
     }
 }
