@@ -56,6 +56,16 @@ public struct PrompterEngine: Sendable, Equatable {
         min(max(timeline.segment(at: t).rampOffset(at: t), 0), maxOffset)
     }
 
+    /// The transport's rate at t in px/s, ramps included and a jump's glide left out: the
+    /// speed the text keeps once a glide has landed (what a follower rig extrapolates with).
+    public func transportRate(at t: Double) -> Double {
+        if timeline.offset(at: t) >= maxOffset { return 0 }
+        return max(0, timeline.segment(at: t).rampRate(at: t))
+    }
+
+    /// Whether a jump's glide is still under way at t.
+    public func isGliding(at t: Double) -> Bool { timeline.segment(at: t).isGliding(at: t) }
+
     /// The actual scroll rate at t in px/s, including ramps; 0 once the end is reached.
     public func currentRate(at t: Double) -> Double {
         if timeline.offset(at: t) >= maxOffset { return 0 }
@@ -221,7 +231,7 @@ public struct PrompterEngine: Sendable, Equatable {
     /// Glides to `target` over `glideDuration` (a marker, the start): the text never
     /// blinks, and playing goes on playing at its rate (any ramp under way carries on)
     /// while paused stays paused. A stopped engine moved down becomes paused, as `seek`.
-    public mutating func jump(to target: Double, at t: Double) {
+    public mutating func jump(to target: Double, at t: Double, glide: Double = PrompterEngine.glideDuration) {
         commitAutoStop(at: t)
         endedAtEnd = false
         let position = min(max(target.isFinite ? target : 0, 0), maxOffset.isFinite ? maxOffset : target)
@@ -240,7 +250,7 @@ public struct PrompterEngine: Sendable, Equatable {
             return
         }
         next.glideDistance = offset(at: t) - position
-        next.glideDuration = Self.glideDuration
+        next.glideDuration = max(glide, 0.01)
         timeline.append(next)
         if state == .stopped, position > 0 { state = .paused }
     }
@@ -307,6 +317,44 @@ public struct PrompterEngine: Sendable, Equatable {
         timeline.append(next)
         state = .playing
         endedAtEnd = false
+    }
+
+    /// A follower rig's hand on the engine: plays at exactly `rate` px/s (the lead's rate
+    /// in this layout, with a correction) through the usual ramp, keeping a glide under
+    /// way; 0 eases to a pause as `drive` does. Not rounded or clamped to `ScrollSpeed`:
+    /// the lead's lines a second may need more pixels here, with a larger font. `speed`
+    /// shows it rounded, and is what the operator's keys start from after a takeover.
+    public mutating func pursue(rate: Double, at t: Double) {
+        guard rate.isFinite else { return }
+        guard rate > 0 else { return drive(rate: 0, at: t) }
+        commitAutoStop(at: t)
+        let current = timeline.segment(at: t)
+        let here = offset(at: t)
+        if endedAtEnd || here >= maxOffset { return }
+        speed = ScrollSpeed.clamped(Int(rate.rounded()))
+        countdownEnd = nil
+        let now = current.rampRate(at: t)
+        var next = timeline.continuing(at: t, offset: here, rate: now, targetRate: rate, keepGlide: true)
+        // A new rate mid-ramp keeps the ramp's slope, as the lead's own ramp does: a
+        // follower steering every few frames must not stretch its ramp each time.
+        if t < current.rampEnd, current.rampDuration > 0, current.targetRate != current.startRate {
+            let slope = abs(current.targetRate - current.startRate) / current.rampDuration
+            next.rampDuration = min(max(abs(rate - now) / slope, 0.02), Self.rampDuration)
+        }
+        timeline.append(next)
+        state = .playing
+    }
+
+    /// The rate the transport is ramping towards (0 at rest).
+    public var targetRate: Double { state == .playing ? timeline.last.targetRate : 0 }
+
+    /// The transport's motion from t on: its rate, the rate it ramps to and the ramp's
+    /// time left, in px (a follower rig's lead publishes it in lines).
+    public func motion(at t: Double) -> (rate: Double, targetRate: Double, rampSeconds: Double) {
+        let segment = timeline.segment(at: t)
+        let rate = transportRate(at: t)
+        guard rate > 0 || segment.targetRate > 0, timeline.offset(at: t) < maxOffset else { return (0, 0, 0) }
+        return (rate, max(0, segment.targetRate), max(0, segment.rampEnd - t))
     }
 
     // MARK: Layout

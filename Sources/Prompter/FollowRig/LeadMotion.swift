@@ -1,0 +1,31 @@
+/// How the lead rig's reading line moves from the moment of its anchor: the rate then, the
+/// rate its transport is ramping to and the ramp's time left, all in lines a second as the
+/// lead shows them. The engine's ramps are linear in rate, so the lead's next seconds are
+/// known exactly until its operator changes something; a follower extrapolates with this
+/// instead of the rate of one instant, which would lag every speed change by its ramp.
+public struct LeadMotion: Sendable, Equatable {
+    public var linesPerSecond: Double
+    public var targetLinesPerSecond: Double
+    public var rampSeconds: Double
+
+    public init(linesPerSecond: Double, targetLinesPerSecond: Double, rampSeconds: Double) {
+        self.linesPerSecond = linesPerSecond
+        self.targetLinesPerSecond = targetLinesPerSecond
+        self.rampSeconds = max(0, rampSeconds)
+    }
+
+    /// Lines travelled `elapsed` seconds after the anchor.
+    public func lines(after elapsed: Double) -> Double {
+        let t = max(0, elapsed)
+        let ramp = min(t, rampSeconds)
+        let slope = rampSeconds > 0 ? (targetLinesPerSecond - linesPerSecond) / rampSeconds : 0
+        return linesPerSecond * ramp + slope * ramp * ramp / 2 + targetLinesPerSecond * (t - ramp)
+    }
+
+    /// The rate `elapsed` seconds after the anchor, in lines a second.
+    public func linesPerSecond(after elapsed: Double) -> Double {
+        let t = max(0, elapsed)
+        guard t < rampSeconds else { return targetLinesPerSecond }
+        return linesPerSecond + (targetLinesPerSecond - linesPerSecond) * t / rampSeconds
+    }
+}
