@@ -350,11 +350,15 @@ public struct PrompterEngine: Sendable, Equatable {
 
     /// The transport's motion from t on: its rate, the rate it ramps to and the ramp's
     /// time left, in px (a follower rig's lead publishes it in lines).
-    public func motion(at t: Double) -> (rate: Double, targetRate: Double, rampSeconds: Double) {
+    public func motion(at t: Double) -> (rate: Double, targetRate: Double, rampSeconds: Double, delay: Double) {
+        // Counting down: at rest, then the start's ramp at the countdown's end.
+        if isCountingDown(at: t), let end = countdownEnd {
+            return (0, Double(speed), Self.rampDuration, end - t)
+        }
         let segment = timeline.segment(at: t)
         let rate = transportRate(at: t)
-        guard rate > 0 || segment.targetRate > 0, timeline.offset(at: t) < maxOffset else { return (0, 0, 0) }
-        return (rate, max(0, segment.targetRate), max(0, segment.rampEnd - t))
+        guard rate > 0 || segment.targetRate > 0, timeline.offset(at: t) < maxOffset else { return (0, 0, 0, 0) }
+        return (rate, max(0, segment.targetRate), max(0, segment.rampEnd - t), 0)
     }
 
     // MARK: Layout

@@ -23,7 +23,16 @@ extension RigStage {
         if let holder = controller.speedHeldBy, request.setsTheSpeed {
             return .failure("\(holder) is steering the speed; it is free again once the control is back at rest")
         }
+        // A follower's own operator moving the text takes it over from the lead.
+        if request.takesOverFromLead { followerRig?.operatorMoved() }
         switch request {
+        case .clock: return .success(["wall_time": .number(wallClock().timeIntervalSince1970)])
+        case .scriptText: return scriptText()
+        case let .followRig(local):
+            guard let followerRig else {
+                return .failure("this rig follows no lead: [follow_rig] leader in rig.toml makes it a follower")
+            }
+            return followerRig.request(local: local)
         case .status: return ControlReply(body: status(at: time))
         case .console:
             let targets = console.targets.all.map { target -> JSONValue in
@@ -118,6 +127,9 @@ extension RigStage {
         switch action {
         case .record: takes.toggle()
         case .follow: follow.toggle()
+        case .followRig:
+            guard let followerRig else { return KioskLog.info("follow_rig key: this rig follows no lead") }
+            _ = followerRig.request(local: followerRig.state != .local)
         default: controller.perform(action, at: time)
         }
     }
@@ -175,6 +187,26 @@ extension RigStage {
     /// displays as the backend reports them now (flip counts change every frame), the
     /// camera capture's fields (nil without a capture) and the input side's.
     /// `rig ctl status`: the stage's state with what the devices report of themselves.
+    /// `script_text`: the open script's source as read here, with the reading options,
+    /// so a follower rig makes the same reading text (checked by the hash). Read again
+    /// from the library; a file changed since it was shown is "ask again".
+    private func scriptText() -> ControlReply {
+        guard let open = controller.script, let hash = controller.scriptHash else { return .failure("no script is open") }
+        guard let library = controller.library else { return .failure("\(open.id) is not in a scripts folder") }
+        do {
+            let text = try library.readScript(id: open.id)
+            guard SHA256.hex(text.readingText) == hash else {
+                return .failure("\(open.id) changed since it was shown: ask again")
+            }
+            return .success(["id": .string(open.id), "title": .string(open.title), "format": .string(text.format.rawValue),
+                             "line_breaks": .string(library.lineBreaks.rawValue),
+                             "directions": .string(library.directions.rawValue), "source": .string(text.source),
+                             "script_hash": .string(hash)])
+        } catch {
+            return .failure("\(open.id): \(error)")
+        }
+    }
+
     package func status(at time: Double) -> JSONValue {
         guard case var .object(fields) = status(at: time, displays: devices.displays, camera: devices.camera,
                                                 cameraDevice: devices.cameraDevice, input: devices.input)
@@ -226,9 +258,12 @@ extension RigStage {
             prompter["word"] = controller.script == nil ? .null
                 : renderer.wordIndex(atOffset: controller.engine.offset(at: time)).map { .int($0) } ?? .null
             // The same place for another rig's layout, with the time and the text's hash.
+            // A jump's glide counts as arrived: a follower glides there itself.
             if let layout = renderer.readingText?.layout, let hash = controller.scriptHash {
-                let anchor = ReadingAnchor(layout: layout, offset: controller.engine.offset(at: time),
-                                           rate: controller.engine.currentRate(at: time))
+                let motion = controller.engine.motion(at: time)
+                let anchor = ReadingAnchor(layout: layout, offset: controller.engine.positionIgnoringGlide(at: time),
+                                           rate: motion.rate, targetRate: motion.targetRate, rampSeconds: motion.rampSeconds,
+                                           delay: motion.delay)
                 prompter["anchor"] = anchor.json(wallTime: wallClock().timeIntervalSince1970, scriptHash: hash)
             } else {
                 prompter["anchor"] = .null
@@ -239,11 +274,22 @@ extension RigStage {
         fields["clips"] = clips.status
         fields["recording"] = takes.status
         fields["follow"] = follow.status
+        fields["follow_rig"] = followerRig?.status ?? .null
         return .object(fields)
     }
 }
 
 extension ControlRequest {
+    /// Requests by which a follower's own operator moves the text: they take it over.
+    var takesOverFromLead: Bool {
+        switch self {
+        case .play, .pause, .toggle, .stop, .faster, .slower, .speed, .open, .wordsPerMinute, .finish: true
+        case let .marker(action, _): action == "jump"
+        case let .key(action): [.playPause, .faster, .slower, .stop, .nextMarker, .previousMarker, .toStart].contains(action)
+        default: false
+        }
+    }
+
     /// Requests that would start or move the prompter's text.
     var movesThePrompter: Bool {
         switch self {

@@ -50,6 +50,8 @@ package final class RigStage {
     package let handControllers: HandControllers
     /// `rig selftest` and Settings' Self-test: while one runs its cards hold both displays.
     package let selfTests: SelfTests
+    /// A follower rig's lead (`[follow_rig]`); nil on a rig that leads itself.
+    package private(set) var followerRig: FollowerRig?
 
     package let now: () -> Double
     /// The wall clock for the console's clock and the script's end time (tests fix it).
@@ -143,6 +145,14 @@ package final class RigStage {
             console.update { $0.selfTestRefusal = refusal.map { "Not started: \($0)." } }
         }
         wireMarkers()
+        if let follow = settings.followRig {
+            let rig = FollowerRig(settings: follow, controller: controller, problems: problems, now: now,
+                                  wallClock: { [unowned self] in wallClock().timeIntervalSince1970 }, schedule: schedule)
+            rig.layout = { [unowned self] in renderer.readingText?.layout }
+            rig.onChange = { [unowned self] in stateChanged() }
+            controller.onSteer = { [unowned self] in for role in DisplayRole.allCases { frameWanted(role) } }
+            followerRig = rig
+        }
     }
 
     /// A stage on a manual clock: `rig snapshot`, `rig bench` and tests.
@@ -164,6 +174,8 @@ package final class RigStage {
         case .outerTap where game.isOpen:
             game.participantTapped()
         case let .outerTap(time):
+            // The talent's stop works on a follower too: it takes the text over here.
+            followerRig?.operatorMoved()
             let wasPlaying = controller.engine.state(at: time) == .playing
             controller.tap(at: time)
             if wasPlaying { tapLatency.tapAccepted(at: time) }
@@ -213,6 +225,8 @@ package final class RigStage {
             follow.listenerStarted(for: words)
         case let .followHeard(result):
             follow.received(result)
+        case let .leadLink(report):
+            followerRig?.received(report)
         case let .replayDelivery(id, delivery):
             clips.delivered(id: id, delivery)
         case let .problems(source, lines):

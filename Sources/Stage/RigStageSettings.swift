@@ -28,6 +28,8 @@ extension RigStage {
         package var followAtStart = false
         package var followLanguage = "en"
         package var followLead = 0.0
+        /// This rig follows a lead rig (`[follow_rig]`); nil leads itself.
+        package var followRig: FollowerRig.Settings?
 
         package init(outerSize: PixelSize) { self.outerSize = outerSize }
     }

@@ -27,8 +27,9 @@ import Testing
     /// last one, as the stage's "lost" does, and catches up when they come back.
     static func run(duration: Double, events: [(Double, (inout PrompterEngine, Double) -> Void)],
                     jitter: Double = 0.020, loss: Double = 0.02, outage: Range<Double>? = nil,
-                    refresh: Double = Self.refresh) -> Run {
+                    refresh: Double = Self.refresh, countdown: Int = 3) -> Run {
         var lead = PrompterEngine(speed: 60)
+        lead.countdownSeconds = countdown
         lead.open(at: 0, maxOffset: 100_000)
         var follower = PrompterEngine(speed: 60)
         follower.open(at: 0, maxOffset: 100_000 * followerLine / leadLine)
@@ -51,14 +52,14 @@ import Testing
             let anchor = Anchor(lines: lead.positionIgnoringGlide(at: t) / leadLine,
                                 motion: LeadMotion(linesPerSecond: motion.rate / leadLine,
                                                    targetLinesPerSecond: motion.targetRate / leadLine,
-                                                   rampSeconds: motion.rampSeconds), time: t)
+                                                   rampSeconds: motion.rampSeconds, delay: motion.delay), time: t)
             inFlight.append((t + 0.002 + random.next() * jitter, anchor))
         }
         func steer(_ t: Double) {
             guard let anchor = last, !lost else { return }
             let elapsed = t - anchor.time
             let target = (anchor.lines + anchor.motion.lines(after: elapsed)) * followerLine
-            pursuit.steer(&follower, target: target, leadTargetRate: anchor.motion.targetLinesPerSecond * followerLine,
+            pursuit.steer(&follower, target: target, leadTargetRate: anchor.motion.heading(after: elapsed) * followerLine,
                           lineHeight: followerLine, at: t)
         }
         while t < duration {
@@ -95,7 +96,8 @@ import Testing
             let there = lead.offset(at: t) / leadLine * followerLine
             run.largestStep = max(run.largestStep, abs(here - previousOffset))
             previousOffset = here
-            let settled = t - lastChange > 1 && !lead.isGliding(at: t) && !lost
+            // The first play starts after its countdown: settled a second after that.
+            let settled = t - lastChange > 1 && !lead.isGliding(at: t) && !lost && t > 1.5 + Double(countdown)
                 && !(outage.map { t >= $0.lowerBound - 1 && t < $0.upperBound + 1 } ?? false)
             run.errors.append((t, here - there, lead.currentRate(at: t) / leadLine * followerLine, settled))
             t += frame

@@ -33,6 +33,7 @@ final class KioskApp {
     private var controllers: ControllerDevices?
     private var midi: MIDIControllers?
     private var scriptWatcher: ScriptFolderWatcher?
+    private var leadLink: LeadLink?
     private(set) var camera: CameraFeed?
     private var recordingWired: RecordingWiring.Wired?
     /// Why the displays did not start, if they did not.
@@ -125,6 +126,7 @@ final class KioskApp {
         }
         startRecording()
         startFollow()
+        startFollowRig()
         startDisplayInput()
         do {
             try displays.start(delegate: self)
@@ -144,6 +146,7 @@ final class KioskApp {
         notifier.stopping()
         remote?.stop()
         remote = nil
+        leadLink?.stop()
         stage.stop()
         // A converter still running dies now, with its process group, not after the kiosk.
         stage.controller.library?.importer.stop()
@@ -356,6 +359,23 @@ final class KioskApp {
         listening.ready = { [weak self] words in self?.stage.handle(.followListening(words)) }
         listening.heard = { [weak self] result in self?.stage.handle(.followHeard(result)) }
         stage.follow.listening = listening
+    }
+
+    /// `[follow_rig]`: the link to the lead, on its own threads; its reports go to the stage.
+    private func startFollowRig() {
+        guard let follower = stage.followerRig else { return }
+        guard !config.followRig.key.isEmpty else {
+            stage.handle(.leadLink(.lost("no [follow_rig] key: the lead asks for one of its [remote.api_keys]")))
+            return
+        }
+        let handle = LoopBound(self)
+        let link = LeadLink(leader: config.followRig.leader, key: config.followRig.key) { [mailbox = loop.mailbox] report in
+            mailbox.post { handle.value?.stage.handle(.leadLink(report)) }
+        }
+        follower.fetchScript = { link?.fetchScript() }
+        link?.start()
+        leadLink = link
+        KioskLog.notice("follow rig: following \(config.followRig.leader)")
     }
 }
 

@@ -37,6 +37,9 @@ enum CtlCommand: Command {
                                   exporting goes when that ends)
           record start|stop       a prompter take: countdown, then recording; stop keeps the file
           selftest [start|report] start the self-test on the kiosk's displays, or its report
+          follow-rig local|lead   a follower rig: take over here, or follow the lead again
+          clock                   this rig's wall clock (a follower checks its offset with it)
+          script-text             the open script's source as a follower rig reads it
           clips list              the recordings, newest first, as JSON
           clips export ID [--to FOLDER]   copy a clip (default: [recording] export_folder)
           clips delete ID         remove a clip's media and metadata (asks nothing)
@@ -129,6 +132,14 @@ enum CtlCommand: Command {
         }
         switch verb {
         case "status": return .status
+        case "clock": return .clock
+        case "script-text": return .scriptText
+        case "follow-rig":
+            switch arguments.positional() {
+            case "local": return .followRig(local: true)
+            case "lead": return .followRig(local: false)
+            default: throw .usage("follow-rig takes local (take over here) or lead (follow the lead again)")
+            }
         case "console": return .console
         case "play": return .play
         case "pause": return .pause

@@ -36,7 +36,7 @@ enum ConfigValue: Equatable {
 enum ConfigSchema {
     static let sections = ["displays", "displays.inner", "displays.outer", "camera", "audio", "touch",
                            "prompter", "keys", "keyboard", "control", "state", "recording", "remote", "remote.api_keys",
-                           "follow"] + ControllerConfigKeys.sections
+                           "follow", "follow_rig"] + ControllerConfigKeys.sections
 
     static let rotations = [0, 90, 180, 270]
     static let fontFamilies = FontFamily.allCases.map(\.rawValue)
@@ -97,7 +97,7 @@ enum ConfigSchema {
 
             string("control.socket", \.control.socket),
             string("state.dir", \.state.dir),
-        ] + RecordingConfigKeys.keys + RemoteConfigKeys.keys + FollowConfigKeys.keys
+        ] + RecordingConfigKeys.keys + RemoteConfigKeys.keys + FollowConfigKeys.keys + FollowRigConfig.keys
             + ControllerConfigKeys.keys
     }
 

@@ -51,6 +51,7 @@ extension RigStage.Settings {
         followAtStart = config.follow.enabled
         followLanguage = config.follow.language
         followLead = config.follow.lead
+        followRig = config.followRig.stageSettings
     }
 
     /// The action cards shipped beside the binary (SharedData).

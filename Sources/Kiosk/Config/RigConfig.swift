@@ -129,6 +129,7 @@ struct RigConfig: Equatable, Sendable {
     var recording = Recording()
     var remote = Remote()
     var follow = Follow()
+    var followRig = FollowRigConfig()
     var controllers = Controllers()
 
     /// The scripts library: `prompter.scripts_dir`, or `scripts` under the state directory.

@@ -45,6 +45,7 @@ struct KeyBindings: Sendable, Equatable {
             .toStart: ["T", "Shuttle1"],
             .record: ["F9"],
             .follow: ["V"],
+            .followRig: ["L"],
         ]
         return KeyBindings(keysByAction: names.mapValues { $0.compactMap(KeyNames.code(for:)) })
     }()

@@ -10,7 +10,7 @@ enum RemoteCommandMap {
     static let mainField: [String: String] = [
         "speed": "value", "open": "path", "outer": "on", "blank": "on", "mode": "mode", "cue": "letter",
         "game": "action", "record": "action", "clips": "action", "scripts": "search", "folder": "action",
-        "speak": "text", "follow": "on", "marker": "to", "wpm": "value", "finish": "in", "key": "action",
+        "speak": "text", "follow": "on", "marker": "to", "wpm": "value", "finish": "in", "key": "action", "follow_rig": "action",
     ]
 
     /// The field of a game action's argument: `/api/game/verdict/pass`.

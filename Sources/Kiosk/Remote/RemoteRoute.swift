@@ -82,7 +82,7 @@ package enum RemoteRoute: Equatable {
     package static func reads(_ json: JSONValue) -> Bool {
         let action = json["action"]?.stringValue
         switch json["cmd"]?.stringValue {
-        case "status", "scripts", "folders": return true
+        case "status", "scripts", "folders", "clock", "script_text": return true
         case "clips": return action == nil || action == "list"
         case "game": return action == "status"
         case "marker": return action == "list" || (action == nil && json["to"] == nil)

@@ -7,24 +7,32 @@ public struct LeadMotion: Sendable, Equatable {
     public var linesPerSecond: Double
     public var targetLinesPerSecond: Double
     public var rampSeconds: Double
+    /// Seconds before any of it starts: a countdown's time left (the text at rest until then).
+    public var delay: Double
 
-    public init(linesPerSecond: Double, targetLinesPerSecond: Double, rampSeconds: Double) {
+    public init(linesPerSecond: Double, targetLinesPerSecond: Double, rampSeconds: Double, delay: Double = 0) {
         self.linesPerSecond = linesPerSecond
         self.targetLinesPerSecond = targetLinesPerSecond
         self.rampSeconds = max(0, rampSeconds)
+        self.delay = max(0, delay)
     }
 
     /// Lines travelled `elapsed` seconds after the anchor.
     public func lines(after elapsed: Double) -> Double {
-        let t = max(0, elapsed)
+        let t = max(0, elapsed - delay)
         let ramp = min(t, rampSeconds)
         let slope = rampSeconds > 0 ? (targetLinesPerSecond - linesPerSecond) / rampSeconds : 0
         return linesPerSecond * ramp + slope * ramp * ramp / 2 + targetLinesPerSecond * (t - ramp)
     }
 
+    /// The rate the transport is heading for `elapsed` seconds after the anchor: 0 before
+    /// the delay, then the ramp's target.
+    public func heading(after elapsed: Double) -> Double { elapsed < delay ? 0 : targetLinesPerSecond }
+
     /// The rate `elapsed` seconds after the anchor, in lines a second.
     public func linesPerSecond(after elapsed: Double) -> Double {
-        let t = max(0, elapsed)
+        guard elapsed >= delay else { return 0 }
+        let t = elapsed - delay
         guard t < rampSeconds else { return targetLinesPerSecond }
         return linesPerSecond + (targetLinesPerSecond - linesPerSecond) * t / rampSeconds
     }

@@ -33,8 +33,9 @@ public struct LeadPursuit: Sendable, Equatable {
         case glide(distance: Double, duration: Double)
     }
 
-    /// Set when the lead comes back after the link was lost: the next large gap is a
-    /// catch-up, not a jump of the lead's.
+    /// Set when following (re)starts: the lead back after the link was lost, its script
+    /// just opened, the operator handing back. The next gap is a catch-up, not a jump of
+    /// the lead's.
     public var catchingUp = false
 
     public init() {}
@@ -48,14 +49,18 @@ public struct LeadPursuit: Sendable, Equatable {
         let height = max(lineHeight, 1)
         let goal = min(max(target, 0), engine.maxOffset)
         let error = goal - engine.positionIgnoringGlide(at: t)
-        if abs(error) > Self.jumpLines * height {
+        // Catching up (the lead back, a script just opened, handed back), any gap over a
+        // pixel is glided at once rather than chased through the ramps.
+        if abs(error) > Self.jumpLines * height || (catchingUp && abs(error) > 1) {
             // A rate the engine still has to ramp up to leaves it behind by half the ramp's
             // worth: the glide lands that much ahead, where the ramp's end meets the lead.
             let rampLag = max(0, leadRate - engine.transportRate(at: t)) * PrompterEngine.rampDuration / 2
             let landing = min(goal + rampLag, engine.maxOffset)
             let distance = abs(landing - engine.offset(at: t))
+            // Up to a second: a gap longer than about 30 lines is the lead's own jump made
+            // while this rig was away, and glides as any jump does.
             let duration = catchingUp
-                ? max(PrompterEngine.glideDuration, Self.easePeak * distance / height / Self.slowestRefresh)
+                ? min(max(PrompterEngine.glideDuration, Self.easePeak * distance / height / Self.slowestRefresh), 1)
                 : PrompterEngine.glideDuration
             catchingUp = false
             engine.jump(to: landing, at: t, glide: duration)

@@ -176,6 +176,43 @@ public final class TextLayout {
         return y(ofLine: min(low, max(lines.count - 1, 0)))
     }
 
+    /// The text under `y` as one continuous, increasing position in scalars, and the
+    /// scalars its line spans: line k covers the text from its start to the next line's
+    /// start (its newline included, so an empty line between paragraphs spans one), over
+    /// its height. Two layouts of the same text (another font, width or size) agree on
+    /// it at every y of theirs, so a follower rig maps the lead's reading line through it.
+    public func textPosition(atY y: Double) -> (position: Double, span: Double) {
+        let index = lineIndex(atY: y)
+        guard index < lines.count else { return (0, 1) }
+        ensureLaidOut(throughLine: index + 1)
+        let (start, span) = textSpan(ofLine: index)
+        let fraction = min(max((y - self.y(ofLine: index)) / lineHeight, 0), 1)
+        return (Double(start) + fraction * Double(span), Double(span))
+    }
+
+    /// The y whose text position is `position` (the inverse of `textPosition(atY:)`),
+    /// and the scalars its line spans.
+    public func y(ofTextPosition position: Double) -> (y: Double, span: Double) {
+        let target = max(0, position.isFinite ? position : 0)
+        while !isComplete && Double(lines.last?.textRange.lowerBound ?? 0) <= target { layoutNextBlock() }
+        guard !lines.isEmpty else { return (0, 1) }
+        var low = 0, high = lines.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Double(lines[mid].textRange.lowerBound) <= target { low = mid + 1 } else { high = mid }
+        }
+        let index = max(low - 1, 0)
+        let (start, span) = textSpan(ofLine: index)
+        let fraction = min(max((target - Double(start)) / Double(span), 0), 1)
+        return (self.y(ofLine: index) + fraction * lineHeight, Double(span))
+    }
+
+    private func textSpan(ofLine index: Int) -> (start: Int, span: Int) {
+        let range = lines[index].textRange
+        let end = index + 1 < lines.count ? lines[index + 1].textRange.lowerBound : range.upperBound + 1
+        return (range.lowerBound, max(end - range.lowerBound, 1))
+    }
+
     /// Top of the line that holds scalar `offset` of the text (a marker's line): lays
     /// out as far as needed; the last line when the text is shorter.
     public func y(ofTextOffset offset: Int) -> Double {

@@ -56,6 +56,13 @@ package enum ControlRequest: Equatable {
     /// `start` a self-test on the kiosk's devices (waiting `touch_seconds` for taps), or
     /// the report of the one running or last run.
     case selfTest(start: Bool, touchSeconds: Double?)
+    /// This rig's wall clock, for a follower rig's clock-offset check.
+    case clock
+    /// The open script as this rig read it (its source, format and reading options, and
+    /// the hash of its reading text): what a follower rig shows.
+    case scriptText
+    /// A follower rig's operator takes over here (`local`) or hands back to the lead (`lead`).
+    case followRig(local: Bool)
 
     package struct Invalid: Error, CustomStringConvertible {
         package let description: String
@@ -64,7 +71,7 @@ package enum ControlRequest: Equatable {
     package static let commands = ["status", "play", "pause", "toggle", "stop", "faster", "slower", "speed",
                            "open", "outer", "blank", "set", "scripts", "folders", "folder", "mode", "cue", "speak",
                            "game", "record", "clips", "media", "marker", "wpm", "finish", "follow", "listen", "key",
-                           "remote", "console", "selftest"]
+                           "remote", "console", "selftest", "clock", "script_text", "follow_rig"]
 
     package static func parse(_ line: Data) -> Result<ControlRequest, Invalid> {
         guard let json = JSONValue.parse(line), case .object = json else {
@@ -124,6 +131,14 @@ package enum ControlRequest: Equatable {
             }
             return .success(.mode(mode))
         case "hang": return .success(.hang)
+        case "clock": return .success(.clock)
+        case "script_text": return .success(.scriptText)
+        case "follow_rig":
+            switch json["action"]?.stringValue {
+            case "local": return .success(.followRig(local: true))
+            case "lead": return .success(.followRig(local: false))
+            default: return .failure(Invalid(description: "follow_rig needs \"action\": \"local\" (take over here) or \"lead\" (follow again)"))
+            }
         case "follow":
             guard let on = json["on"]?.boolValue else {
                 return .failure(Invalid(description: "follow needs \"on\": true or false"))
@@ -233,6 +248,9 @@ package enum ControlRequest: Equatable {
     package var json: JSONValue {
         switch self {
         case .status: ["cmd": "status"]
+        case .clock: ["cmd": "clock"]
+        case .scriptText: ["cmd": "script_text"]
+        case let .followRig(local): ["cmd": "follow_rig", "action": local ? "local" : "lead"]
         case .console: ["cmd": "console"]
         case .play: ["cmd": "play"]
         case .pause: ["cmd": "pause"]

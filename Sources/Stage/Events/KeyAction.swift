@@ -22,6 +22,8 @@ package enum KeyAction: String, CaseIterable, Sendable, Hashable {
     case record
     /// Voice follow on or off (the kiosk owns the listener).
     case follow
+    /// A follower rig: take over here, or hand back to the lead.
+    case followRig = "follow_rig"
 
     /// Only speed changes repeat while a key is held: a held Space must not
     /// toggle play and pause over and over, nor a held M flicker the mirror.

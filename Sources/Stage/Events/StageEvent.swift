@@ -45,6 +45,8 @@ package enum StageEvent {
     case followListening(ScriptWords)
     /// Voice follow heard something (or its recogniser failed).
     case followHeard(Result<FollowHearing, ListeningError>)
+    /// A follower rig's link to its lead reported (its state, script, clock, or loss).
+    case leadLink(LeadLinkReport)
     /// What is wrong with one part of the rig now, for the operator's banner (none:
     /// it is fine again): a camera that cannot open, a sound card unplugged, rig.toml's errors.
     case problems(ProblemSource, [String])

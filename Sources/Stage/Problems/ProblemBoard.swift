@@ -25,6 +25,8 @@ package struct ProblemSource: Hashable, Sendable, CustomStringConvertible {
     /// A prompter take that ended by itself, or did not start.
     package static let take = ProblemSource("take")
     package static let follow = ProblemSource("voice follow")
+    /// A follower rig's lead: lost, taken over here, its script, the clocks.
+    package static let followRig = ProblemSource("follow rig")
     /// The prompter's own: a settings file it could not read, a script shown repaired.
     package static let prompter = ProblemSource("prompter")
 }

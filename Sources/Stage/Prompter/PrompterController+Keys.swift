@@ -35,7 +35,7 @@ extension PrompterController {
             } catch {
                 addProblem("set marker: \(error)")
             }
-        case .record, .follow:
+        case .record, .follow, .followRig:
             // The stage's own: its takes and its voice follow (RigStage's perform).
             break
         }

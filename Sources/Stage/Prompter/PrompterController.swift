@@ -71,6 +71,8 @@ package final class PrompterController {
 
     /// Called after any change that alters what a display shows.
     package var onChange: () -> Void = {}
+    /// Called when a follower rig's steering corrected the motion (the displays draw again).
+    package var onSteer: () -> Void = {}
     /// Called when the text needs laying out again (script, font, size, margins, rotation).
     package var onLayoutChange: () -> Void = {}
 
@@ -274,6 +276,16 @@ package final class PrompterController {
         pausedByTap = false
         if engine.state != before { KioskLog.info("prompter \(engine.state.rawValue)") }
         onChange()
+    }
+
+    /// A follower rig's steering: the engine as `LeadPursuit` left it. A correction
+    /// redraws the displays; only a change of transport or speed is a state change.
+    package func steer(to steered: PrompterEngine) {
+        guard steered != engine else { return }
+        let before = (engine.state, engine.speed)
+        engine = steered
+        pausedByTap = false
+        if before.0 != engine.state || before.1 != engine.speed { onChange() } else { onSteer() }
     }
 
     private func rememberSpeed() {

@@ -1,3 +1,4 @@
+import Prompter
 import Render
 
 /// Where the reading line is in the script's text, whatever the font, the size or the
@@ -11,19 +12,63 @@ package struct ReadingAnchor: Equatable, Sendable {
     /// 0 with the top of the word's line at the reading line, towards 1 at its bottom.
     package var lineFraction: Double
     package var linesPerSecond: Double
+    /// The rate the transport ramps to, and the ramp's time left: with these a follower
+    /// knows the next moments exactly (`LeadMotion`).
+    package var targetLinesPerSecond: Double
+    package var rampSeconds: Double
+    /// A countdown's time left before the motion starts.
+    package var delay: Double = 0
+    /// The same place as a continuous position in the text's scalars, and the scalars
+    /// of the lead's line there (`TextLayout.textPosition(atY:)`): what a follower with
+    /// other line breaks maps, so its target never jumps where the two layouts' lines
+    /// start at different words. Nil from a lead that did not send it.
+    package var textPosition: Double?
+    package var lineScalars: Double?
 
-    package init(word: Int, lineFraction: Double, linesPerSecond: Double) {
+    package init(word: Int, lineFraction: Double, linesPerSecond: Double, targetLinesPerSecond: Double? = nil,
+                 rampSeconds: Double = 0) {
         self.word = word
         self.lineFraction = lineFraction
         self.linesPerSecond = linesPerSecond
+        self.targetLinesPerSecond = targetLinesPerSecond ?? linesPerSecond
+        self.rampSeconds = rampSeconds
     }
 
-    /// The anchor of scroll `offset` moving at `rate` px/s in `layout`.
-    package init(layout: TextLayout, offset: Double, rate: Double) {
+    /// The anchor of scroll `offset` moving at `rate` px/s in `layout` (ramping to
+    /// `targetRate` in `rampSeconds`).
+    package init(layout: TextLayout, offset: Double, rate: Double, targetRate: Double? = nil, rampSeconds: Double = 0,
+                 delay: Double = 0) {
         let height = max(layout.lineHeight, 1)
         word = layout.wordIndex(atY: offset)
         lineFraction = max(0, (offset - layout.y(ofWord: word)) / height)
         linesPerSecond = rate / height
+        targetLinesPerSecond = (targetRate ?? rate) / height
+        self.rampSeconds = rampSeconds
+        self.delay = delay
+        let text = layout.textPosition(atY: offset)
+        textPosition = text.position
+        lineScalars = text.span
+    }
+
+    /// Where this anchor puts the reading line in `layout` `elapsed` seconds after it was
+    /// taken, and the rate there in px/s as the lead's transport ramps to it: through the
+    /// text position when the anchor has one, else through its word.
+    package func place(in layout: TextLayout, after elapsed: Double) -> (offset: Double, targetRate: Double) {
+        let height = layout.lineHeight
+        let motion = self.motion
+        let lines = motion.lines(after: elapsed)
+        let heading = motion.heading(after: elapsed)
+        guard let textPosition, let lineScalars else {
+            return (offset(in: layout) + lines * height, heading * height)
+        }
+        let here = layout.y(ofTextPosition: textPosition + lines * lineScalars)
+        return (here.y, heading * lineScalars / here.span * height)
+    }
+
+    /// How the place moves from the anchor's time on.
+    package var motion: LeadMotion {
+        LeadMotion(linesPerSecond: linesPerSecond, targetLinesPerSecond: targetLinesPerSecond, rampSeconds: rampSeconds,
+                   delay: delay)
     }
 
     /// The scroll offset that puts the same place on `layout`'s reading line.
@@ -37,6 +82,45 @@ package struct ReadingAnchor: Equatable, Sendable {
     package func json(wallTime: Double, scriptHash: String) -> JSONValue {
         ["word": .int(word), "line_fraction": .number((lineFraction * 10_000).rounded() / 10_000),
          "lines_per_second": .number((linesPerSecond * 10_000).rounded() / 10_000),
+         "target_lines_per_second": .number((targetLinesPerSecond * 10_000).rounded() / 10_000),
+         "ramp_seconds": .number((rampSeconds * 10_000).rounded() / 10_000),
+         "starts_in": .number((delay * 10_000).rounded() / 10_000),
+         "text_position": textPosition.map { .number(($0 * 1000).rounded() / 1000) } ?? .null,
+         "line_scalars": lineScalars.map { .number($0) } ?? .null,
          "wall_time": .number((wallTime * 1000).rounded() / 1000), "script_hash": .string(scriptHash)]
+    }
+}
+
+/// A lead rig's anchor as a follower reads it from the lead's live state: the place, the
+/// lead's wall-clock time of it and the hash of the text it is in.
+package struct LeadAnchor: Equatable, Sendable {
+    package var anchor: ReadingAnchor
+    package var wallTime: Double
+    package var scriptHash: String
+
+    package init(anchor: ReadingAnchor, wallTime: Double, scriptHash: String) {
+        self.anchor = anchor
+        self.wallTime = wallTime
+        self.scriptHash = scriptHash
+    }
+
+    /// `anchor` of the live state; nil when it is null or malformed.
+    package init?(json: JSONValue?) {
+        guard let json, let word = json["word"]?.numberValue, word >= 0, word < 1e9,
+              let fraction = json["line_fraction"]?.numberValue, let rate = json["lines_per_second"]?.numberValue,
+              let wall = json["wall_time"]?.numberValue, let hash = json["script_hash"]?.stringValue,
+              fraction.isFinite, rate.isFinite, wall.isFinite else { return nil }
+        let target = json["target_lines_per_second"]?.numberValue ?? rate
+        let ramp = json["ramp_seconds"]?.numberValue ?? 0
+        guard target.isFinite, ramp.isFinite else { return nil }
+        var anchor = ReadingAnchor(word: Int(word), lineFraction: min(max(fraction, 0), 1), linesPerSecond: max(0, rate),
+                                   targetLinesPerSecond: max(0, target), rampSeconds: min(max(ramp, 0), 1))
+        if let delay = json["starts_in"]?.numberValue, delay.isFinite { anchor.delay = min(max(delay, 0), 60) }
+        if let position = json["text_position"]?.numberValue, let span = json["line_scalars"]?.numberValue,
+           position.isFinite, position >= 0, span.isFinite, span >= 1 {
+            anchor.textPosition = position
+            anchor.lineScalars = span
+        }
+        self.init(anchor: anchor, wallTime: wall, scriptHash: hash)
     }
 }

@@ -9,7 +9,9 @@ final class RigProcess {
     private(set) var exitStatus: Int32?
     private(set) var killedBy: Int32?
 
-    init(_ arguments: [String], standardError: URL) throws {
+    /// `rig ARGUMENTS`, in the network namespace `namespace` if one is named (through
+    /// `ip netns exec`, which execs rig in the same process).
+    init(_ arguments: [String], standardError: URL, namespace: String? = nil) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -24,7 +26,7 @@ final class RigProcess {
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let words = [RigBinary.url.path] + arguments
+        let words = (namespace.map { ["/usr/sbin/ip", "netns", "exec", $0] } ?? []) + [RigBinary.url.path] + arguments
         var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
