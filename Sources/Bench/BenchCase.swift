@@ -21,6 +21,9 @@ enum BenchCase: Equatable, Sendable {
     /// Smoothness on a running headless kiosk's shown frames (KioskSmoothnessBench),
     /// `frames` steps per speed; the table on stdout.
     case kioskSmoothness
+    /// A lead kiosk playing alone and with 8 follower links (FollowRigsBench), `frames`
+    /// outer flips each; the table on stdout.
+    case followRigs
 
     static func parse(_ name: String) throws(BenchOptions.ParseError) -> BenchCase {
         let parts = name.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
@@ -44,12 +47,14 @@ enum BenchCase: Equatable, Sendable {
             return .markup
         case "kiosk-smoothness" where parts.count == 1:
             return .kioskSmoothness
+        case "follow-rigs" where parts.count == 1:
+            return .followRigs
         case "recording-load" where parts.count == 1:
             return .recordingLoad
         case "console" where parts.count == 2:
             return .console(try display(parts[1], in: name))
         default:
-            throw .badCase(name, "expected floor:WxH, compose:WxH:SIZE[:TRANSFORM], layout:SIZE, camera, console:WxH, speech, follow, recording-load, smoothness, kiosk-smoothness or markup")
+            throw .badCase(name, "expected floor:WxH, compose:WxH:SIZE[:TRANSFORM], layout:SIZE, camera, console:WxH, speech, follow, recording-load, smoothness, kiosk-smoothness, follow-rigs or markup")
         }
     }
 

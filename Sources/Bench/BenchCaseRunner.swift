@@ -59,6 +59,8 @@ enum BenchCaseRunner {
                 let fonts = try ProducerBenches.fonts().get()
                 print(try ScrollSmoothnessTable.measure(text: text, fonts: fonts, frames: frames)
                     .joined(separator: "\n"))
+            case .followRigs:
+                print(FollowRigsBench.lines(try FollowRigsBench.measure(text: text, frames: frames)).joined(separator: "\n"))
             case .kioskSmoothness:
                 print(KioskSmoothnessBench.lines(try KioskSmoothnessBench.measure(text: text, frames: frames),
                                                  frames: frames).joined(separator: "\n"))

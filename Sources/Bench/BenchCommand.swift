@@ -26,6 +26,8 @@ package enum BenchCommand: Command {
                           frame's scroll step from the pixels, 7 speeds on
                           60, 59.94 and 50 Hz), kiosk-smoothness (the same
                           on a running headless kiosk's shown frames),
+                          follow-rigs (a lead kiosk's outer frames alone
+                          and with 8 follower rigs' links),
                           markup (a marked script against the same text
                           unmarked), recording-load (their figures on
                           stderr; recording-load: --frames camera frames at

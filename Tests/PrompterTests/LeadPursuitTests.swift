@@ -175,3 +175,31 @@ struct NetworkDice {
         return Double(state >> 11) / Double(1 << 53)
     }
 }
+
+/// The lead's motion extrapolated: ramps, a countdown's delay, and a moment before the
+/// anchor (clocks a millisecond apart) read as the anchor's own.
+@Suite struct LeadMotionTests {
+    @Test func aRampIsExtrapolatedExactly() {
+        let motion = LeadMotion(linesPerSecond: 1, targetLinesPerSecond: 3, rampSeconds: 0.2)
+        // 1·0.2 + (2/0.2)·0.2²/2 = 0.4 lines in the ramp, then 3 a second.
+        #expect(abs(motion.lines(after: 0.2) - 0.4) < 1e-12)
+        #expect(abs(motion.lines(after: 1.2) - 3.4) < 1e-12)
+        #expect(abs(motion.linesPerSecond(after: 0.1) - 2) < 1e-12)
+        #expect(motion.heading(after: 0.05) == 3)
+    }
+
+    @Test func aCountdownHoldsTheTextUntilItEnds() {
+        let motion = LeadMotion(linesPerSecond: 0, targetLinesPerSecond: 2, rampSeconds: 0.3, delay: 1.5)
+        #expect(motion.lines(after: 1.4) == 0)
+        #expect(motion.heading(after: 1.4) == 0)
+        #expect(motion.heading(after: 1.6) == 2)
+        #expect(motion.lines(after: 2) > 0)
+    }
+
+    @Test func aMomentBeforeTheAnchorMovesAsTheAnchor() {
+        let motion = LeadMotion(linesPerSecond: 2, targetLinesPerSecond: 2, rampSeconds: 0)
+        #expect(motion.heading(after: -0.0004) == 2)
+        #expect(motion.linesPerSecond(after: -0.0004) == 2)
+        #expect(motion.lines(after: -0.0004) == 0)
+    }
+}

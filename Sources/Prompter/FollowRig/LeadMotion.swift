@@ -27,12 +27,13 @@ public struct LeadMotion: Sendable, Equatable {
 
     /// The rate the transport is heading for `elapsed` seconds after the anchor: 0 before
     /// the delay, then the ramp's target.
-    public func heading(after elapsed: Double) -> Double { elapsed < delay ? 0 : targetLinesPerSecond }
+    /// (A moment before the anchor, as a clock a millisecond apart gives, reads as the anchor's.)
+    public func heading(after elapsed: Double) -> Double { max(0, elapsed) < delay ? 0 : targetLinesPerSecond }
 
     /// The rate `elapsed` seconds after the anchor, in lines a second.
     public func linesPerSecond(after elapsed: Double) -> Double {
-        guard elapsed >= delay else { return 0 }
-        let t = elapsed - delay
+        guard max(0, elapsed) >= delay else { return 0 }
+        let t = max(0, elapsed) - delay
         guard t < rampSeconds else { return targetLinesPerSecond }
         return linesPerSecond + (targetLinesPerSecond - linesPerSecond) * t / rampSeconds
     }

@@ -28,6 +28,8 @@ public final class TextLayout {
     public let fonts: FontLibrary
     /// The lines laid out so far, top to bottom.
     public internal(set) var lines: [LaidOutLine] = []
+    /// The knots of the text position (`textPosition(atY:)`) among `lines` so far.
+    private var knots = TextPositionKnots()
 
     let script: ScriptText
     let markup: ReadingMarkup
@@ -177,40 +179,49 @@ public final class TextLayout {
     }
 
     /// The text under `y` as one continuous, increasing position in scalars, and the
-    /// scalars its line spans: line k covers the text from its start to the next line's
-    /// start (its newline included, so an empty line between paragraphs spans one), over
-    /// its height. Two layouts of the same text (another font, width or size) agree on
-    /// it at every y of theirs, so a follower rig maps the lead's reading line through it.
+    /// scalars a line spans there: linear in y between knots, where it is the first
+    /// scalar of the knot's line (past the last line, the text's end). A paragraph's first
+    /// line is a knot, and every `TextPositionKnots.lines`-th line within a paragraph, so
+    /// two layouts of the same text (another font, width or size) agree exactly at every
+    /// paragraph and within a few lines' unevenness between: a follower rig maps the
+    /// lead's reading line through it and moves at a steady speed where one line holds a
+    /// long word and the next many short ones.
     public func textPosition(atY y: Double) -> (position: Double, span: Double) {
-        let index = lineIndex(atY: y)
-        guard index < lines.count else { return (0, 1) }
-        ensureLaidOut(throughLine: index + 1)
-        let (start, span) = textSpan(ofLine: index)
-        let fraction = min(max((y - self.y(ofLine: index)) / lineHeight, 0), 1)
-        return (Double(start) + fraction * Double(span), Double(span))
+        let line = lineIndex(atY: y)
+        guard line < lines.count else { return (0, 1) }
+        let block = knotBlock(around: line)
+        let fraction = min(max((y - block.top) / (block.bottom - block.top), 0), 1)
+        return (block.first + fraction * (block.end - block.first), block.span)
     }
 
     /// The y whose text position is `position` (the inverse of `textPosition(atY:)`),
-    /// and the scalars its line spans.
+    /// and the scalars a line spans there.
     public func y(ofTextPosition position: Double) -> (y: Double, span: Double) {
         let target = max(0, position.isFinite ? position : 0)
         while !isComplete && Double(lines.last?.textRange.lowerBound ?? 0) <= target { layoutNextBlock() }
         guard !lines.isEmpty else { return (0, 1) }
-        var low = 0, high = lines.count
+        knots.extend(over: lines)
+        let all = knots.lines
+        var low = 0, high = all.count
         while low < high {
             let mid = (low + high) / 2
-            if Double(lines[mid].textRange.lowerBound) <= target { low = mid + 1 } else { high = mid }
+            if Double(lines[all[mid]].textRange.lowerBound) <= target { low = mid + 1 } else { high = mid }
         }
-        let index = max(low - 1, 0)
-        let (start, span) = textSpan(ofLine: index)
-        let fraction = min(max((target - Double(start)) / Double(span), 0), 1)
-        return (self.y(ofLine: index) + fraction * lineHeight, Double(span))
+        let block = knotBlock(around: all[max(low - 1, 0)])
+        let fraction = min(max((target - block.first) / (block.end - block.first), 0), 1)
+        return (block.top + fraction * (block.bottom - block.top), block.span)
     }
 
-    private func textSpan(ofLine index: Int) -> (start: Int, span: Int) {
-        let range = lines[index].textRange
-        let end = index + 1 < lines.count ? lines[index + 1].textRange.lowerBound : range.upperBound + 1
-        return (range.lowerBound, max(end - range.lowerBound, 1))
+    /// The knots either side of `line`: their tops, their first scalars, and the mean
+    /// scalars a line spans between them.
+    private func knotBlock(around line: Int) -> (top: Double, bottom: Double, first: Double, end: Double, span: Double) {
+        ensureLaidOut(throughLine: line + TextPositionKnots.lines + 1)
+        knots.extend(over: lines)
+        let (start, next) = knots.block(around: line, lineCount: lines.count)
+        let first = Double(lines[start].textRange.lowerBound)
+        let end = next < lines.count ? Double(lines[next].textRange.lowerBound) : Double(lines[next - 1].textRange.upperBound + 1)
+        let span = max(end - first, 1) / Double(next - start)
+        return (y(ofLine: start), y(ofLine: next), first, max(end, first + 1), span)
     }
 
     /// Top of the line that holds scalar `offset` of the text (a marker's line): lays

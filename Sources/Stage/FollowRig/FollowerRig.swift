@@ -48,6 +48,8 @@ package final class FollowerRig {
     package private(set) var state: State = .lost
     private var why = "connecting"
     private var lead: LeadState?
+    /// The lead answers now (its stream is open and its states arrive).
+    private var reachable = false
     private var anchorArrived: Double?
     /// The lead's wall clock minus this rig's, from the best recent round trip.
     package private(set) var clockOffset: Double?
@@ -60,6 +62,7 @@ package final class FollowerRig {
     /// The lead's blank as last applied here: a change of the lead's is followed, and an
     /// operator's own blank here stays until the lead's changes.
     private var leadBlank: Bool?
+    private var shownProblems: [String]?
 
     private let controller: PrompterController
     private let problems: ProblemBoard
@@ -83,16 +86,16 @@ package final class FollowerRig {
         showProblems()
     }
 
-    package var isFollowing: Bool { state == .following }
-
     // MARK: reports
 
     package func received(_ report: LeadLinkReport) {
         let t = now()
+        let before = state
         switch report {
         case let .state(state):
             let wasLost = self.state == .lost
             lead = state
+            reachable = true
             anchorArrived = t
             if wasLost {
                 KioskLog.notice("follow rig: the lead \(settings.leader) is back")
@@ -121,14 +124,16 @@ package final class FollowerRig {
             let wasFollowing = state == .following
             why = reason
             fetching = nil
+            reachable = false
             if state != .local {
                 state = .lost
                 KioskLog.warning("follow rig: lead lost (\(reason))")
                 if wasFollowing, settings.whenLost == .pause { controller.change { $0.pause(at: t) } }
             }
         }
-        showProblems()
-        onChange()
+        // Ten states a second while the lead plays: only a change the operator sees
+        // redraws the console (the steering redraws the text itself).
+        if showProblems() || state != before { onChange() }
     }
 
     /// Acts on the lead's latest state at t: the script, blank, and the place.
@@ -202,7 +207,7 @@ package final class FollowerRig {
             KioskLog.notice("follow rig: taken over here; the lead is not followed until handed back")
         } else {
             guard state == .local else { return .success(["follow_rig": status]) }
-            state = lead == nil ? .lost : .holding
+            state = reachable ? .holding : .lost
             pursuit.catchingUp = true
             KioskLog.notice("follow rig: handed back to the lead")
             apply(at: now())
@@ -220,7 +225,9 @@ package final class FollowerRig {
 
     // MARK: what is shown
 
-    private func showProblems() {
+    /// The banner's lines about the lead; true when they changed.
+    @discardableResult
+    private func showProblems() -> Bool {
         var lines: [String] = []
         switch state {
         case .lost: lines.append("lead lost: \(settings.leader) (\(why)); " + (settings.whenLost == .pause
@@ -233,7 +240,10 @@ package final class FollowerRig {
             lines.append(String(format: "this rig's clock is %.0f ms off the lead's: keep both with chrony (README)",
                                 clockOffset * 1000))
         }
+        guard lines != shownProblems else { return false }
+        shownProblems = lines
         problems.set(lines, for: .followRig)
+        return true
     }
 
     /// `follow_rig` in the status.
