@@ -348,8 +348,9 @@ public struct PrompterEngine: Sendable, Equatable {
     /// The rate the transport is ramping towards (0 at rest).
     public var targetRate: Double { state == .playing ? timeline.last.targetRate : 0 }
 
-    /// The transport's motion from t on: its rate, the rate it ramps to and the ramp's
-    /// time left, in px (a follower rig's lead publishes it in lines).
+    /// The transport's motion from t on: its rate, the rate it ramps to, the ramp's time
+    /// left, and the seconds before any of it starts (a countdown's time left), in px
+    /// (a follower rig's lead publishes it in lines).
     public func motion(at t: Double) -> (rate: Double, targetRate: Double, rampSeconds: Double, delay: Double) {
         // Counting down: at rest, then the start's ramp at the countdown's end.
         if isCountingDown(at: t), let end = countdownEnd {

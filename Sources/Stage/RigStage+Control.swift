@@ -183,10 +183,6 @@ extension RigStage {
                          "not_listed": .array(skipped)])
     }
 
-    /// `rig ctl status` at `time`. The devices' own facts come from the kiosk: the
-    /// displays as the backend reports them now (flip counts change every frame), the
-    /// camera capture's fields (nil without a capture) and the input side's.
-    /// `rig ctl status`: the stage's state with what the devices report of themselves.
     /// `script_text`: the open script's source as read here, with the reading options,
     /// so a follower rig makes the same reading text (checked by the hash). Read again
     /// from the library; a file changed since it was shown is "ask again".
@@ -207,6 +203,10 @@ extension RigStage {
         }
     }
 
+    /// `rig ctl status` at `time`. The devices' own facts come from the kiosk: the
+    /// displays as the backend reports them now (flip counts change every frame), the
+    /// camera capture's fields (nil without a capture) and the input side's.
+    /// `rig ctl status`: the stage's state with what the devices report of themselves.
     package func status(at time: Double) -> JSONValue {
         guard case var .object(fields) = status(at: time, displays: devices.displays, camera: devices.camera,
                                                 cameraDevice: devices.cameraDevice, input: devices.input)

@@ -160,6 +160,20 @@ import Testing
         #expect(rigs.status(rigs.follower)["prompter"]?["state"] == "paused")
     }
 
+    @Test func aScriptThatCannotBeHadIsAskedForAgainAfterFiveSecondsNotOnEveryState() throws {
+        let rigs = try rigs()
+        var fetches = 0
+        rigs.rig.fetchScript = { fetches += 1 }
+        rigs.deliverState()
+        rigs.follower.stage.handle(.leadLink(.scriptProblem("could not fetch it: no answer")))
+        for second in 1...4 { rigs.advance(to: Double(second)); rigs.deliverState() }
+        #expect(fetches == 1)
+        #expect((rigs.status(rigs.follower)["problems"]?.serialized ?? "").contains("lead's script: could not fetch it"))
+        rigs.advance(to: 5.5)
+        rigs.deliverState()
+        #expect(fetches == 2)
+    }
+
     @Test func aScriptThatReadsDifferentlyHereIsNotShown() {
         switch LeadScript.parse(Self.scriptReply(source: Self.markdown + "\nA line the lead does not have.\n")) {
         case .success: Issue.record("a text whose hash differs was accepted")

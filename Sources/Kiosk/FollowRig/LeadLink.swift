@@ -78,11 +78,11 @@ final class LeadLink: @unchecked Sendable {
         return stopping
     }
 
-    /// Waits up to `seconds` or until stopped or a script is wanted.
-    private func pause(_ seconds: Double) {
+    /// Waits up to `seconds` or until stopped (or, for the request thread, a script is wanted).
+    private func pause(_ seconds: Double, orScript: Bool) {
         condition.lock()
         let until = Date(timeIntervalSinceNow: seconds)
-        while !stopping, !wantScript, condition.wait(until: until) {}
+        while !stopping, !(orScript && wantScript), condition.wait(until: until) {}
         condition.unlock()
     }
 
@@ -110,7 +110,7 @@ final class LeadLink: @unchecked Sendable {
             condition.lock()
             stream = nil
             condition.unlock()
-            pause(Self.checkInterval)
+            pause(Self.checkInterval, orScript: false)
         }
     }
 
@@ -148,7 +148,7 @@ final class LeadLink: @unchecked Sendable {
                     condition.unlock()
                 }
             }
-            pause(Self.checkInterval)
+            pause(Self.checkInterval, orScript: true)
         }
     }
 

@@ -55,8 +55,11 @@ package final class FollowerRig {
     package private(set) var clockOffset: Double?
     private var roundTrip: Double?
     private var pursuit = LeadPursuit()
-    /// The script whose text is being asked for, by hash.
+    /// The script whose text is being asked for (or was, and failed), by hash.
     private var fetching: String?
+    /// When asking for it last failed: asked again after `refetchAfter`, not on every state.
+    private var fetchFailed: Double?
+    static let refetchAfter = 5.0
     private var scriptProblem: String?
     private var ticking = false
     /// The lead's blank as last applied here: a change of the lead's is followed, and an
@@ -105,6 +108,7 @@ package final class FollowerRig {
             apply(at: t)
         case let .script(script):
             fetching = nil
+            fetchFailed = nil
             scriptProblem = nil
             guard script.hash == lead?.anchor?.scriptHash, state != .local else { break }
             controller.openText(PrompterController.OpenScript(
@@ -113,7 +117,7 @@ package final class FollowerRig {
             KioskLog.notice("follow rig: showing the lead's \(script.id) (\(script.wordCount) words)")
             apply(at: t)
         case let .scriptProblem(reason):
-            fetching = nil
+            fetchFailed = t
             scriptProblem = reason
             KioskLog.warning("follow rig: \(reason)")
         case let .clock(offset, trip):
@@ -151,8 +155,9 @@ package final class FollowerRig {
         guard controller.scriptHash == anchor.scriptHash else {
             state = .holding
             why = "fetching the lead's script"
-            if fetching != anchor.scriptHash {
+            if fetching != anchor.scriptHash || fetchFailed.map({ t - $0 > Self.refetchAfter }) == true {
                 fetching = anchor.scriptHash
+                fetchFailed = nil
                 fetchScript()
             }
             return
