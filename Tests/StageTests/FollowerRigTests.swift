@@ -174,6 +174,26 @@ import Testing
         #expect(fetches == 2)
     }
 
+    @Test func theLeadsBlankIsFollowedAndAClockOffTheLeadsIsSaid() throws {
+        let rigs = try rigs()
+        rigs.deliverState()
+        rigs.follower.stage.handle(.leadLink(.script(try LeadScript.parse(Self.scriptReply()).get())))
+        rigs.follower.finishLayout()
+        _ = rigs.lead.stage.handle(.blank(true))
+        rigs.deliverState()
+        #expect(rigs.follower.controller.blanked)
+        _ = rigs.lead.stage.handle(.blank(false))
+        rigs.deliverState()
+        #expect(!rigs.follower.controller.blanked)
+        rigs.follower.stage.handle(.leadLink(.clock(offset: 0.004, roundTrip: 0.001)))
+        #expect(rigs.followRig?["clock_offset_ms"] == 4)
+        let quiet = rigs.status(rigs.follower)["problems"]?.serialized ?? ""
+        #expect(quiet.contains("clock") == false, "banner: \(quiet)")
+        rigs.follower.stage.handle(.leadLink(.clock(offset: -0.025, roundTrip: 0.001)))
+        let banner = rigs.status(rigs.follower)["problems"]?.serialized ?? ""
+        #expect(banner.contains("this rig's clock is -25 ms off the lead's: keep both with chrony"), "banner: \(banner)")
+    }
+
     @Test func aScriptThatReadsDifferentlyHereIsNotShown() {
         switch LeadScript.parse(Self.scriptReply(source: Self.markdown + "\nA line the lead does not have.\n")) {
         case .success: Issue.record("a text whose hash differs was accepted")
