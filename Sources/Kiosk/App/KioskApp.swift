@@ -126,7 +126,7 @@ final class KioskApp {
         }
         startRecording()
         startFollow()
-        startFollowRig()
+        leadLink = LeadLink.start(for: stage, config: config.followRig, mailbox: loop.mailbox)
         startDisplayInput()
         do {
             try displays.start(delegate: self)
@@ -359,23 +359,6 @@ final class KioskApp {
         listening.ready = { [weak self] words in self?.stage.handle(.followListening(words)) }
         listening.heard = { [weak self] result in self?.stage.handle(.followHeard(result)) }
         stage.follow.listening = listening
-    }
-
-    /// `[follow_rig]`: the link to the lead, on its own threads; its reports go to the stage.
-    private func startFollowRig() {
-        guard let follower = stage.followerRig else { return }
-        guard !config.followRig.key.isEmpty else {
-            stage.handle(.leadLink(.lost("no [follow_rig] key: the lead asks for one of its [remote.api_keys]")))
-            return
-        }
-        let handle = LoopBound(self)
-        let link = LeadLink(leader: config.followRig.leader, key: config.followRig.key) { [mailbox = loop.mailbox] report in
-            mailbox.post { handle.value?.stage.handle(.leadLink(report)) }
-        }
-        follower.fetchScript = { link?.fetchScript() }
-        link?.start()
-        leadLink = link
-        KioskLog.notice("follow rig: following \(config.followRig.leader)")
     }
 }
 

@@ -8,7 +8,12 @@ import Glibc
 final class LeadConnection {
     struct Failure: Error, CustomStringConvertible {
         let description: String
-        init(_ description: String) { self.description = description }
+        /// The lead closed the connection: for a reply read to its end, that is its end.
+        var closed = false
+        init(_ description: String, closed: Bool = false) {
+            self.description = description
+            self.closed = closed
+        }
     }
 
     private let fd: Int32
@@ -82,7 +87,7 @@ final class LeadConnection {
             guard buffer.count <= limit else { throw Failure("the lead's reply is over \(limit >> 20) MB") }
             do {
                 try fill(deadline: deadline)
-            } catch let failure where failure.description == Self.closed {
+            } catch let failure where failure.closed {
                 return Data(buffer)
             }
         }
@@ -109,7 +114,6 @@ final class LeadConnection {
         }
     }
 
-    private static let closed = "the lead closed the connection"
     private static let timedOut = "the lead did not answer in time"
 
     private func headerEnd() -> Int? {
@@ -131,7 +135,7 @@ final class LeadConnection {
         var chunk = [UInt8](repeating: 0, count: 16 << 10)
         let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
         if n > 0 { buffer.append(contentsOf: chunk[..<n]); return }
-        if n == 0 { throw Failure(Self.closed) }
+        if n == 0 { throw Failure("the lead closed the connection", closed: true) }
         guard errno == EAGAIN || errno == EINTR else { throw Failure("receive: \(String(cString: strerror(errno)))") }
     }
 

@@ -46,6 +46,25 @@ final class LeadLink: @unchecked Sendable {
         return rest.isEmpty || rest.contains("/") ? nil : String(rest)
     }
 
+    /// `[follow_rig]`'s link for `stage`'s follower, started, its reports posted to the
+    /// stage on the loop; nil on a rig that follows no lead, or (said on the banner)
+    /// without a key.
+    static func start(for stage: RigStage, config: FollowRigConfig, mailbox: LoopMailbox) -> LeadLink? {
+        guard let follower = stage.followerRig else { return nil }
+        guard !config.key.isEmpty else {
+            stage.handle(.leadLink(.lost("no [follow_rig] key: the lead asks for one of its [remote.api_keys]")))
+            return nil
+        }
+        let handle = LoopBound(stage)
+        let link = LeadLink(leader: config.leader, key: config.key) { report in
+            mailbox.post { handle.value?.handle(.leadLink(report)) }
+        }
+        follower.fetchScript = { link?.fetchScript() }
+        link?.start()
+        KioskLog.notice("follow rig: following \(config.leader)")
+        return link
+    }
+
     func start() {
         let stream = Thread { [self] in streamLoop() }
         stream.name = "rig-lead-stream"

@@ -41,7 +41,7 @@ package final class FollowerRig {
 
     /// Clock differences above this are said on the banner (both rigs should run chrony).
     package static let clockLimit = 0.010
-    /// No anchor for this long while the lead plays, or no clock answer, means lost.
+    /// Steering between anchors while following (they come ten times a second).
     static let steerInterval = 0.05
 
     package let settings: Settings
