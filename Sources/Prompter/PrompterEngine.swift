@@ -324,7 +324,9 @@ public struct PrompterEngine: Sendable, Equatable {
     /// way; 0 eases to a pause as `drive` does. Not rounded or clamped to `ScrollSpeed`:
     /// the lead's lines a second may need more pixels here, with a larger font. `speed`
     /// shows it rounded, and is what the operator's keys start from after a takeover.
-    public mutating func pursue(rate: Double, at t: Double) {
+    /// `rampEndingIn`: the lead's own ramp ends that many seconds from t, and so does
+    /// this one (heard of late, it is steeper), rather than lagging by the news's delay.
+    public mutating func pursue(rate: Double, at t: Double, rampEndingIn leadRamp: Double = 0) {
         guard rate.isFinite else { return }
         guard rate > 0 else { return drive(rate: 0, at: t) }
         commitAutoStop(at: t)
@@ -337,7 +339,9 @@ public struct PrompterEngine: Sendable, Equatable {
         var next = timeline.continuing(at: t, offset: here, rate: now, targetRate: rate, keepGlide: true)
         // A new rate mid-ramp keeps the ramp's slope, as the lead's own ramp does: a
         // follower steering every few frames must not stretch its ramp each time.
-        if t < current.rampEnd, current.rampDuration > 0, current.targetRate != current.startRate {
+        if leadRamp > 0 {
+            next.rampDuration = min(max(leadRamp, 0.02), Self.rampDuration)
+        } else if t < current.rampEnd, current.rampDuration > 0, current.targetRate != current.startRate {
             let slope = abs(current.targetRate - current.startRate) / current.rampDuration
             next.rampDuration = min(max(abs(rate - now) / slope, 0.02), Self.rampDuration)
         }

@@ -26,7 +26,7 @@ import Testing
     /// [from, to) of `outage` never arrive, and the follower eases out a second after the
     /// last one, as the stage's "lost" does, and catches up when they come back.
     static func run(duration: Double, events: [(Double, (inout PrompterEngine, Double) -> Void)],
-                    jitter: Double = 0.020, loss: Double = 0.02, outage: Range<Double>? = nil,
+                    latency: Double = 0.002, jitter: Double = 0.020, loss: Double = 0.02, outage: Range<Double>? = nil,
                     refresh: Double = Self.refresh, countdown: Int = 3) -> Run {
         var lead = PrompterEngine(speed: 60)
         lead.countdownSeconds = countdown
@@ -53,14 +53,14 @@ import Testing
                                 motion: LeadMotion(linesPerSecond: motion.rate / leadLine,
                                                    targetLinesPerSecond: motion.targetRate / leadLine,
                                                    rampSeconds: motion.rampSeconds, delay: motion.delay), time: t)
-            inFlight.append((t + 0.002 + random.next() * jitter, anchor))
+            inFlight.append((t + latency + random.next() * jitter, anchor))
         }
         func steer(_ t: Double) {
             guard let anchor = last, !lost else { return }
             let elapsed = t - anchor.time
             let target = (anchor.lines + anchor.motion.lines(after: elapsed)) * followerLine
             pursuit.steer(&follower, target: target, leadTargetRate: anchor.motion.heading(after: elapsed) * followerLine,
-                          lineHeight: followerLine, at: t)
+                          leadRampLeft: anchor.motion.rampLeft(after: elapsed), lineHeight: followerLine, at: t)
         }
         while t < duration {
             // Everything due before this frame, in time order.
@@ -129,6 +129,24 @@ import Testing
               + "all frames: median \(String(format: "%.2f", all[all.count / 2])) px, "
               + "p95 \(String(format: "%.2f", all[all.count * 95 / 100])) px, max \(String(format: "%.1f", all.last!)) px")
         #expect(worstShare <= 1, "a settled follower strays more than one frame of motion from the lead")
+    }
+
+    /// A speed change reaches the follower a network's delay after the lead's ramp began;
+    /// its ramp ends with the lead's, so it falls behind by about half the change's worth
+    /// of that delay (the area between two ramps ending together), not all of it, and then
+    /// closes the gap.
+    @Test func aSpeedChangeHeardOfLateLagsByHalfItsDelay() {
+        let latency = 0.08
+        let run = Self.run(duration: 9, events: [(0.5, { $0.play(at: $1) }), (5, { $0.setSpeed(200, at: $1) })],
+                           latency: latency, jitter: 0, loss: 0)
+        let change = (200.0 - 60) / Self.leadLine * Self.followerLine
+        let lag = run.errors.filter { (5...6).contains($0.t) }.map { abs($0.error) }.max() ?? .infinity
+        let after = run.errors.filter { $0.t >= 6.5 }.map { abs($0.error) }.max() ?? .infinity
+        print("lead pursuit: a speed change heard of \(Int(latency * 1000)) ms late: behind by "
+              + "\(String(format: "%.1f", lag)) px at most (the change's worth of the delay is "
+              + "\(String(format: "%.1f", change * latency)) px), \(String(format: "%.2f", after)) px 1.5 s on")
+        #expect(lag <= change * latency * 0.6)
+        #expect(after <= 200 / Self.leadLine * Self.followerLine / Self.refresh)
     }
 
     @Test func catchesUpAfterAFiveSecondOutageWithinASecondAndNoStepOverALine() {

@@ -38,30 +38,43 @@ import Testing
             follower.stage.handle(.leadLink(.state(LeadState(json: json))))
         }
 
-        /// Plays on for `seconds` at 60 frames a second, the lead's state ten times a second.
-        func run(_ seconds: Double) {
+        /// Plays on for `seconds` at 60 frames a second, the lead's state ten times a
+        /// second; `eachFrame` after every frame.
+        func run(_ seconds: Double, eachFrame: () -> Void = {}) {
             let end = now + seconds
             var next = now
             while now < end {
                 if now >= next { deliverState(); next += 0.1 }
                 advance(to: now + 1.0 / 60)
+                eachFrame()
             }
         }
 
         var followRig: JSONValue? { status(follower)["follow_rig"] }
     }
 
-    static func scriptReply(source: String = markdown) -> JSONValue {
-        let reading = ScriptLibrary.readingText(markdown, format: .markdown, lineBreaks: .auto)
+    /// Words of very uneven lengths: the two layouts' lines hold different shares of the
+    /// text from one knot to the next, so the follower's speed changes at each knot.
+    static let uneven: String = {
+        let words = ["a", "extraordinarily", "to", "be", "communication", "it", "responsibilities", "of", "go",
+                     "understanding", "I", "at"]
+        let text = (0..<1200).map { words[($0 * 7 + $0 / 13) % words.count] }.joined(separator: " ")
+        return "# Uneven\n\n\(text)\n"
+    }()
+
+    /// The lead's `script_text` reply: `source`, with the hash of `hashed`'s reading text
+    /// (the lead's, when its file changed since it was shown).
+    static func scriptReply(source: String = markdown, hashed: String? = nil) -> JSONValue {
+        let reading = ScriptLibrary.readingText(hashed ?? source, format: .markdown, lineBreaks: .auto)
         return ["ok": true, "id": "news.md", "title": "News", "format": "md", "line_breaks": "auto",
                 "directions": "brackets", "source": .string(source), "script_hash": .string(SHA256.hex(reading))]
     }
 
-    func rigs() throws -> Rigs {
+    func rigs(markdown: String = markdown) throws -> Rigs {
         let fonts = try FontLibrary()
         let lead = ManualClockStage(settings: RigStage.Settings(outerSize: PixelSize(width: 640, height: 360)),
                                     innerSize: PixelSize(width: 640, height: 360), fonts: fonts)
-        let (reading, markers, markup) = ScriptLibrary.readingTextAndMarkers(Self.markdown, format: .markdown, lineBreaks: .auto)
+        let (reading, markers, markup) = ScriptLibrary.readingTextAndMarkers(markdown, format: .markdown, lineBreaks: .auto)
         lead.controller.openText(.init(id: "news.md", title: "News", text: reading,
                                        wordCount: ReadingTime.wordCount(reading, markup: markup), repaired: false,
                                        markers: markers, markup: markup), at: 0)
@@ -108,6 +121,37 @@ import Testing
         let line = layout.lineIndex(atY: here)
         let first = Double(layout.wordIndex(atY: here)), next = Double(layout.wordIndex(atY: layout.y(ofLine: line + 1)))
         #expect(first <= leadWord && leadWord < max(next, first + 1), "lead's word \(leadWord), follower's line \(first)..<\(next)")
+    }
+
+    /// Where the two layouts' line spans change (a knot of either), the follower's speed
+    /// changes too: its ramp is centred on the change (the rate is read half a ramp ahead)
+    /// and the lead's next knot comes in its anchor, so no ramp falls behind. Every frame
+    /// of 8 s at 200 px/s is within a frame of this rig's motion of the lead's place.
+    @Test func unevenLinesAreFollowedWithinAFrameOfMotion() throws {
+        let rigs = try rigs(markdown: Self.uneven)
+        rigs.deliverState()
+        rigs.follower.stage.handle(.leadLink(.script(try LeadScript.parse(Self.scriptReply(source: Self.uneven)).get())))
+        rigs.follower.finishLayout()
+        rigs.deliverState()
+        #expect(rigs.followRig?["state"] == "following")
+        _ = rigs.lead.stage.handle(.speed(200))
+        #expect(rigs.lead.stage.handle(.play).body["ok"] == true)
+        rigs.run(5)
+        var worst = 0.0, worstPx = 0.0, frames = 0
+        var previous = rigs.follower.controller.engine.offset(at: rigs.now)
+        rigs.run(8) {
+            let here = rigs.follower.controller.engine.offset(at: rigs.now)
+            let frameOfMotion = max(here - previous, 0.5)
+            previous = here
+            guard let offset = rigs.followRig?["offset_px"]?.numberValue else { return }
+            frames += 1
+            worstPx = max(worstPx, abs(offset))
+            worst = max(worst, abs(offset) / frameOfMotion)
+        }
+        print("follower rig, uneven lines at 200 px/s: \(frames) frames, largest offset "
+              + "\(String(format: "%.2f", worstPx)) px, \(String(format: "%.2f", worst)) frames of motion")
+        #expect(frames > 400)
+        #expect(worst <= 1)
     }
 
     @Test func theLeadLostIsSaidPausesAndCatchesUpWhenItIsBack() throws {
@@ -195,7 +239,7 @@ import Testing
     }
 
     @Test func aScriptThatReadsDifferentlyHereIsNotShown() {
-        switch LeadScript.parse(Self.scriptReply(source: Self.markdown + "\nA line the lead does not have.\n")) {
+        switch LeadScript.parse(Self.scriptReply(source: Self.markdown + "\nA line the lead does not have.\n", hashed: Self.markdown)) {
         case .success: Issue.record("a text whose hash differs was accepted")
         case let .failure(refusal): #expect(refusal.description.contains("reads differently here"))
         }

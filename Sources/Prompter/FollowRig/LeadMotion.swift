@@ -30,6 +30,12 @@ public struct LeadMotion: Sendable, Equatable {
     /// (A moment before the anchor, as a clock a millisecond apart gives, reads as the anchor's.)
     public func heading(after elapsed: Double) -> Double { max(0, elapsed) < delay ? 0 : targetLinesPerSecond }
 
+    /// The seconds left of the ramp `elapsed` seconds after the anchor (all of it during
+    /// the delay, 0 once the target rate is reached).
+    public func rampLeft(after elapsed: Double) -> Double {
+        max(0, rampSeconds - max(0, max(0, elapsed) - delay))
+    }
+
     /// The rate `elapsed` seconds after the anchor, in lines a second.
     public func linesPerSecond(after elapsed: Double) -> Double {
         guard max(0, elapsed) >= delay else { return 0 }

@@ -5,7 +5,9 @@
 ///
 /// - Moving: the rate is the one the lead ramps to plus `gain` times the gap, so the
 ///   follower's ramp mirrors the lead's and a gap closes in about `1 / gain` seconds;
-///   rate changes under `rateDeadband` are not sent.
+///   the follower's ramp ends when the lead's does, so a speed change heard of late lags
+///   by half its delay's worth, not all of it; rate changes under `rateDeadband` are not
+///   sent.
 /// - Stopping: the text eases out as the lead's does (`pause`), then glides the last
 ///   bit to its place.
 /// - A gap over `jumpLines` lines is the lead's own jump (a marker, the start, another
@@ -41,10 +43,11 @@ public struct LeadPursuit: Sendable, Equatable {
     public init() {}
 
     /// Steers `engine` at t towards `target` (this layout's offset of the lead's place at
-    /// t), the lead moving at `leadRate` px/s here.
+    /// t), the lead's transport heading for `leadRate` px/s here, its ramp there ending
+    /// `leadRampLeft` seconds from t.
     @discardableResult
     public mutating func steer(_ engine: inout PrompterEngine, target: Double, leadTargetRate leadRate: Double,
-                               lineHeight: Double, at t: Double) -> Step {
+                               leadRampLeft: Double = 0, lineHeight: Double, at t: Double) -> Step {
         guard target.isFinite, leadRate.isFinite else { return .none }
         let height = max(lineHeight, 1)
         let goal = min(max(target, 0), engine.maxOffset)
@@ -74,7 +77,7 @@ public struct LeadPursuit: Sendable, Equatable {
         if leadRate > 0 {
             let wanted = max(leadRate * Self.slowestShare, leadRate + Self.gain * error)
             if engine.state(at: t) == .playing, abs(engine.targetRate - wanted) < Self.rateDeadband { return .none }
-            engine.pursue(rate: wanted, at: t)
+            engine.pursue(rate: wanted, at: t, rampEndingIn: leadRampLeft)
             return .pursue(rate: wanted)
         }
         if engine.state(at: t) == .playing {

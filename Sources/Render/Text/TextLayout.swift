@@ -186,12 +186,15 @@ public final class TextLayout {
     /// paragraph and within a few lines' unevenness between: a follower rig maps the
     /// lead's reading line through it and moves at a steady speed where one line holds a
     /// long word and the next many short ones.
-    public func textPosition(atY y: Double) -> (position: Double, span: Double) {
+    /// `next` is the next knot's position and the scalars a line spans after it, so a
+    /// follower extrapolating the lead's motion goes through the knot as the lead will.
+    public func textPosition(atY y: Double) -> (position: Double, span: Double, next: (position: Double, span: Double)) {
         let line = lineIndex(atY: y)
-        guard line < lines.count else { return (0, 1) }
+        guard line < lines.count else { return (0, 1, (1, 1)) }
         let block = knotBlock(around: line)
         let fraction = min(max((y - block.top) / (block.bottom - block.top), 0), 1)
-        return (block.first + fraction * (block.end - block.first), block.span)
+        let after = block.next < lines.count ? knotBlock(around: block.next).span : block.span
+        return (block.first + fraction * (block.end - block.first), block.span, (block.end, after))
     }
 
     /// The y whose text position is `position` (the inverse of `textPosition(atY:)`),
@@ -212,16 +215,17 @@ public final class TextLayout {
         return (block.top + fraction * (block.bottom - block.top), block.span)
     }
 
-    /// The knots either side of `line`: their tops, their first scalars, and the mean
-    /// scalars a line spans between them.
-    private func knotBlock(around line: Int) -> (top: Double, bottom: Double, first: Double, end: Double, span: Double) {
+    /// The knots either side of `line`: their tops, their first scalars, the mean
+    /// scalars a line spans between them, and the next knot's line.
+    private func knotBlock(around line: Int) -> (top: Double, bottom: Double, first: Double, end: Double, span: Double,
+                                                 next: Int) {
         ensureLaidOut(throughLine: line + TextPositionKnots.lines + 1)
         knots.extend(over: lines)
         let (start, next) = knots.block(around: line, lineCount: lines.count)
         let first = Double(lines[start].textRange.lowerBound)
         let end = next < lines.count ? Double(lines[next].textRange.lowerBound) : Double(lines[next - 1].textRange.upperBound + 1)
         let span = max(end - first, 1) / Double(next - start)
-        return (y(ofLine: start), y(ofLine: next), first, max(end, first + 1), span)
+        return (y(ofLine: start), y(ofLine: next), first, max(end, first + 1), span, next)
     }
 
     /// Top of the line that holds scalar `offset` of the text (a marker's line): lays

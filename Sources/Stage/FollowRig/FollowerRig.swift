@@ -39,7 +39,8 @@ package final class FollowerRig {
         case lost
     }
 
-    /// Clock differences above this are said on the banner (both rigs should run chrony).
+    /// Clock differences above this, beyond the measure's own uncertainty (half its round
+    /// trip), are said on the banner (both rigs should run chrony).
     package static let clockLimit = 0.010
     /// Steering between anchors while following (they come ten times a second).
     static let steerInterval = 0.05
@@ -173,17 +174,19 @@ package final class FollowerRig {
 
     /// Where the lead's anchor puts this rig's reading line at stage time t, and the rate
     /// the lead's transport ramps to, in this layout's px.
-    private func target(at t: Double) -> (offset: Double, targetRate: Double)? {
+    private func target(at t: Double) -> (offset: Double, targetRate: Double, rampLeft: Double)? {
         guard let anchor = lead?.anchor, let layout = layout() else { return nil }
-        let leadNow = wallClock() + (t - now()) + (clockOffset ?? 0)
+        // The system's clock, kept by chrony: the measured offset is only checked (a round
+        // trip's asymmetry makes it uncertain by half the trip, which would move the text).
+        let leadNow = wallClock() + (t - now())
         return anchor.anchor.place(in: layout, after: leadNow - anchor.wallTime)
     }
 
     private func steer(at t: Double) {
         guard state == .following, let goal = target(at: t), let layout = layout() else { return }
         var engine = controller.engine
-        let step = pursuit.steer(&engine, target: goal.offset, leadTargetRate: goal.targetRate, lineHeight: layout.lineHeight,
-                                 at: t)
+        let step = pursuit.steer(&engine, target: goal.offset, leadTargetRate: goal.targetRate, leadRampLeft: goal.rampLeft,
+                                 lineHeight: layout.lineHeight, at: t)
         if case let .glide(distance, duration) = step {
             KioskLog.info(String(format: "follow rig: glided %.0f px to the lead's place in %.2f s", distance, duration))
         }
@@ -241,7 +244,7 @@ package final class FollowerRig {
         case .holding, .following: break
         }
         if let scriptProblem { lines.append("lead's script: \(scriptProblem)") }
-        if let clockOffset, abs(clockOffset) > Self.clockLimit {
+        if let clockOffset, abs(clockOffset) - (roundTrip ?? 0) / 2 > Self.clockLimit {
             lines.append(String(format: "this rig's clock is %.0f ms off the lead's: keep both with chrony (README)",
                                 clockOffset * 1000))
         }

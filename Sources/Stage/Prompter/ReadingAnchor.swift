@@ -24,6 +24,10 @@ package struct ReadingAnchor: Equatable, Sendable {
     /// start at different words. Nil from a lead that did not send it.
     package var textPosition: Double?
     package var lineScalars: Double?
+    /// The lead's next knot ahead (where its lines' mean span changes) and the scalars a
+    /// line spans after it: the lead's motion is extrapolated through it as the lead moves.
+    package var nextKnotPosition: Double?
+    package var nextLineScalars: Double?
 
     package init(word: Int, lineFraction: Double, linesPerSecond: Double, targetLinesPerSecond: Double? = nil,
                  rampSeconds: Double = 0) {
@@ -48,21 +52,41 @@ package struct ReadingAnchor: Equatable, Sendable {
         let text = layout.textPosition(atY: offset)
         textPosition = text.position
         lineScalars = text.span
+        nextKnotPosition = text.next.position
+        nextLineScalars = text.next.span
     }
 
     /// Where this anchor puts the reading line in `layout` `elapsed` seconds after it was
-    /// taken, and the rate there in px/s as the lead's transport ramps to it: through the
-    /// text position when the anchor has one, else through its word.
-    package func place(in layout: TextLayout, after elapsed: Double) -> (offset: Double, targetRate: Double) {
+    /// taken, the rate there in px/s the lead's transport ramps to and the ramp's seconds
+    /// left: through the text position when the anchor has one, else through its word.
+    ///
+    /// The rate is the one half a ramp ahead: where the two layouts' line spans change
+    /// (a knot of either), the follower's ramp to the new rate is centred on the change
+    /// and leaves no lag, where one begun at the change would fall half a ramp behind.
+    package func place(in layout: TextLayout, after elapsed: Double) -> (offset: Double, targetRate: Double, rampLeft: Double) {
         let height = layout.lineHeight
         let motion = self.motion
         let lines = motion.lines(after: elapsed)
         let heading = motion.heading(after: elapsed)
-        guard let textPosition, let lineScalars else {
-            return (offset(in: layout) + lines * height, heading * height)
+        let rampLeft = motion.rampLeft(after: elapsed)
+        guard textPosition != nil, lineScalars != nil else {
+            return (offset(in: layout) + lines * height, heading * height, rampLeft)
         }
-        let here = layout.y(ofTextPosition: textPosition + lines * lineScalars)
-        return (here.y, heading * lineScalars / here.span * height)
+        let here = layout.y(ofTextPosition: textPosition(afterLines: lines).position)
+        let soon = textPosition(afterLines: motion.lines(after: elapsed + PrompterEngine.rampDuration / 2))
+        let there = layout.y(ofTextPosition: soon.position)
+        return (here.y, heading * soon.scalars / there.span * height, rampLeft)
+    }
+
+    /// The lead's text position `lines` of its lines past the anchor, and the scalars a
+    /// line spans there: through its next knot when the anchor names it.
+    func textPosition(afterLines lines: Double) -> (position: Double, scalars: Double) {
+        let start = textPosition ?? 0, scalars = lineScalars ?? 1
+        guard let knot = nextKnotPosition, let after = nextLineScalars, knot > start else {
+            return (start + lines * scalars, scalars)
+        }
+        let toKnot = (knot - start) / scalars
+        return lines <= toKnot ? (start + lines * scalars, scalars) : (knot + (lines - toKnot) * after, after)
     }
 
     /// How the place moves from the anchor's time on.
@@ -87,6 +111,8 @@ package struct ReadingAnchor: Equatable, Sendable {
          "starts_in": .number((delay * 10_000).rounded() / 10_000),
          "text_position": textPosition.map { .number(($0 * 1000).rounded() / 1000) } ?? .null,
          "line_scalars": lineScalars.map { .number($0) } ?? .null,
+         "next_knot_position": nextKnotPosition.map { .number(($0 * 1000).rounded() / 1000) } ?? .null,
+         "next_line_scalars": nextLineScalars.map { .number($0) } ?? .null,
          "wall_time": .number((wallTime * 1000).rounded() / 1000), "script_hash": .string(scriptHash)]
     }
 }
@@ -120,6 +146,11 @@ package struct LeadAnchor: Equatable, Sendable {
            position.isFinite, position >= 0, span.isFinite, span >= 1 {
             anchor.textPosition = position
             anchor.lineScalars = span
+            if let knot = json["next_knot_position"]?.numberValue, let after = json["next_line_scalars"]?.numberValue,
+               knot.isFinite, knot >= position, after.isFinite, after >= 1 {
+                anchor.nextKnotPosition = knot
+                anchor.nextLineScalars = after
+            }
         }
         self.init(anchor: anchor, wallTime: wall, scriptHash: hash)
     }
