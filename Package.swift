@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(name: "ListeningTests", dependencies: ["Stage", "Media", "Prompter"], swiftSettings: strict),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Markup"], swiftSettings: strict),
         .testTarget(name: "StageTests", dependencies: ["Stage", "JSON", "Markup", "Prompter", "Render"], swiftSettings: strict),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Stage", "Markup", "Prompter", "Render", "Media"],
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Stage", "Markup", "Prompter", "Render", "Media", "CLinux"],
                     exclude: ["Scenes/References"], swiftSettings: strict),
         .testTarget(name: "BenchTests", dependencies: ["Bench", "Kiosk", "Stage"], swiftSettings: strict),
         .testTarget(name: "FuzzTests", dependencies: ["Fuzz", "Kiosk"], swiftSettings: strict),

@@ -42,3 +42,16 @@ static inline int rig_clock_synchronised(long *estimated_error_us) {
     *estimated_error_us = tx.esterror;
     return state >= 0 && state != TIME_ERROR && (tx.status & STA_UNSYNC) == 0;
 }
+
+// The calling thread enters the network namespace that `ip netns add` pinned at `path`
+// (/run/netns/NAME): the follower rigs' kiosk test relays a follower's link inside its
+// namespace through a faulty network. setns is a GNU extension, so not in Glibc's Swift
+// module; by number, with CLONE_NEWNET's value, for the same reason as syncfs above.
+#include <fcntl.h>
+static inline int rig_enter_network_namespace(const char *path) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    int entered = (int)syscall(SYS_setns, fd, 0x40000000 /* CLONE_NEWNET */);
+    close(fd);
+    return entered;
+}
