@@ -349,6 +349,22 @@ public struct PrompterEngine: Sendable, Equatable {
         state = .playing
     }
 
+    /// A follower rig's countdown: the text holds where it is until `end` (when the lead's
+    /// countdown ends, on this rig's clock), then ramps to `rate` px/s; the digits show
+    /// meanwhile as for a countdown of this rig's own.
+    public mutating func countDown(until end: Double, rate: Double, at t: Double) {
+        guard end > t, rate > 0, rate.isFinite else { return }
+        commitAutoStop(at: t)
+        let from = offset(at: t)
+        timeline.append(.rest(at: t, offset: from))
+        timeline.append(ScrollSegment(start: end, startOffset: from, startRate: 0, targetRate: rate,
+                                      rampDuration: Self.rampDuration))
+        speed = ScrollSpeed.clamped(Int(rate.rounded()))
+        countdownEnd = end
+        state = .playing
+        endedAtEnd = false
+    }
+
     /// The rate the transport is ramping towards (0 at rest).
     public var targetRate: Double { state == .playing ? timeline.last.targetRate : 0 }
 

@@ -20,6 +20,8 @@ import Testing
         /// here and whether the lead had changed in the second before.
         var errors: [(t: Double, error: Double, rate: Double, settled: Bool)] = []
         var largestStep = 0.0
+        /// The countdown's digit each frame on the lead and on the follower.
+        var digits: [(t: Double, lead: Int?, follower: Int?)] = []
     }
 
     /// Plays `events` on the lead (each at its time) for `duration` s; the anchors of
@@ -59,8 +61,9 @@ import Testing
             guard let anchor = last, !lost else { return }
             let elapsed = t - anchor.time
             let target = (anchor.lines + anchor.motion.lines(after: elapsed)) * followerLine
-            pursuit.steer(&follower, target: target, leadTargetRate: anchor.motion.heading(after: elapsed) * followerLine,
-                          leadRampLeft: anchor.motion.rampLeft(after: elapsed), lineHeight: followerLine, at: t)
+            pursuit.steer(&follower, target: target, leadTargetRate: anchor.motion.targetLinesPerSecond * followerLine,
+                          leadRampLeft: anchor.motion.rampLeft(after: elapsed),
+                          leadStartsIn: anchor.motion.startsIn(after: elapsed), lineHeight: followerLine, at: t)
         }
         while t < duration {
             // Everything due before this frame, in time order.
@@ -95,6 +98,7 @@ import Testing
             let here = follower.offset(at: t)
             let there = lead.offset(at: t) / leadLine * followerLine
             run.largestStep = max(run.largestStep, abs(here - previousOffset))
+            run.digits.append((t, lead.countdownShown(at: t), follower.countdownShown(at: t)))
             previousOffset = here
             // The first play starts after its countdown: settled a second after that.
             let settled = t - lastChange > 1 && !lead.isGliding(at: t) && !lost && t > 1.5 + Double(countdown)
@@ -147,6 +151,20 @@ import Testing
               + "\(String(format: "%.1f", change * latency)) px), \(String(format: "%.2f", after)) px 1.5 s on")
         #expect(lag <= change * latency * 0.6)
         #expect(after <= 200 / Self.leadLine * Self.followerLine / Self.refresh)
+    }
+
+    /// The lead's 3-2-1 before its run: the follower shows the same digit at the same
+    /// moments (after the first anchor reached it) and starts moving when the lead does.
+    @Test func theLeadsCountdownIsCountedHereToo() {
+        let run = Self.run(duration: 6, events: [(0.5, { $0.play(at: $1) })], countdown: 3)
+        let counting = run.digits.filter { $0.t > 0.6 && $0.lead != nil }
+        let differing = counting.filter { $0.lead != $0.follower }
+        // Digits change on the same instant on both wall clocks; a frame's rounding apart at most.
+        #expect(counting.count > 150)
+        #expect(differing.count <= 3, "frames with another digit here: \(differing.map { ($0.t, $0.lead, $0.follower) })")
+        #expect(run.digits.filter { $0.t > 3.6 }.allSatisfy { $0.follower == nil })
+        let late = run.errors.filter { $0.t > 4.6 }.map { abs($0.error) }.max() ?? .infinity
+        #expect(late <= 60 / Self.leadLine * Self.followerLine / Self.refresh, "\(late) px from the lead once it moves")
     }
 
     @Test func catchesUpAfterAFiveSecondOutageWithinASecondAndNoStepOverALine() {
@@ -203,20 +221,19 @@ struct NetworkDice {
         #expect(abs(motion.lines(after: 0.2) - 0.4) < 1e-12)
         #expect(abs(motion.lines(after: 1.2) - 3.4) < 1e-12)
         #expect(abs(motion.linesPerSecond(after: 0.1) - 2) < 1e-12)
-        #expect(motion.heading(after: 0.05) == 3)
     }
 
     @Test func aCountdownHoldsTheTextUntilItEnds() {
         let motion = LeadMotion(linesPerSecond: 0, targetLinesPerSecond: 2, rampSeconds: 0.3, delay: 1.5)
         #expect(motion.lines(after: 1.4) == 0)
-        #expect(motion.heading(after: 1.4) == 0)
-        #expect(motion.heading(after: 1.6) == 2)
+        #expect(abs(motion.startsIn(after: 1.4) - 0.1) < 1e-12)
+        #expect(motion.startsIn(after: 1.6) == 0)
         #expect(motion.lines(after: 2) > 0)
     }
 
     @Test func aMomentBeforeTheAnchorMovesAsTheAnchor() {
         let motion = LeadMotion(linesPerSecond: 2, targetLinesPerSecond: 2, rampSeconds: 0)
-        #expect(motion.heading(after: -0.0004) == 2)
+        #expect(motion.startsIn(after: -0.0004) == 0)
         #expect(motion.linesPerSecond(after: -0.0004) == 2)
         #expect(motion.lines(after: -0.0004) == 0)
     }

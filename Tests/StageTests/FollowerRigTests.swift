@@ -70,10 +70,11 @@ import Testing
                 "directions": "brackets", "source": .string(source), "script_hash": .string(SHA256.hex(reading))]
     }
 
-    func rigs(markdown: String = markdown) throws -> Rigs {
+    func rigs(markdown: String = markdown, leadCountdown: Int = 0) throws -> Rigs {
         let fonts = try FontLibrary()
-        let lead = ManualClockStage(settings: RigStage.Settings(outerSize: PixelSize(width: 640, height: 360)),
-                                    innerSize: PixelSize(width: 640, height: 360), fonts: fonts)
+        var leadSettings = RigStage.Settings(outerSize: PixelSize(width: 640, height: 360))
+        leadSettings.readingDefaults.countdown = leadCountdown
+        let lead = ManualClockStage(settings: leadSettings, innerSize: PixelSize(width: 640, height: 360), fonts: fonts)
         let (reading, markers, markup) = ScriptLibrary.readingTextAndMarkers(markdown, format: .markdown, lineBreaks: .auto)
         lead.controller.openText(.init(id: "news.md", title: "News", text: reading,
                                        wordCount: ReadingTime.wordCount(reading, markup: markup), repaired: false,
@@ -152,6 +153,30 @@ import Testing
               + "\(String(format: "%.2f", worstPx)) px, \(String(format: "%.2f", worst)) frames of motion")
         #expect(frames > 400)
         #expect(worst <= 1)
+    }
+
+    /// The lead's 3-2-1: the follower's talent sees the same digit at the same moment
+    /// (its own countdown, ending when the lead's does), and the text starts with the lead's.
+    @Test func theLeadsCountdownIsCountedOnTheFollower() throws {
+        let rigs = try rigs(leadCountdown: 3)
+        rigs.deliverState()
+        rigs.follower.stage.handle(.leadLink(.script(try LeadScript.parse(Self.scriptReply()).get())))
+        rigs.follower.finishLayout()
+        rigs.deliverState()
+        #expect(rigs.lead.stage.handle(.play).body["ok"] == true)
+        var seen: [JSONValue] = []
+        rigs.run(3.2) {
+            let lead = rigs.status(rigs.lead)["prompter"]?["countdown"] ?? .null
+            let here = rigs.status(rigs.follower)["prompter"]?["countdown"] ?? .null
+            // The first state reaches the follower a frame after the play.
+            if rigs.now > 0.05 { #expect(here == lead, "at \(rigs.now): lead \(lead), follower \(here)") }
+            if seen.last != here { seen.append(here) }
+        }
+        #expect(seen == [3, 2, 1, .null])
+        rigs.run(2)
+        #expect(rigs.status(rigs.follower)["prompter"]?["state"] == "playing")
+        let offset = try #require(rigs.followRig?["offset_px"]?.numberValue)
+        #expect(abs(offset) < 1, "the follower is \(offset) px from the lead's place")
     }
 
     @Test func theLeadLostIsSaidPausesAndCatchesUpWhenItIsBack() throws {

@@ -25,10 +25,9 @@ public struct LeadMotion: Sendable, Equatable {
         return linesPerSecond * ramp + slope * ramp * ramp / 2 + targetLinesPerSecond * (t - ramp)
     }
 
-    /// The rate the transport is heading for `elapsed` seconds after the anchor: 0 before
-    /// the delay, then the ramp's target.
+    /// The seconds left of the delay (a countdown's) `elapsed` seconds after the anchor.
     /// (A moment before the anchor, as a clock a millisecond apart gives, reads as the anchor's.)
-    public func heading(after elapsed: Double) -> Double { max(0, elapsed) < delay ? 0 : targetLinesPerSecond }
+    public func startsIn(after elapsed: Double) -> Double { max(0, delay - max(0, elapsed)) }
 
     /// The seconds left of the ramp `elapsed` seconds after the anchor (all of it during
     /// the delay, 0 once the target rate is reached).

@@ -10,6 +10,8 @@
 ///   sent.
 /// - Stopping: the text eases out as the lead's does (`pause`), then glides the last
 ///   bit to its place.
+/// - Counting down: the same countdown here, ending when the lead's does (its digits
+///   shown as for this rig's own), then the lead's rate.
 /// - A gap over `jumpLines` lines is the lead's own jump (a marker, the start, another
 ///   place): the same glide as the lead's. After the link was lost (`catchingUp`) the
 ///   glide is stretched so no frame moves more than a line, even on a 50 Hz display,
@@ -21,6 +23,8 @@ public struct LeadPursuit: Sendable, Equatable {
     public static let jumpLines = 1.5
     /// Closer than this (px) at rest is there.
     public static let settle = 0.25
+    /// A countdown here ending this close to the lead's is the same one.
+    static let countdownTolerance = 0.02
     /// The slowest display a catch-up glide is sized for, and its fastest speed over its
     /// mean: the ease peaks at 1.5×, and the text's own rate rides on it.
     static let slowestRefresh = 50.0
@@ -31,6 +35,7 @@ public struct LeadPursuit: Sendable, Equatable {
     public enum Step: Equatable, Sendable {
         case none
         case pursue(rate: Double)
+        case countdown(until: Double)
         case easeOut
         case glide(distance: Double, duration: Double)
     }
@@ -44,20 +49,23 @@ public struct LeadPursuit: Sendable, Equatable {
 
     /// Steers `engine` at t towards `target` (this layout's offset of the lead's place at
     /// t), the lead's transport heading for `leadRate` px/s here, its ramp there ending
-    /// `leadRampLeft` seconds from t.
+    /// `leadRampLeft` seconds from t, after a countdown's `leadStartsIn` seconds.
     @discardableResult
     public mutating func steer(_ engine: inout PrompterEngine, target: Double, leadTargetRate leadRate: Double,
-                               leadRampLeft: Double = 0, lineHeight: Double, at t: Double) -> Step {
+                               leadRampLeft: Double = 0, leadStartsIn: Double = 0, lineHeight: Double,
+                               at t: Double) -> Step {
         guard target.isFinite, leadRate.isFinite else { return .none }
         let height = max(lineHeight, 1)
         let goal = min(max(target, 0), engine.maxOffset)
         let error = goal - engine.positionIgnoringGlide(at: t)
+        // Counting down, the lead is at rest until its countdown ends.
+        let movingRate = leadStartsIn > 0 ? 0 : leadRate
         // Catching up (the lead back, a script just opened, handed back), any gap over a
         // pixel is glided at once rather than chased through the ramps.
         if abs(error) > Self.jumpLines * height || (catchingUp && abs(error) > 1) {
             // A rate the engine still has to ramp up to leaves it behind by half the ramp's
             // worth: the glide lands that much ahead, where the ramp's end meets the lead.
-            let rampLag = max(0, leadRate - engine.transportRate(at: t)) * PrompterEngine.rampDuration / 2
+            let rampLag = max(0, movingRate - engine.transportRate(at: t)) * PrompterEngine.rampDuration / 2
             let landing = min(goal + rampLag, engine.maxOffset)
             let distance = abs(landing - engine.offset(at: t))
             // Up to a second: a gap longer than about 30 lines is the lead's own jump made
@@ -67,13 +75,27 @@ public struct LeadPursuit: Sendable, Equatable {
                 : PrompterEngine.glideDuration
             catchingUp = false
             engine.jump(to: landing, at: t, glide: duration)
-            if leadRate > 0 { engine.pursue(rate: leadRate, at: t) }
+            if movingRate > 0 { engine.pursue(rate: movingRate, at: t) }
             return .glide(distance: error, duration: duration)
         }
         catchingUp = false
         // A glide under way lands where it was sent: steering under it would restart its
         // ease with what is left, and its last frames would move faster than its first.
         if engine.isGliding(at: t) { return .none }
+        if leadStartsIn > 0, leadRate > 0 {
+            let end = t + leadStartsIn
+            if abs(error) > Self.settle {
+                engine.jump(to: goal, at: t)
+                return .glide(distance: error, duration: PrompterEngine.glideDuration)
+            }
+            // Each anchor names the same end (it is the lead's wall-clock time): one
+            // countdown, set again only if the lead's moved.
+            if engine.isCountingDown(at: t), let ends = engine.countdownEnd, abs(ends - end) < Self.countdownTolerance {
+                return .none
+            }
+            engine.countDown(until: end, rate: leadRate, at: t)
+            return .countdown(until: end)
+        }
         if leadRate > 0 {
             let wanted = max(leadRate * Self.slowestShare, leadRate + Self.gain * error)
             if engine.state(at: t) == .playing, abs(engine.targetRate - wanted) < Self.rateDeadband { return .none }

@@ -172,9 +172,9 @@ package final class FollowerRig {
         scheduleTick()
     }
 
-    /// Where the lead's anchor puts this rig's reading line at stage time t, and the rate
-    /// the lead's transport ramps to, in this layout's px.
-    private func target(at t: Double) -> (offset: Double, targetRate: Double, rampLeft: Double)? {
+    /// Where the lead's anchor puts this rig's reading line at stage time t, and how the
+    /// lead moves from there, in this layout's px.
+    private func target(at t: Double) -> LeadPlace? {
         guard let anchor = lead?.anchor, let layout = layout() else { return nil }
         // The system's clock, kept by chrony: the measured offset is only checked (a round
         // trip's asymmetry makes it uncertain by half the trip, which would move the text).
@@ -186,7 +186,7 @@ package final class FollowerRig {
         guard state == .following, let goal = target(at: t), let layout = layout() else { return }
         var engine = controller.engine
         let step = pursuit.steer(&engine, target: goal.offset, leadTargetRate: goal.targetRate, leadRampLeft: goal.rampLeft,
-                                 lineHeight: layout.lineHeight, at: t)
+                                 leadStartsIn: goal.startsIn, lineHeight: layout.lineHeight, at: t)
         if case let .glide(distance, duration) = step {
             KioskLog.info(String(format: "follow rig: glided %.0f px to the lead's place in %.2f s", distance, duration))
         }

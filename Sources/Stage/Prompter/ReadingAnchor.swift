@@ -57,25 +57,27 @@ package struct ReadingAnchor: Equatable, Sendable {
     }
 
     /// Where this anchor puts the reading line in `layout` `elapsed` seconds after it was
-    /// taken, the rate there in px/s the lead's transport ramps to and the ramp's seconds
-    /// left: through the text position when the anchor has one, else through its word.
+    /// taken, and how the lead moves from there: through the text position when the
+    /// anchor has one, else through its word.
     ///
     /// The rate is the one half a ramp ahead: where the two layouts' line spans change
     /// (a knot of either), the follower's ramp to the new rate is centred on the change
     /// and leaves no lag, where one begun at the change would fall half a ramp behind.
-    package func place(in layout: TextLayout, after elapsed: Double) -> (offset: Double, targetRate: Double, rampLeft: Double) {
+    package func place(in layout: TextLayout, after elapsed: Double) -> LeadPlace {
         let height = layout.lineHeight
         let motion = self.motion
         let lines = motion.lines(after: elapsed)
-        let heading = motion.heading(after: elapsed)
-        let rampLeft = motion.rampLeft(after: elapsed)
+        let heading = motion.targetLinesPerSecond
+        let rampLeft = motion.rampLeft(after: elapsed), startsIn = motion.startsIn(after: elapsed)
         guard textPosition != nil, lineScalars != nil else {
-            return (offset(in: layout) + lines * height, heading * height, rampLeft)
+            return LeadPlace(offset: offset(in: layout) + lines * height, targetRate: heading * height, rampLeft: rampLeft,
+                             startsIn: startsIn)
         }
         let here = layout.y(ofTextPosition: textPosition(afterLines: lines).position)
         let soon = textPosition(afterLines: motion.lines(after: elapsed + PrompterEngine.rampDuration / 2))
         let there = layout.y(ofTextPosition: soon.position)
-        return (here.y, heading * soon.scalars / there.span * height, rampLeft)
+        return LeadPlace(offset: here.y, targetRate: heading * soon.scalars / there.span * height, rampLeft: rampLeft,
+                         startsIn: startsIn)
     }
 
     /// The lead's text position `lines` of its lines past the anchor, and the scalars a
@@ -115,6 +117,16 @@ package struct ReadingAnchor: Equatable, Sendable {
          "next_line_scalars": nextLineScalars.map { .number($0) } ?? .null,
          "wall_time": .number((wallTime * 1000).rounded() / 1000), "script_hash": .string(scriptHash)]
     }
+}
+
+/// Where a lead's anchor puts the reading line in a follower's layout at one moment, and
+/// the lead's motion from there in that layout's px: the rate its transport heads for
+/// (after a countdown, if one runs), the seconds left of its ramp, and of its countdown.
+package struct LeadPlace: Equatable, Sendable {
+    package var offset: Double
+    package var targetRate: Double
+    package var rampLeft: Double
+    package var startsIn: Double
 }
 
 /// A lead rig's anchor as a follower reads it from the lead's live state: the place, the
