@@ -246,7 +246,7 @@ public struct PrompterEngine: Sendable, Equatable {
             let begin = countdownEnd ?? t
             timeline.append(.rest(at: t, offset: position))
             timeline.append(ScrollSegment(start: begin, startOffset: position, startRate: 0,
-                                          targetRate: Double(speed), rampDuration: Self.rampDuration))
+                                          targetRate: timeline.last.targetRate, rampDuration: Self.rampDuration))
             return
         }
         next.glideDistance = offset(at: t) - position
@@ -368,18 +368,17 @@ public struct PrompterEngine: Sendable, Equatable {
     /// The rate the transport is ramping towards (0 at rest).
     public var targetRate: Double { state == .playing ? timeline.last.targetRate : 0 }
 
-    /// The transport's motion from t on: its rate, the rate it ramps to, the ramp's time
-    /// left, and the seconds before any of it starts (a countdown's time left), in px
-    /// (a follower rig's lead publishes it in lines).
-    public func motion(at t: Double) -> (rate: Double, targetRate: Double, rampSeconds: Double, delay: Double) {
+    /// The transport's motion from t on, in px (a follower rig's lead publishes it in lines).
+    public func motion(at t: Double) -> TransportMotion {
         // Counting down: at rest, then the start's ramp at the countdown's end.
         if isCountingDown(at: t), let end = countdownEnd {
-            return (0, Double(speed), Self.rampDuration, end - t)
+            return TransportMotion(rate: 0, targetRate: timeline.last.targetRate, rampSeconds: Self.rampDuration,
+                                   delay: end - t)
         }
         let segment = timeline.segment(at: t)
         let rate = transportRate(at: t)
-        guard rate > 0 || segment.targetRate > 0, timeline.offset(at: t) < maxOffset else { return (0, 0, 0, 0) }
-        return (rate, max(0, segment.targetRate), max(0, segment.rampEnd - t), 0)
+        guard rate > 0 || segment.targetRate > 0, timeline.offset(at: t) < maxOffset else { return .rest }
+        return TransportMotion(rate: rate, targetRate: max(0, segment.targetRate), rampSeconds: segment.rampEnd - t)
     }
 
     // MARK: Layout

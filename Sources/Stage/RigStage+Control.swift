@@ -260,10 +260,8 @@ extension RigStage {
             // The same place for another rig's layout, with the time and the text's hash.
             // A jump's glide counts as arrived: a follower glides there itself.
             if let layout = renderer.readingText?.layout, let hash = controller.scriptHash {
-                let motion = controller.engine.motion(at: time)
                 let anchor = ReadingAnchor(layout: layout, offset: controller.engine.positionIgnoringGlide(at: time),
-                                           rate: motion.rate, targetRate: motion.targetRate, rampSeconds: motion.rampSeconds,
-                                           delay: motion.delay)
+                                           motion: controller.engine.motion(at: time))
                 prompter["anchor"] = anchor.json(wallTime: wallClock().timeIntervalSince1970, scriptHash: hash)
             } else {
                 prompter["anchor"] = .null

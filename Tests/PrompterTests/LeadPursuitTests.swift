@@ -13,7 +13,7 @@ import Testing
     static let refresh = 60.0
 
     /// What the lead publishes: lines from the top (at a glide's end), lines a second, its time.
-    struct Anchor { var lines: Double; var motion: LeadMotion; var time: Double }
+    struct Anchor { var lines: Double; var motion: TransportMotion; var time: Double }
 
     struct Run {
         /// Every frame's error (follower minus the lead's place there), with the lead's rate
@@ -50,18 +50,15 @@ import Testing
         var t = 0.0
         func publish(_ t: Double) {
             guard random.next() >= loss, !(outage?.contains(t) ?? false) else { return }
-            let motion = lead.motion(at: t)
             let anchor = Anchor(lines: lead.positionIgnoringGlide(at: t) / leadLine,
-                                motion: LeadMotion(linesPerSecond: motion.rate / leadLine,
-                                                   targetLinesPerSecond: motion.targetRate / leadLine,
-                                                   rampSeconds: motion.rampSeconds, delay: motion.delay), time: t)
+                                motion: lead.motion(at: t).scaled(by: 1 / leadLine), time: t)
             inFlight.append((t + latency + random.next() * jitter, anchor))
         }
         func steer(_ t: Double) {
             guard let anchor = last, !lost else { return }
             let elapsed = t - anchor.time
-            let target = (anchor.lines + anchor.motion.lines(after: elapsed)) * followerLine
-            pursuit.steer(&follower, target: target, leadTargetRate: anchor.motion.targetLinesPerSecond * followerLine,
+            let target = (anchor.lines + anchor.motion.distance(after: elapsed)) * followerLine
+            pursuit.steer(&follower, target: target, leadTargetRate: anchor.motion.targetRate * followerLine,
                           leadRampLeft: anchor.motion.rampLeft(after: elapsed),
                           leadStartsIn: anchor.motion.startsIn(after: elapsed), lineHeight: followerLine, at: t)
         }
@@ -209,32 +206,5 @@ struct NetworkDice {
     mutating func next() -> Double {
         state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return Double(state >> 11) / Double(1 << 53)
-    }
-}
-
-/// The lead's motion extrapolated: ramps, a countdown's delay, and a moment before the
-/// anchor (clocks a millisecond apart) read as the anchor's own.
-@Suite struct LeadMotionTests {
-    @Test func aRampIsExtrapolatedExactly() {
-        let motion = LeadMotion(linesPerSecond: 1, targetLinesPerSecond: 3, rampSeconds: 0.2)
-        // 1·0.2 + (2/0.2)·0.2²/2 = 0.4 lines in the ramp, then 3 a second.
-        #expect(abs(motion.lines(after: 0.2) - 0.4) < 1e-12)
-        #expect(abs(motion.lines(after: 1.2) - 3.4) < 1e-12)
-        #expect(abs(motion.linesPerSecond(after: 0.1) - 2) < 1e-12)
-    }
-
-    @Test func aCountdownHoldsTheTextUntilItEnds() {
-        let motion = LeadMotion(linesPerSecond: 0, targetLinesPerSecond: 2, rampSeconds: 0.3, delay: 1.5)
-        #expect(motion.lines(after: 1.4) == 0)
-        #expect(abs(motion.startsIn(after: 1.4) - 0.1) < 1e-12)
-        #expect(motion.startsIn(after: 1.6) == 0)
-        #expect(motion.lines(after: 2) > 0)
-    }
-
-    @Test func aMomentBeforeTheAnchorMovesAsTheAnchor() {
-        let motion = LeadMotion(linesPerSecond: 2, targetLinesPerSecond: 2, rampSeconds: 0)
-        #expect(motion.startsIn(after: -0.0004) == 0)
-        #expect(motion.linesPerSecond(after: -0.0004) == 2)
-        #expect(motion.lines(after: -0.0004) == 0)
     }
 }

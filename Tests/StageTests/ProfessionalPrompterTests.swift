@@ -84,10 +84,10 @@ import Testing
             let fraction = try #require(anchor["line_fraction"]?.numberValue)
             let offset = lead.controller.engine.offset(at: lead.clock.now)
             // Back on the lead's own layout: the offset it was taken at.
-            let own = ReadingAnchor(word: word, lineFraction: fraction, linesPerSecond: 0).offset(in: leadLayout)
+            let own = ReadingAnchor(word: word, lineFraction: fraction).offset(in: leadLayout)
             #expect(abs(own - offset) < 0.01 * leadLayout.lineHeight)
             // On the follower's: the line at its reading line holds the word, as far through.
-            let placed = ReadingAnchor(word: word, lineFraction: fraction, linesPerSecond: 0).offset(in: followerLayout)
+            let placed = ReadingAnchor(word: word, lineFraction: fraction).offset(in: followerLayout)
             let line = followerLayout.lineIndex(atY: placed)
             let first = followerLayout.wordIndex(atY: placed)
             let next = followerLayout.wordIndex(atY: followerLayout.y(ofLine: line + 1))

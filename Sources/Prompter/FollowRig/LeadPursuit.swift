@@ -84,16 +84,14 @@ public struct LeadPursuit: Sendable, Equatable {
         if engine.isGliding(at: t) { return .none }
         if leadStartsIn > 0, leadRate > 0 {
             let end = t + leadStartsIn
-            if abs(error) > Self.settle {
-                engine.jump(to: goal, at: t)
-                return .glide(distance: error, duration: PrompterEngine.glideDuration)
-            }
             // Each anchor names the same end (it is the lead's wall-clock time): one
             // countdown, set again only if the lead's moved.
-            if engine.isCountingDown(at: t), let ends = engine.countdownEnd, abs(ends - end) < Self.countdownTolerance {
-                return .none
-            }
-            engine.countDown(until: end, rate: leadRate, at: t)
+            let counting = engine.isCountingDown(at: t)
+                && abs((engine.countdownEnd ?? -.infinity) - end) < Self.countdownTolerance
+            if counting, abs(error) <= Self.settle { return .none }
+            if !counting { engine.countDown(until: end, rate: leadRate, at: t) }
+            // The run starts at the lead's place (a jump in a countdown moves where it starts).
+            if abs(error) > Self.settle { engine.jump(to: goal, at: t) }
             return .countdown(until: end)
         }
         if leadRate > 0 {

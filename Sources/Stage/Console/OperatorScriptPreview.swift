@@ -47,7 +47,7 @@ package final class OperatorScriptPreview {
         }
         guard let layout = text.layout, let block = text.block else { return [background] }
         // The same word on the reading line, and as far into its line as the outer text is.
-        let innerOffset = ReadingAnchor(layout: outerLayout, offset: offset, rate: 0).offset(in: layout)
+        let innerOffset = ReadingAnchor(layout: outerLayout, offset: offset).offset(in: layout)
         layout.ensureLaidOut(throughY: innerOffset + Double(rect.height) * 2)
         viewportRows = rect.height
         let readingRow = ReadingMarker.readingRow(viewportHeight: rect.height, position: markerPosition)

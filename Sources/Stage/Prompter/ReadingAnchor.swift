@@ -4,20 +4,16 @@ import Render
 /// Where the reading line is in the script's text, whatever the font, the size or the
 /// margins: the word that starts the line at the reading line (from 0, numbered as saved
 /// positions and voice follow number them), how far through that line the reading line
-/// is, and the speed in lines a second as this rig shows it. Another rig with its own
+/// is, and how it moves in lines as this rig shows them. Another rig with its own
 /// reading settings puts the same place on its reading line with `offset(in:)`; this is
 /// what a follower rig tracks of its lead (README: several rigs, one script).
 package struct ReadingAnchor: Equatable, Sendable {
     package var word: Int
     /// 0 with the top of the word's line at the reading line, towards 1 at its bottom.
     package var lineFraction: Double
-    package var linesPerSecond: Double
-    /// The rate the transport ramps to, and the ramp's time left: with these a follower
-    /// knows the next moments exactly (`LeadMotion`).
-    package var targetLinesPerSecond: Double
-    package var rampSeconds: Double
-    /// A countdown's time left before the motion starts.
-    package var delay: Double = 0
+    /// In this rig's lines a second: with the ramp and a countdown's delay, a follower
+    /// knows the next moments exactly.
+    package var motion: TransportMotion
     /// The same place as a continuous position in the text's scalars, and the scalars
     /// of the lead's line there (`TextLayout.textPosition(atY:)`): what a follower with
     /// other line breaks maps, so its target never jumps where the two layouts' lines
@@ -29,26 +25,18 @@ package struct ReadingAnchor: Equatable, Sendable {
     package var nextKnotPosition: Double?
     package var nextLineScalars: Double?
 
-    package init(word: Int, lineFraction: Double, linesPerSecond: Double, targetLinesPerSecond: Double? = nil,
-                 rampSeconds: Double = 0) {
+    package init(word: Int, lineFraction: Double, motion: TransportMotion = .rest) {
         self.word = word
         self.lineFraction = lineFraction
-        self.linesPerSecond = linesPerSecond
-        self.targetLinesPerSecond = targetLinesPerSecond ?? linesPerSecond
-        self.rampSeconds = rampSeconds
+        self.motion = motion
     }
 
-    /// The anchor of scroll `offset` moving at `rate` px/s in `layout` (ramping to
-    /// `targetRate` in `rampSeconds`).
-    package init(layout: TextLayout, offset: Double, rate: Double, targetRate: Double? = nil, rampSeconds: Double = 0,
-                 delay: Double = 0) {
+    /// The anchor of scroll `offset` in `layout`, the text moving as `motion` says in px.
+    package init(layout: TextLayout, offset: Double, motion: TransportMotion = .rest) {
         let height = max(layout.lineHeight, 1)
         word = layout.wordIndex(atY: offset)
         lineFraction = max(0, (offset - layout.y(ofWord: word)) / height)
-        linesPerSecond = rate / height
-        targetLinesPerSecond = (targetRate ?? rate) / height
-        self.rampSeconds = rampSeconds
-        self.delay = delay
+        self.motion = motion.scaled(by: 1 / height)
         let text = layout.textPosition(atY: offset)
         textPosition = text.position
         lineScalars = text.span
@@ -65,16 +53,15 @@ package struct ReadingAnchor: Equatable, Sendable {
     /// and leaves no lag, where one begun at the change would fall half a ramp behind.
     package func place(in layout: TextLayout, after elapsed: Double) -> LeadPlace {
         let height = layout.lineHeight
-        let motion = self.motion
-        let lines = motion.lines(after: elapsed)
-        let heading = motion.targetLinesPerSecond
+        let lines = motion.distance(after: elapsed)
+        let heading = motion.targetRate
         let rampLeft = motion.rampLeft(after: elapsed), startsIn = motion.startsIn(after: elapsed)
         guard textPosition != nil, lineScalars != nil else {
             return LeadPlace(offset: offset(in: layout) + lines * height, targetRate: heading * height, rampLeft: rampLeft,
                              startsIn: startsIn)
         }
         let here = layout.y(ofTextPosition: textPosition(afterLines: lines).position)
-        let soon = textPosition(afterLines: motion.lines(after: elapsed + PrompterEngine.rampDuration / 2))
+        let soon = textPosition(afterLines: motion.distance(after: elapsed + PrompterEngine.rampDuration / 2))
         let there = layout.y(ofTextPosition: soon.position)
         return LeadPlace(offset: here.y, targetRate: heading * soon.scalars / there.span * height, rampLeft: rampLeft,
                          startsIn: startsIn)
@@ -91,12 +78,6 @@ package struct ReadingAnchor: Equatable, Sendable {
         return lines <= toKnot ? (start + lines * scalars, scalars) : (knot + (lines - toKnot) * after, after)
     }
 
-    /// How the place moves from the anchor's time on.
-    package var motion: LeadMotion {
-        LeadMotion(linesPerSecond: linesPerSecond, targetLinesPerSecond: targetLinesPerSecond, rampSeconds: rampSeconds,
-                   delay: delay)
-    }
-
     /// The scroll offset that puts the same place on `layout`'s reading line.
     package func offset(in layout: TextLayout) -> Double {
         layout.y(ofWord: word) + lineFraction * layout.lineHeight
@@ -107,10 +88,10 @@ package struct ReadingAnchor: Equatable, Sendable {
     /// and the SHA-256 of the script's text.
     package func json(wallTime: Double, scriptHash: String) -> JSONValue {
         ["word": .int(word), "line_fraction": .number((lineFraction * 10_000).rounded() / 10_000),
-         "lines_per_second": .number((linesPerSecond * 10_000).rounded() / 10_000),
-         "target_lines_per_second": .number((targetLinesPerSecond * 10_000).rounded() / 10_000),
-         "ramp_seconds": .number((rampSeconds * 10_000).rounded() / 10_000),
-         "starts_in": .number((delay * 10_000).rounded() / 10_000),
+         "lines_per_second": .number((motion.rate * 10_000).rounded() / 10_000),
+         "target_lines_per_second": .number((motion.targetRate * 10_000).rounded() / 10_000),
+         "ramp_seconds": .number((motion.rampSeconds * 10_000).rounded() / 10_000),
+         "starts_in": .number((motion.delay * 10_000).rounded() / 10_000),
          "text_position": textPosition.map { .number(($0 * 1000).rounded() / 1000) } ?? .null,
          "line_scalars": lineScalars.map { .number($0) } ?? .null,
          "next_knot_position": nextKnotPosition.map { .number(($0 * 1000).rounded() / 1000) } ?? .null,
@@ -151,9 +132,10 @@ package struct LeadAnchor: Equatable, Sendable {
         let target = json["target_lines_per_second"]?.numberValue ?? rate
         let ramp = json["ramp_seconds"]?.numberValue ?? 0
         guard target.isFinite, ramp.isFinite else { return nil }
-        var anchor = ReadingAnchor(word: Int(word), lineFraction: min(max(fraction, 0), 1), linesPerSecond: max(0, rate),
-                                   targetLinesPerSecond: max(0, target), rampSeconds: min(max(ramp, 0), 1))
-        if let delay = json["starts_in"]?.numberValue, delay.isFinite { anchor.delay = min(max(delay, 0), 60) }
+        let delay = json["starts_in"]?.numberValue.flatMap { $0.isFinite ? min(max($0, 0), 60) : nil } ?? 0
+        var anchor = ReadingAnchor(word: Int(word), lineFraction: min(max(fraction, 0), 1),
+                                   motion: TransportMotion(rate: max(0, rate), targetRate: max(0, target),
+                                                           rampSeconds: min(max(ramp, 0), 1), delay: delay))
         if let position = json["text_position"]?.numberValue, let span = json["line_scalars"]?.numberValue,
            position.isFinite, position >= 0, span.isFinite, span >= 1 {
             anchor.textPosition = position

@@ -47,7 +47,7 @@ package final class ReadingText {
 
         /// The offset in the new layout that shows the same word at the reading line.
         package func mapOffset(_ offset: Double) -> Double {
-            ReadingAnchor(layout: old, offset: offset, rate: 0).offset(in: new)
+            ReadingAnchor(layout: old, offset: offset).offset(in: new)
         }
     }
 
