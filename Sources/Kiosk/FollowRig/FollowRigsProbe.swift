@@ -25,32 +25,14 @@ package enum FollowRigsProbe {
     /// (after a second of ramp) on an outer display of `width`×`height`.
     package static func run(text: String, followers: Int, width: Int = 1920, height: Int = 1080,
                             frames: Int) throws -> Outcome {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("rig-follow-probe-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let scripts = root.appendingPathComponent("scripts")
-        try FileManager.default.createDirectory(at: scripts, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: scripts.appendingPathComponent("Probe.txt"))
-        let loaded = ConfigLoader.load(text: "", name: "probe", overrides: [
-            "state.dir=\"\(root.path)\"", "control.socket=\"\(root.path)/control.sock\"", "camera.enabled=false",
+        var address: String?
+        let kiosk = try ProbeKiosk(name: "follow-probe", text: text, settings: [
             "prompter.font_size=60", "prompter.speed=90", "remote.enabled=true", "remote.bind=\"127.0.0.1\"",
             "remote.port=0", "remote.api_keys.bench=\"\(key)\"",
-        ])
-        guard loaded.errors.isEmpty else { throw KioskScrollProbe.ProbeError.config(loaded.errors.map(\.description)) }
-        let app = try KioskApp(config: loaded.config, configProblems: [], backend: .headless,
-                               headlessSizes: HeadlessSizes(inner: PixelSizeArgument(width: 1280, height: 800),
-                                                            outer: PixelSizeArgument(width: width, height: height)),
-                               devices: [])
-        defer { app.shutdown() }
-        guard let headless = app.displaysBackend as? HeadlessBackend else { throw KioskScrollProbe.ProbeError.notHeadless }
-        app.start()
-        var address: String?
-        let ready = app.loop.clock() + 30
-        while app.loop.clock() < ready, app.stage.renderer.readingText?.layout?.isComplete != true
-            || app.displaysBackend.status(of: .outer).flips == 0 || address == nil {
-            app.loop.runOnce(timeout: 0.02)
+        ], inner: PixelSizeArgument(width: 1280, height: 800), outer: PixelSizeArgument(width: width, height: height)) { app in
             address = app.stage.handle(.status).body["remote"]?["http"]?.stringValue
+            return address != nil
         }
-        guard app.stage.controller.script != nil else { throw KioskScrollProbe.ProbeError.noScript }
         let counter = StateCounter(count: followers)
         let links = (0..<followers).compactMap { index in
             LeadLink(leader: "http://\(address ?? "")", key: key) { report in
@@ -59,25 +41,22 @@ package enum FollowRigsProbe {
         }
         for link in links { link.start() }
         defer { for link in links { link.stop() } }
-        let start = app.loop.clock()
-        app.stage.controller.play(at: start)
-        app.stage.stateChanged()
+        let start = kiosk.play()
         var times: [Double] = []
-        let missedBefore = app.displaysBackend.status(of: .outer).missedVblanks
-        headless.onPresented = { role, stamp, _ in
+        let missedBefore = kiosk.missedVblanks
+        kiosk.headless.onPresented = { role, stamp, _ in
             guard role == .outer, stamp.time > start + 1, times.count <= frames else { return }
             times.append(stamp.time)
         }
-        let deadline = app.loop.clock() + 1 + Double(frames) / 20 + 10
         counter.reset()
-        while times.count <= frames && app.loop.clock() < deadline { app.loop.runOnce(timeout: 0.02) }
-        headless.onPresented = nil
-        guard times.count > frames else { throw KioskScrollProbe.ProbeError.tooFewFrames(times.count) }
+        kiosk.run(for: 1 + Double(frames) / 20 + 10) { times.count > frames }
+        kiosk.headless.onPresented = nil
+        guard times.count > frames else { throw ProbeKiosk.ProbeError.tooFewFrames(times.count) }
         let seconds = max(times.last! - times.first!, 0.001)
         let intervals = zip(times.dropFirst(), times).map { ($0 - $1) * 1000 }.sorted()
         let received = counter.counts.sorted()
         return Outcome(followers: followers, flips: frames,
-                       missedVblanks: Int(app.displaysBackend.status(of: .outer).missedVblanks - missedBefore),
+                       missedVblanks: kiosk.missedVblanks - missedBefore,
                        intervalMedian: intervals[intervals.count / 2],
                        intervalP99: intervals[min(intervals.count - 1, intervals.count * 99 / 100)],
                        intervalMax: intervals.last!,
