@@ -231,6 +231,8 @@ package final class RigStage {
             clips.delivered(id: id, delivery)
         case let .problems(source, lines):
             problems.set(lines, for: source)
+        case let .firstRun(card):
+            console.showFirstRun(card)
         case let .takeEnded(message):
             takes.ended(message: message)
         case let .controller(event):

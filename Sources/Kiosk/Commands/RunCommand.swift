@@ -93,7 +93,8 @@ enum RunCommand: Command {
                                    // a window kiosk's input is the desktop's, through its windows.
                                    devices: kind == .headless ? [.input, .camera] : kind == .window ? [.camera, .audio] : .all)
             if let snapshotDir { return try app.snapshot(to: snapshotDir, unplugging: sizes.unplugged) }
-            return app.run()
+            let welcome = FirstRunWelcome.start(stage: app.stage, config: config, configPath: options.path, loop: app.loop)
+            return withExtendedLifetime(welcome) { app.run() }
         } catch {
             throw .failed("\(error)")
         }

@@ -213,8 +213,21 @@ extension ConsoleController {
             update { $0.dialog = nil; $0.focus = "game:end" }
         case .deleteGameMedia:
             update { $0.dialog = nil; $0.focus = "game:delete-media" }
+        case .firstRun:
+            update { $0.dialog = nil; $0.focus = scriptRowID }
+            firstRunDone()
         default:
             update { $0.dialog = nil; $0.focus = scriptRowID }
+        }
+    }
+
+    /// The first-run card, or its new facts (an address came) while it is open. Another
+    /// dialog open keeps its place; the card waits for the next facts.
+    package func showFirstRun(_ card: FirstRunCard) {
+        switch state.dialog {
+        case nil: update { $0.dialog = .firstRun(card); $0.focus = "dialog:cancel" }
+        case .firstRun: update { $0.dialog = .firstRun(card) }
+        default: break
         }
     }
 

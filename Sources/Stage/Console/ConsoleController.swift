@@ -34,6 +34,8 @@ package final class ConsoleController {
     package var controllersTest: () -> Void = {}
     /// Settings' Self-test button.
     package var selfTestStart: () -> Void = {}
+    /// The first-run card was answered: it is not shown again.
+    package var firstRunDone: () -> Void = {}
     /// The Clips screen was shown (true) or left (false): the list is read, a replay closes.
     package var clipsShown: (Bool) -> Void = { _ in }
 
@@ -120,6 +122,7 @@ package final class ConsoleController {
         case .exportClip: "export_clip"
         case .endGame: "end_game"
         case .deleteGameMedia: "delete_game_media"
+        case .firstRun: "first_run"
         case nil: nil
         }
         return ["screen": .string(state.screen.rawValue), "focus": .optional(state.focus),

@@ -41,12 +41,15 @@ package enum ConsoleDialog: Equatable {
     case endGame(media: Int)
     /// Deleting the media of a game already ended.
     case deleteGameMedia(media: Int)
+    /// The first start of a rig written from the disk image: a card, answered with OK.
+    case firstRun(FirstRunCard)
 
     /// The text a dialog's field holds, if it has one.
     package var fieldText: String? {
         switch self {
         case let .rename(_, text), let .newFolder(text), let .renameFolder(_, text): text
-        case .confirmDelete, .move, .confirmDeleteFolder, .confirmDeleteClip, .exportClip, .endGame, .deleteGameMedia: nil
+        case .confirmDelete, .move, .confirmDeleteFolder, .confirmDeleteClip, .exportClip, .endGame, .deleteGameMedia,
+             .firstRun: nil
         }
     }
 
@@ -55,7 +58,8 @@ package enum ConsoleDialog: Equatable {
         case let .rename(id, _): .rename(id: id, text: text)
         case .newFolder: .newFolder(text: text)
         case let .renameFolder(name, _): .renameFolder(name: name, text: text)
-        case .confirmDelete, .move, .confirmDeleteFolder, .confirmDeleteClip, .exportClip, .endGame, .deleteGameMedia: self
+        case .confirmDelete, .move, .confirmDeleteFolder, .confirmDeleteClip, .exportClip, .endGame, .deleteGameMedia,
+             .firstRun: self
         }
     }
 }

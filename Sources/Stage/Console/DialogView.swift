@@ -43,6 +43,10 @@ package enum DialogView {
             }
         case .confirmDelete, .confirmDeleteFolder, .confirmDeleteClip, .deleteGameMedia:
             break
+        case let .firstRun(card):
+            for paragraph in card.paragraphs.dropFirst() {
+                y += panel.text(paragraph, x: inner.x, y: y, maxWidth: inner.width) + theme.gap
+            }
         case let .endGame(media):
             endGameButtons(media: media, panel: panel, inner: inner, y: box.maxY - theme.gap * 2 - theme.rowHeight)
             return
@@ -54,7 +58,7 @@ package enum DialogView {
         case .confirmDeleteFolder: ("Delete folder", .danger)
         case .confirmDeleteClip: ("Delete clip", .danger)
         case .deleteGameMedia: ("Delete media", .danger)
-        case .exportClip, .endGame: nil
+        case .exportClip, .endGame, .firstRun: nil
         case .rename, .renameFolder: ("Rename", .primary)
         case .newFolder: ("Create", .primary)
         case .move: nil
@@ -64,8 +68,13 @@ package enum DialogView {
                          in: PixelRect(x: inner.x, y: buttonY, width: buttonWidth, height: theme.rowHeight),
                          style: confirm.style)
         }
-        panel.button("dialog:cancel", "Cancel",
+        panel.button("dialog:cancel", isNoticeDialog(dialog) ? "OK" : "Cancel",
                      in: PixelRect(x: inner.maxX - buttonWidth, y: buttonY, width: buttonWidth, height: theme.rowHeight))
+    }
+
+    /// A card to read, answered with OK: no choice to make.
+    private static func isNoticeDialog(_ dialog: ConsoleDialog) -> Bool {
+        if case .firstRun = dialog { true } else { false }
     }
 
     /// End and delete the media, end and keep them, or cancel; without media just end or cancel.
@@ -93,6 +102,8 @@ package enum DialogView {
         case .exportClip: max(1, model.clips.input.destinations.count)
         // Its question takes two lines.
         case .confirmDeleteFolder: 1
+        // Four paragraphs of one or two lines each.
+        case .firstRun: 7
         }
     }
 
@@ -117,6 +128,7 @@ package enum DialogView {
             model.clips.input.destinations.isEmpty
                 ? "Export “\(title)”: no USB stick is mounted and no export folder is set ([recording] export_folder)."
                 : "Export “\(title)” to:"
+        case let .firstRun(card): card.paragraphs[0]
         case let .confirmDeleteFolder(name, count):
             "Delete the folder “\(name)”? " + (count == 0 ? "It holds no scripts." :
                 "Its \(count == 1 ? "script moves" : "\(count) scripts move") to the top level (All Scripts); none is deleted.")

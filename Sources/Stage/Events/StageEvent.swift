@@ -12,6 +12,9 @@ package enum StageEvent {
     /// A phone paired or was revoked, a pairing code opened or ran out: the console's
     /// Remote panel is drawn again.
     case remoteAccessChanged
+    /// The first-run card's facts, at the first start of a rig written from the disk
+    /// image and again when they change (an address came): the console shows the card.
+    case firstRun(FirstRunCard)
     /// Decoded pictures (or the end, or a failure) for the replay of clip `id`.
     case replayDelivery(id: String, ClipDecoder.Delivery)
     /// A key pressed (or repeating) on an operator keyboard, clicker or pedal.
