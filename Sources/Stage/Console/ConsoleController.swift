@@ -147,8 +147,12 @@ package final class ConsoleController {
         }
         update {
             $0.screen = screen
-            $0.focus = nil
-            $0.dialog = nil
+            // A question about this screen goes with it; the first-run card is about the
+            // rig and stays (the kiosk opens the last script as it starts, after the card).
+            if case .firstRun = $0.dialog {} else {
+                $0.focus = nil
+                $0.dialog = nil
+            }
         }
         if screen == .library {
             selectFirstIfNeeded()

@@ -62,6 +62,19 @@ import Testing
                                       loop: rig.app.loop) == nil, "never again")
     }
 
+    /// The kiosk opens the last script (and its screen) as it starts, after the card was
+    /// asked for: found by the image's boot test, where the card never showed.
+    @Test func theCardStaysWhenTheScreenChangesUnderIt() throws {
+        let rig = try ConsoleHarness()
+        rig.app.stage.handle(.firstRun(Self.card))
+        rig.settle()
+        rig.console.show(.library)
+        rig.console.show(.prompter)
+        rig.settle()
+        #expect(rig.state.dialog == .firstRun(Self.card))
+        #expect(rig.state.focus == "dialog:cancel")
+    }
+
     @Test func aClickOnOKAnswersItToo() throws {
         let rig = try ConsoleHarness()
         let marker = rig.root.appendingPathComponent(FirstRunWelcome.markerName)
