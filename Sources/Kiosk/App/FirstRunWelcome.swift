@@ -38,7 +38,7 @@ final class FirstRunWelcome {
         let marker = URL(fileURLWithPath: config.state.dir).appendingPathComponent(markerName)
         guard FileManager.default.fileExists(atPath: marker.path) else { return nil }
         let welcome = FirstRunWelcome(marker: marker, config: config, configPath: configPath, stage: stage, loop: loop)
-        stage.console.firstRunDone = { [weak welcome] in welcome?.answered(by: "the operator") }
+        stage.console.firstRunDone = { [weak welcome] in welcome?.cardAnswered() }
         welcome.refresh()
         KioskLog.info("first run: the inner display shows the first-run card")
         return welcome
@@ -57,14 +57,15 @@ final class FirstRunWelcome {
         _ = loop.addTimer(at: loop.clock() + Self.refreshSeconds) { [weak self] in self?.refresh() }
     }
 
-    private func answered(by who: String) {
+    /// OK, Enter, Esc or a click on the card.
+    private func cardAnswered() {
         answered = true
         if unlink(marker.path) != 0 && errno != ENOENT {
             KioskLog.warning("first run: cannot remove \(marker.path): \(String(cString: strerror(errno)))")
             return
         }
         try? AtomicFile.syncDirectory(marker.deletingLastPathComponent().path)
-        KioskLog.info("first run: the card was answered by \(who); it is not shown again")
+        KioskLog.info("first run: the operator answered the card; it is not shown again")
     }
 
     static func hostname() -> String {
