@@ -11,3 +11,12 @@ static inline int rig_sd_bus_stop_unit(sd_bus *bus, const char *unit, sd_bus_err
                               "org.freedesktop.systemd1.Manager", "StopUnit", error, reply,
                               "ss", unit, "replace");
 }
+
+// StartUnit(unit, "replace"): the kiosk starts rig-update@FILE.service, an install the
+// operator chose at the rig (polkit's rig-media.rules allows that unit and no other).
+static inline int rig_sd_bus_start_unit(sd_bus *bus, const char *unit, sd_bus_error *error,
+                                        sd_bus_message **reply) {
+    return sd_bus_call_method(bus, "org.freedesktop.systemd1", "/org/freedesktop/systemd1",
+                              "org.freedesktop.systemd1.Manager", "StartUnit", error, reply,
+                              "ss", unit, "replace");
+}

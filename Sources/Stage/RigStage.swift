@@ -233,6 +233,10 @@ package final class RigStage {
             problems.set(lines, for: source)
         case let .firstRun(card):
             console.showFirstRun(card)
+        case let .rigUpdate(card):
+            // An offer never comes over a talent's reading, a take or a game.
+            console.showRigUpdate(card, busy: take != .none || game.isOpen
+                                      || controller.engine.state(at: now()) == .playing)
         case let .takeEnded(message):
             takes.ended(message: message)
         case let .controller(event):

@@ -17,6 +17,7 @@ import time
 from appliance import (APPLIANCE_CONFIG, OUTER, RIG, UNIT_FILE, Appliance, TouchPlayer, boot_options,
                        both_presenting)
 from appliance_screens import dump, expect_content, red_fraction
+from appliance_update import test_update_from_a_usb_stick
 from appliance_usb import test_usb_stick_plug_export_eject_and_pull
 
 SOAK_TAPS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "soak_taps.py")
@@ -435,7 +436,8 @@ SOAK = [test_soak_scroll_taps_and_outer_hotplug] if os.environ.get("RIG_SOAK_MIN
 # One boot (under TCG, 60-90 s to the kiosk); the tests run in this order.
 GROUPS = [
     ("appliance", [test_unit_exposure_at_most_2, test_starts_at_boot_on_both_heads,
-                   test_usb_stick_plug_export_eject_and_pull, test_kill_restarts_at_same_script_and_position,
+                   test_usb_stick_plug_export_eject_and_pull, test_update_from_a_usb_stick,
+                   test_kill_restarts_at_same_script_and_position,
                    test_selftest_through_the_service,
                    *SOAK,
                    test_remote_answers_on_its_bind_address_only,

@@ -94,7 +94,8 @@ enum RunCommand: Command {
                                    devices: kind == .headless ? [.input, .camera] : kind == .window ? [.camera, .audio] : .all)
             if let snapshotDir { return try app.snapshot(to: snapshotDir, unplugging: sizes.unplugged) }
             let welcome = FirstRunWelcome.start(stage: app.stage, config: config, configPath: options.path, loop: app.loop)
-            return withExtendedLifetime(welcome) { app.run() }
+            let updater = RigUpdater.start(stage: app.stage, stateDirectory: config.state.dir, loop: app.loop)
+            return withExtendedLifetime((welcome, updater)) { app.run() }
         } catch {
             throw .failed("\(error)")
         }

@@ -216,6 +216,9 @@ extension ConsoleController {
         case .firstRun:
             update { $0.dialog = nil; $0.focus = scriptRowID }
             firstRunDone()
+        case let .rigUpdate(card):
+            update { $0.dialog = nil; $0.focus = scriptRowID }
+            rigUpdateAnswered(card, false)
         default:
             update { $0.dialog = nil; $0.focus = scriptRowID }
         }
@@ -231,6 +234,24 @@ extension ConsoleController {
         }
     }
 
+    /// The update dialog's next card (the kiosk's; see RigUpdateCard), or nil to take an
+    /// offer back (its stick was pulled out). An offer waits while `busy` (the prompter
+    /// playing, a take, a game) or another dialog is open: the kiosk offers it again.
+    /// The install's progress replaces what the update dialog shows.
+    package func showRigUpdate(_ card: RigUpdateCard?, busy: Bool) {
+        switch state.dialog {
+        case .rigUpdate(let shown) where card == nil:
+            if shown.isOffer { update { $0.dialog = nil; $0.focus = scriptRowID } }
+        case nil, .rigUpdate:
+            guard let card, !(card.isOffer && busy && state.dialog == nil) else { return }
+            update {
+                if $0.dialog != .rigUpdate(card) { $0.focus = "dialog:cancel" }
+                $0.dialog = .rigUpdate(card)
+            }
+        default: break
+        }
+    }
+
     package func dialogAction(_ id: WidgetID) {
         guard let dialog = state.dialog else { return }
         if id == "dialog:cancel" {
@@ -239,6 +260,10 @@ extension ConsoleController {
         }
         if case .confirmDeleteClip = dialog { return clipsAction(id) }
         if case .exportClip = dialog { return clipsAction(id) }
+        if case let .rigUpdate(.offer(offer)) = dialog, id == "dialog:confirm" {
+            update { $0.dialog = .rigUpdate(.installing(version: offer.version)); $0.focus = "dialog:cancel" }
+            return rigUpdateAnswered(.offer(offer), true)
+        }
         switch dialog {
         case .endGame, .deleteGameMedia:
             // The game's answer: "game:answer:confirm" (delete) or "game:answer:keep".

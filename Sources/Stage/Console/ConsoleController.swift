@@ -36,6 +36,8 @@ package final class ConsoleController {
     package var selfTestStart: () -> Void = {}
     /// The first-run card was answered: it is not shown again.
     package var firstRunDone: () -> Void = {}
+    /// The update dialog was answered: the card, and whether the operator chose Update.
+    package var rigUpdateAnswered: (RigUpdateCard, Bool) -> Void = { _, _ in }
     /// The Clips screen was shown (true) or left (false): the list is read, a replay closes.
     package var clipsShown: (Bool) -> Void = { _ in }
 
@@ -123,6 +125,7 @@ package final class ConsoleController {
         case .endGame: "end_game"
         case .deleteGameMedia: "delete_game_media"
         case .firstRun: "first_run"
+        case let .rigUpdate(card): card.statusName
         case nil: nil
         }
         return ["screen": .string(state.screen.rawValue), "focus": .optional(state.focus),
@@ -147,9 +150,8 @@ package final class ConsoleController {
         }
         update {
             $0.screen = screen
-            // A question about this screen goes with it; the first-run card is about the
-            // rig and stays (the kiosk opens the last script as it starts, after the card).
-            if case .firstRun = $0.dialog {} else {
+            // A question about this screen goes with it; a card about the rig stays.
+            if $0.dialog?.isAboutTheRig != true {
                 $0.focus = nil
                 $0.dialog = nil
             }

@@ -43,13 +43,24 @@ package enum ConsoleDialog: Equatable {
     case deleteGameMedia(media: Int)
     /// The first start of a rig written from the disk image: a card, answered with OK.
     case firstRun(FirstRunCard)
+    /// A newer rig on a USB stick, offered; then how its install goes.
+    case rigUpdate(RigUpdateCard)
+
+    /// A card about the rig itself, not the screen below: it stays when the screen changes
+    /// (the kiosk opens the last script as it starts, after the card came).
+    package var isAboutTheRig: Bool {
+        switch self {
+        case .firstRun, .rigUpdate: true
+        default: false
+        }
+    }
 
     /// The text a dialog's field holds, if it has one.
     package var fieldText: String? {
         switch self {
         case let .rename(_, text), let .newFolder(text), let .renameFolder(_, text): text
         case .confirmDelete, .move, .confirmDeleteFolder, .confirmDeleteClip, .exportClip, .endGame, .deleteGameMedia,
-             .firstRun: nil
+             .firstRun, .rigUpdate: nil
         }
     }
 
@@ -59,7 +70,7 @@ package enum ConsoleDialog: Equatable {
         case .newFolder: .newFolder(text: text)
         case let .renameFolder(name, _): .renameFolder(name: name, text: text)
         case .confirmDelete, .move, .confirmDeleteFolder, .confirmDeleteClip, .exportClip, .endGame, .deleteGameMedia,
-             .firstRun: self
+             .firstRun, .rigUpdate: self
         }
     }
 }

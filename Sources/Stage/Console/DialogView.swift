@@ -47,6 +47,10 @@ package enum DialogView {
             for paragraph in card.paragraphs.dropFirst() {
                 y += panel.text(paragraph, x: inner.x, y: y, maxWidth: inner.width) + theme.gap
             }
+        case let .rigUpdate(card):
+            for paragraph in card.paragraphs {
+                y += panel.text(paragraph, x: inner.x, y: y, maxWidth: inner.width) + theme.gap
+            }
         case let .endGame(media):
             endGameButtons(media: media, panel: panel, inner: inner, y: box.maxY - theme.gap * 2 - theme.rowHeight)
             return
@@ -59,6 +63,7 @@ package enum DialogView {
         case .confirmDeleteClip: ("Delete clip", .danger)
         case .deleteGameMedia: ("Delete media", .danger)
         case .exportClip, .endGame, .firstRun: nil
+        case let .rigUpdate(card): card.isOffer ? ("Update", .primary) : nil
         case .rename, .renameFolder: ("Rename", .primary)
         case .newFolder: ("Create", .primary)
         case .move: nil
@@ -68,13 +73,17 @@ package enum DialogView {
                          in: PixelRect(x: inner.x, y: buttonY, width: buttonWidth, height: theme.rowHeight),
                          style: confirm.style)
         }
-        panel.button("dialog:cancel", isNoticeDialog(dialog) ? "OK" : "Cancel",
+        panel.button("dialog:cancel", cancelTitle(dialog),
                      in: PixelRect(x: inner.maxX - buttonWidth, y: buttonY, width: buttonWidth, height: theme.rowHeight))
     }
 
-    /// A card to read, answered with OK: no choice to make.
-    private static func isNoticeDialog(_ dialog: ConsoleDialog) -> Bool {
-        if case .firstRun = dialog { true } else { false }
+    /// A card to read is answered with OK; an update can wait.
+    private static func cancelTitle(_ dialog: ConsoleDialog) -> String {
+        switch dialog {
+        case .firstRun: "OK"
+        case let .rigUpdate(card): card.isOffer ? "Not now" : "OK"
+        default: "Cancel"
+        }
     }
 
     /// End and delete the media, end and keep them, or cancel; without media just end or cancel.
@@ -104,6 +113,8 @@ package enum DialogView {
         case .confirmDeleteFolder: 1
         // Four paragraphs of one or two lines each.
         case .firstRun: 7
+        // Two paragraphs of up to two lines, or one reason that may run long.
+        case .rigUpdate: 4
         }
     }
 
@@ -129,6 +140,7 @@ package enum DialogView {
                 ? "Export “\(title)”: no USB stick is mounted and no export folder is set ([recording] export_folder)."
                 : "Export “\(title)” to:"
         case let .firstRun(card): card.paragraphs[0]
+        case let .rigUpdate(card): card.title
         case let .confirmDeleteFolder(name, count):
             "Delete the folder “\(name)”? " + (count == 0 ? "It holds no scripts." :
                 "Its \(count == 1 ? "script moves" : "\(count) scripts move") to the top level (All Scripts); none is deleted.")

@@ -15,6 +15,8 @@ package enum StageEvent {
     /// The first-run card's facts, at the first start of a rig written from the disk
     /// image and again when they change (an address came): the console shows the card.
     case firstRun(FirstRunCard)
+    /// The update dialog's next card, or nil to take an offer back.
+    case rigUpdate(RigUpdateCard?)
     /// Decoded pictures (or the end, or a failure) for the replay of clip `id`.
     case replayDelivery(id: String, ClipDecoder.Delivery)
     /// A key pressed (or repeating) on an operator keyboard, clicker or pedal.
