@@ -99,7 +99,7 @@ def test_update_from_a_usb_stick(rig, ctx):
     """A newer rig on a stick is offered on the console; Update, chosen with the inner
     display's keys, installs it. A package apt cannot install is refused in words and the
     old version keeps running, same process. A good one restarts the kiosk into it, and
-    the new kiosk says so once."""
+    the new kiosk says so until OK."""
     app = Appliance(rig)
     pid, _ = app.wait_running(180, "rig.service before the update")
     before = installed_version(app)
@@ -115,7 +115,7 @@ def test_update_from_a_usb_stick(rig, ctx):
         dump(rig, ctx, 0, "update-offer")
         assert f"holds rig {before}+update1" in app.journal(f"_PID={pid}"), app.journal(f"_PID={pid} -n 20")
         choose_update(app, player)
-        status = app.wait_for(lambda s: dialog(s) == "rig_update_failed", 240, "the failed install said")
+        app.wait_for(lambda s: dialog(s) == "rig_update_failed", 240, "the failed install said")
         dump(rig, ctx, 0, "update-failed")
         said = app.sh("cat /run/rig-update/status")
         assert "state=failed" in said and MISSING in said, said
@@ -138,8 +138,8 @@ def test_update_from_a_usb_stick(rig, ctx):
         outcome = wait_for_outcome(app, 600, after=said)
         assert "state=installed" in outcome, outcome + "\n" + app.journal("-u 'rig-update@*' -n 60")
         ctx.figures["update: Update pressed to installed (s, host, TCG)"] = round(time.monotonic() - chosen, 1)
-        new_pid, status = app.wait_running(120, "the kiosk after the update", not_pid=pid)
-        status = app.wait_for(lambda s: dialog(s) == "rig_update_installed", 120, "the new kiosk says it is installed")
+        app.wait_running(120, "the kiosk after the update", not_pid=pid)
+        app.wait_for(lambda s: dialog(s) == "rig_update_installed", 120, "the new kiosk says it is installed")
         ctx.figures["update: Update pressed to the new kiosk saying so (s, host, TCG)"] = round(
             time.monotonic() - chosen, 1)
         dump(rig, ctx, 0, "update-installed")
@@ -149,10 +149,8 @@ def test_update_from_a_usb_stick(rig, ctx):
         assert "Setting up rig (" + before + "+update2)" in journal, journal[-2000:]
         player.play("key ENTER")
         app.wait_for(lambda s: dialog(s) is None, 20, "the notice answered with OK")
-        # Said once: a restart of the kiosk does not show it again.
-        app.sh("systemctl restart rig.service", timeout=60)
-        _, status = app.wait_running(180, "the kiosk restarted after the notice", not_pid=new_pid)
-        assert dialog(status) is None, status["console"]
+        # Said once: the answer is kept for the next kiosk (RigUpdaterTests restarts one).
+        assert app.sh("cat /var/lib/rig/rig-update-answered").strip() in app.sh("cat /run/rig-update/status")
         rc, out = rig.exec("/usr/bin/rig ctl media eject RIGNEW", timeout=60, check=False)
         assert rc == 0, out
         pull(rig)
