@@ -71,14 +71,19 @@ enum BenchCaseRunner {
             case let .console(display):
                 let console = try ConsoleFrameBench(display: display, text: text)
                 var slowest = (ms: 0.0, frame: 0)
+                var samples: [Double] = []
                 for frame in 0..<frames {
                     let start = BenchClock.nanoseconds()
                     console.composeFrame()
                     let ms = Double(BenchClock.nanoseconds() - start) / 1e6
                     if ms > slowest.ms { slowest = (ms, frame) }
+                    samples.append(ms)
                     console.advance()
                 }
                 BenchCommand.printError(String(format: "slowest frame: %.2f ms (frame %d)", slowest.ms, slowest.frame))
+                print(String(format: "median %.3f ms, pixels drawn %.0f %% of the display",
+                             BenchMeasurement(samplesMs: samples).medianMs ?? 0,
+                             console.drawnShare / Double(max(1, console.frames)) * 100))
             }
         } catch {
             BenchCommand.printError("rig bench: case unavailable: \(error)")

@@ -56,7 +56,12 @@ struct BenchReport: Sendable {
     }
     struct FirstFrameFigure: Sendable { var display: Display; var sizePx: Int; var result: BenchMeasurement }
     /// The inner console (operator view, playing) on a display of this size.
-    struct ConsoleFigure: Sendable { var display: Display; var result: BenchMeasurement }
+    struct ConsoleFigure: Sendable {
+        var display: Display
+        var result: BenchMeasurement
+        /// The mean share of the display's pixels a frame drew (only what changed).
+        var drawnShare: Double?
+    }
 
     struct PangoCase: Sendable {
         var mode: String; var display: String; var sizePx: Int; var lines: Int?; var result: BenchMeasurement

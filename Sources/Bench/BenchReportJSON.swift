@@ -80,7 +80,8 @@ extension BenchReport {
             } ?? .null),
             ("console_frame", .array(console.map { c in
                 .object([("display", .string(c.display.description))] + c.result.json
-                        + [("ratio_to_floor", .number(BenchStatistics.ratio(c.result.medianMs, to: floorMedian(c.display))))])
+                        + [("ratio_to_floor", .number(BenchStatistics.ratio(c.result.medianMs, to: floorMedian(c.display)))),
+                           ("pixels_drawn_share", c.drawnShare.map { .number($0) } ?? .null)])
             })),
             ("speech", speechJSON),
             ("follow", FollowBench.json(follow)),

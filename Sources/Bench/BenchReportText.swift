@@ -47,10 +47,11 @@ struct BenchReportText {
         section(&out, "Time to first frame after opening the script", ["display", "size px", "median", "p99"],
                 report.firstFrame.map { ($0.result, [$0.display.description, "\($0.sizePx)"]) }) { _ in [] }
         section(&out, "Inner console frame (operator view, playing; outer 1920x1080 at 120 px)",
-                ["display", "median", "p99", "x floor"],
+                ["display", "median", "p99", "x floor", "pixels drawn"],
                 report.console.map { ($0.result, [$0.display.description]) }) { i in
             let c = report.console[i]
-            return [Self.ratio(BenchStatistics.ratio(c.result.medianMs, to: report.floorMedian(c.display)))]
+            return [Self.ratio(BenchStatistics.ratio(c.result.medianMs, to: report.floorMedian(c.display))),
+                    c.drawnShare.map { String(format: "%.0f %%", $0 * 100) } ?? "-"]
         }
         cameraSection(&out)
         speechSection(&out)

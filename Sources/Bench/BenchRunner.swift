@@ -53,7 +53,9 @@ struct BenchRunner {
             report.firstFrame = BenchReport.Display.all.flatMap { display in
                 BenchPlan.sizes.map { .init(display: display, sizePx: $0, result: .unavailable(error.description)) }
             }
-            report.console = BenchReport.Display.all.map { .init(display: $0, result: .unavailable(error.description)) }
+            report.console = BenchReport.Display.all.map {
+                .init(display: $0, result: .unavailable(error.description), drawnShare: nil)
+            }
             report.composition = BenchReport.Display.all.flatMap { display in
                 BenchPlan.sizes.flatMap { size in
                     plan.transforms.map {

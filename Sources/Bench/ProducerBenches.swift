@@ -167,9 +167,10 @@ enum ProducerBenches {
                     console.composeFrame()
                     console.advance()
                 }
-                return .init(display: display, result: BenchMeasurement(samplesMs: samples))
+                return .init(display: display, result: BenchMeasurement(samplesMs: samples),
+                             drawnShare: console.drawnShare / Double(max(1, console.frames)))
             } catch {
-                return .init(display: display, result: .unavailable("\(error)"))
+                return .init(display: display, result: .unavailable("\(error)"), drawnShare: nil)
             }
         }
     }

@@ -49,11 +49,14 @@ package final class ManualClockStage {
     }
 
     /// `role`'s whole frame for `time` drawn into `canvas` (which must have its size).
+    /// `mustDraw` false: `canvas` holds the frame last drawn into it, as a display's
+    /// buffer does (the console then redraws only what changed), and an unchanged
+    /// frame is not drawn.
     @discardableResult
-    package func frame(_ role: DisplayRole, at time: Double, into canvas: Canvas) -> FrameReport {
+    package func frame(_ role: DisplayRole, at time: Double, into canvas: Canvas, mustDraw: Bool = true) -> FrameReport {
         guard let base = canvas.pixels.baseAddress else { return FrameReport(role: role, time: time) }
         let target = FrameTarget(width: canvas.width, height: canvas.height, stride: canvas.width * 4,
-                                 pixels: UnsafeMutableRawPointer(base), presentationTime: time, mustDraw: true)
+                                 pixels: UnsafeMutableRawPointer(base), presentationTime: time, mustDraw: mustDraw)
         return stage.frame(role, at: time, into: target)
     }
 

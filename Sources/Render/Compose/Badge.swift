@@ -1,6 +1,6 @@
 /// A small upright badge: a nearly opaque box with cut corners with a symbol, e.g. the
 /// "paused" badge the outer display shows after a tap. Never transformed.
-public struct Badge: Sendable {
+public struct Badge: Equatable, Sendable {
     public enum Symbol: Sendable {
         /// Two vertical bars.
         case pause

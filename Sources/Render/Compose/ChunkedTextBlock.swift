@@ -40,8 +40,14 @@ public final class ChunkedTextBlock {
     /// The row phases the last frame drawn could choose from (RowPhase): what the
     /// idle warm-up prepares, each phase of each piece, so scrolling finds them cached.
     public private(set) var rowPhasesDrawn = 1
+    /// Upright pieces say where they have ink (`changedArea`): for the operator's
+    /// copy, which the console redraws only where a scroll changes it.
+    public let readsInk: Bool
 
     public private(set) var transform: TextTransform
+    /// Bumped when the same viewport would be drawn with other pixels (a new
+    /// transform), so a compositor that kept a frame of this block redraws it.
+    public private(set) var drawingGeneration = 0
     /// Pieces rasterized since the block was made (benchmarks and tests watch it).
     public private(set) var rasterizedPieceCount = 0
 
@@ -80,7 +86,9 @@ public final class ChunkedTextBlock {
 
     public init(lines: ReadingTextLines, columnWidth: Int, textInset: Int, textColor: Color,
                 accents: TextAccents? = nil, background: Color, transform: TextTransform = .identity,
-                cacheBudgetBytes: Int = ChunkedTextBlock.defaultCacheBudgetBytes, rowPhases: Int = 1) {
+                cacheBudgetBytes: Int = ChunkedTextBlock.defaultCacheBudgetBytes, rowPhases: Int = 1,
+                readsInk: Bool = false) {
+        self.readsInk = readsInk
         self.lines = lines
         self.columnWidth = max(1, columnWidth)
         self.textInset = textInset
@@ -126,6 +134,7 @@ public final class ChunkedTextBlock {
     public func setTransform(_ newValue: TextTransform) {
         guard newValue != transform else { return }
         transform = newValue
+        drawingGeneration += 1
         dropWindow()
         cache.removeAll()
         strips = [:]
@@ -355,8 +364,8 @@ public final class ChunkedTextBlock {
         if let cached = cache[key] { return cached }
         let bytes = columnWidth * (rows.bottom - rows.top) * 4
         cache.makeRoom(for: bytes, focus: lastViewportCentre, keep: keep)
-        guard let canvas = rasterize(chunk: key.chunk, rows: rows, rowEighths: key.rowEighths) else { return nil }
-        let entry = TextPieceCache.Entry(canvas: canvas, top: rows.top, bottom: rows.bottom)
+        guard let made = rasterize(chunk: key.chunk, rows: rows, rowEighths: key.rowEighths) else { return nil }
+        let entry = TextPieceCache.Entry(canvas: made.canvas, top: rows.top, bottom: rows.bottom, ink: made.ink)
         cache.insert(entry, for: key)
         rasterizedPieceCount += 1
         return entry
@@ -368,10 +377,12 @@ public final class ChunkedTextBlock {
     /// phase the lines sit `rowEighths` eighths of a pixel higher: a whole row up
     /// and the rest of the eighths back down, which the glyph painter does by
     /// moving the outlines.
-    private func rasterize(chunk: Int, rows: (top: Int, bottom: Int), rowEighths: Int) -> Canvas? {
+    /// Upright pieces of a block that `readsInk` also say where they have ink.
+    private func rasterize(chunk: Int, rows: (top: Int, bottom: Int), rowEighths: Int) -> (canvas: Canvas, ink: PieceInk?)? {
         let uprightSize = PixelSize(width: columnWidth, height: rows.bottom - rows.top)
         guard let upright = try? Canvas(size: uprightSize) else { return nil }
         upright.fill(background)
+        let blank = upright.pixels.first
         let first = max(0, chunk * Self.linesPerChunk - 1)
         for index in first...(chunk * Self.linesPerChunk + Self.linesPerChunk) {
             guard let box = lines.lineBox(at: index) else { break }
@@ -381,6 +392,56 @@ public final class ChunkedTextBlock {
                            y: box.y - rows.top - (rowEighths > 0 ? 1 : 0),
                            rowEighths: rowEighths > 0 ? 8 - rowEighths : 0, color: textColor, accents: accents)
         }
-        return transform.apply(to: upright)
+        guard transform == .identity else { return transform.apply(to: upright).map { ($0, nil) } }
+        return (upright, readsInk ? blank.map { PieceInk(canvas: upright, background: $0) } : nil)
+    }
+
+    // MARK: - What a scroll changes
+
+    /// The display area where the upright viewport filling `frame` may differ between
+    /// text rows `oldTop` and `newTop` (with the same highlight and row phase): the
+    /// rows where either has ink, between the outermost ink columns. Nil when that is
+    /// not known (a transform, a piece not cached): then all of `frame` may differ.
+    /// Elsewhere both show the background, or the band's tint of it.
+    func changedArea(frame: PixelRect, from oldTop: Int, to newTop: Int, rowEighths: Int) -> [PixelRect]? {
+        guard transform == .identity, frame.width == columnWidth else { return nil }
+        guard let old = inkRows(from: oldTop, count: frame.height, rowEighths: rowEighths),
+              let new = inkRows(from: newTop, count: frame.height, rowEighths: rowEighths)
+        else { return nil }
+        let columns = old.columns.isEmpty ? new.columns
+            : new.columns.isEmpty ? old.columns
+            : min(old.columns.lowerBound, new.columns.lowerBound)..<max(old.columns.upperBound, new.columns.upperBound)
+        guard !columns.isEmpty else { return [] }
+        var rects: [PixelRect] = []
+        var row = 0
+        while row < frame.height {
+            guard old.rows[row] || new.rows[row] else {
+                row += 1
+                continue
+            }
+            let start = row
+            while row < frame.height, old.rows[row] || new.rows[row] { row += 1 }
+            rects.append(PixelRect(x: frame.x + columns.lowerBound, y: frame.y + start, width: columns.count,
+                                   height: row - start))
+        }
+        return rects
+    }
+
+    /// Which of `count` viewport rows from text row `top` hold ink, and the columns
+    /// any of them use; nil when a piece there is not cached.
+    private func inkRows(from top: Int, count: Int, rowEighths: Int) -> (rows: [Bool], columns: Range<Int>)? {
+        var rows = [Bool](repeating: false, count: count)
+        var left = columnWidth, right = 0
+        for (key, extent) in pieceKeys(fromRow: top, toRow: top + count, rowEighths: rowEighths) {
+            guard let ink = cache[key]?.ink else { return nil }
+            for row in max(extent.top, top)..<min(extent.bottom, top + count) where ink.rows[row - extent.top] {
+                rows[row - top] = true
+            }
+            if !ink.columns.isEmpty {
+                left = min(left, ink.columns.lowerBound)
+                right = max(right, ink.columns.upperBound)
+            }
+        }
+        return (rows, left < right ? left..<right : 0..<0)
     }
 }

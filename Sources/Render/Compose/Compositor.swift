@@ -13,35 +13,71 @@ import CPixman
 ///   copied into the target with SRC.
 /// So every target pixel is written once, and a full prompter frame costs about
 /// one copy of the display plus the overlays' small areas.
+///
+/// A console frame of which only the times and the script's copy moved need not be
+/// composed whole: `compose(_:into:onlyChanges:)` redraws only the damage since the
+/// frame the buffer holds (FrameDamage), with the same pixels as a whole frame.
 public final class Compositor {
     /// Reused between frames so a frame allocates nothing in the steady state.
     private var scratch: Canvas?
     private let arrows = ArrowMaskCache()
+    /// The frame each buffer (by its pixel memory) was last composed with.
+    private var held: [UnsafeMutableRawPointer: HeldFrame] = [:]
 
     public init() {}
 
-    public func compose(_ layers: [Layer], into target: PixelTarget) {
+    /// Composes `layers` into `target`. With `onlyChanges`, a target this compositor
+    /// composed before is taken to hold that frame still, and only what differs is
+    /// drawn: the caller says so only when nothing else wrote into it since (no new
+    /// buffer, no blanking); `forgetHeldFrames` when that is not so. Returns the
+    /// pixels drawn.
+    @discardableResult
+    public func compose(_ layers: [Layer], into target: PixelTarget, onlyChanges: Bool = false) -> Int {
         let full = PixelRect(size: target.size)
-        let image = target.pixmanImage
-        let overlays = layers.flatMap(\.overlayAreas).map { $0.intersection(full) }.filter { !$0.isEmpty }
-
-        // The target minus the overlay areas, as rectangles. Opaque layers are drawn
-        // once per rectangle (no pixman clip region: the copies bypass pixman).
-        let openAreas = Self.subtract(overlays, from: full)
-        for (index, layer) in layers.enumerated() where layer.isOpaqueCopy {
-            guard !Self.isHidden(layer, by: layers[(index + 1)...]) else { continue }
-            for area in openAreas where area.intersects(layer.bounds) {
-                layer.draw(into: image, dx: 0, dy: 0, clip: area, arrows: arrows)
-            }
+        let frame = HeldFrame(size: target.size, layers: layers)
+        let key = pixman_image_get_data(target.pixmanImage).map(UnsafeMutableRawPointer.init)
+        let areas = onlyChanges ? key.flatMap { held[$0] }.map { FrameDamage.between($0, frame) } ?? [full] : [full]
+        if let key {
+            if held[key] == nil, held.count >= 4 { held.removeAll() }
+            held[key] = frame
         }
+        compose(layers, into: target.pixmanImage, within: areas)
+        return areas.reduce(0) { $0 + $1.width * $1.height }
+    }
 
-        for rect in overlays {
-            guard let scratch = scratchCanvas(for: rect.size) else { continue }
-            let area = PixelRect(size: rect.size)
-            for layer in layers where layer.bounds.intersects(rect) {
-                layer.draw(into: scratch.pixmanImage, dx: -rect.x, dy: -rect.y, clip: area, arrows: arrows)
+    /// Every buffer's content is unknown from now on: each is composed whole next.
+    public func forgetHeldFrames() {
+        held.removeAll()
+    }
+
+    private func compose(_ layers: [Layer], into image: OpaquePointer, within areas: [PixelRect]) {
+        // Worked out once per frame, not per area: a console has a hundred layers.
+        let bounds = layers.map(\.bounds)
+        let allOverlays = layers.flatMap(\.overlayAreas)
+        let opaque = layers.indices.filter { layers[$0].isOpaqueCopy }
+        for area in areas {
+            let overlays = allOverlays.map { $0.intersection(area) }.filter { !$0.isEmpty }
+            // The area minus the overlay areas, as rectangles. Opaque layers are drawn
+            // once per rectangle (no pixman clip region: the copies bypass pixman).
+            let openAreas = Self.subtract(overlays, from: area)
+            let touching = opaque.filter { bounds[$0].intersects(area) }
+            for (order, index) in touching.enumerated() {
+                // A layer whose part in this area a later opaque layer covers is not
+                // drawn at all (the console's background under the script's copy).
+                let part = bounds[index].intersection(area)
+                guard !touching[(order + 1)...].contains(where: { bounds[$0].contains(part) }) else { continue }
+                for open in openAreas where open.intersects(part) {
+                    layers[index].draw(into: image, dx: 0, dy: 0, clip: open, arrows: arrows)
+                }
             }
-            PixmanDraw.copy(scratch.pixmanImage, sourceRect: area, into: image, x: rect.x, y: rect.y)
+            for rect in overlays {
+                guard let scratch = scratchCanvas(for: rect.size) else { continue }
+                let local = PixelRect(size: rect.size)
+                for index in layers.indices where bounds[index].intersects(rect) {
+                    layers[index].draw(into: scratch.pixmanImage, dx: -rect.x, dy: -rect.y, clip: local, arrows: arrows)
+                }
+                PixmanDraw.copy(scratch.pixmanImage, sourceRect: local, into: image, x: rect.x, y: rect.y)
+            }
         }
     }
 
@@ -70,12 +106,6 @@ public final class Compositor {
         }
         pixman_region32_fini(&region)
         return result
-    }
-
-    /// A layer entirely covered by a later opaque layer is not drawn at all
-    /// (the outer scene's background under a full-screen text block).
-    private static func isHidden(_ layer: Layer, by later: ArraySlice<Layer>) -> Bool {
-        later.contains { $0.isOpaqueCopy && $0.bounds.contains(layer.bounds) }
     }
 
     private func scratchCanvas(for size: PixelSize) -> Canvas? {

@@ -38,6 +38,25 @@ public struct Label {
         return PixelRect(x: x - slack, y: y - slack, width: width + 2 * slack, height: height + 2 * slack)
     }
 
+    /// The same text at the same place in the same colours, told by the storage of the
+    /// lines' glyphs: a label cache hands out the same arrays for the same text, and an
+    /// array kept alive (as a composed frame keeps its layers) cannot have its storage
+    /// reused. Glyphs are never compared one by one.
+    func isSame(as other: Label) -> Bool {
+        guard x == other.x, y == other.y, color == other.color, accents == other.accents, painter === other.painter,
+              lines.count == other.lines.count
+        else { return false }
+        return zip(lines, other.lines).allSatisfy { mine, theirs in
+            mine.y == theirs.y && mine.baseline == theirs.baseline && mine.highlights == theirs.highlights
+                && Self.sameStorage(mine.glyphs, theirs.glyphs)
+        }
+    }
+
+    private static func sameStorage(_ one: [PositionedGlyph], _ other: [PositionedGlyph]) -> Bool {
+        one.count == other.count
+            && one.withUnsafeBufferPointer { mine in other.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress } }
+    }
+
     func draw(into image: OpaquePointer, dx: Int, dy: Int) {
         for line in lines {
             painter.draw(line: line, into: image, originX: x + dx, originY: y + dy + Int(line.y.rounded()),

@@ -50,6 +50,47 @@ public enum Layer {
         }
     }
 
+    /// True when drawing `self` now certainly gives the pixels `other` gave when it
+    /// was drawn (`generation` and `otherGeneration`: `drawingGeneration` then). Only
+    /// what can be told cheaply counts: an image's pixels may have changed in place
+    /// (a camera picture), so an image is never the same; a label is the same only
+    /// with the very same laid-out lines (a cache hands them out), never by comparing
+    /// glyphs.
+    func drawsSamePixels(as other: Layer) -> Bool {
+        switch (self, other) {
+        case let (.fill(rect, color), .fill(otherRect, otherColor)):
+            return rect == otherRect && color == otherColor
+        case let (.textBlock(block, frame, top, eighths, highlight), .textBlock(otherBlock, otherFrame, otherTop, otherEighths, otherHighlight)):
+            return block === otherBlock && frame == otherFrame && top == otherTop && eighths == otherEighths
+                && highlight == otherHighlight
+        case let (.readingMarker(marker), .readingMarker(otherMarker)):
+            return marker == otherMarker
+        case let (.badge(badge), .badge(otherBadge)):
+            return badge == otherBadge
+        case let (.label(label), .label(otherLabel)):
+            return label.isSame(as: otherLabel)
+        default:
+            return false
+        }
+    }
+
+    /// For the same text block scrolled since `old` (same frame, band and phase):
+    /// where its pixels may differ; nil when it is not that or the block cannot tell.
+    func changedArea(since old: Layer) -> [PixelRect]? {
+        guard case let .textBlock(block, frame, top, eighths, highlight) = self,
+              case let .textBlock(oldBlock, oldFrame, oldTop, oldEighths, oldHighlight) = old,
+              block === oldBlock, frame == oldFrame, eighths == oldEighths, highlight == oldHighlight
+        else { return nil }
+        return block.changedArea(frame: frame, from: oldTop, to: top, rowEighths: eighths)
+    }
+
+    /// What the layer's pixels depend on beyond its value: a text block's transform
+    /// can change while the block stays.
+    var drawingGeneration: Int {
+        if case let .textBlock(block, _, _, _, _) = self { return block.drawingGeneration }
+        return 0
+    }
+
     /// Draws the layer shifted by (dx, dy), touching only `clip` of `image`.
     /// `arrows` keeps the reading marker's arrow masks between frames.
     func draw(into image: OpaquePointer, dx: Int, dy: Int, clip: PixelRect, arrows: ArrowMaskCache? = nil) {

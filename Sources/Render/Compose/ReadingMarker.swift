@@ -11,7 +11,7 @@
 /// whatever is below (`bandInText == false`), or handed to the text block as
 /// `highlight`, which keeps a tinted copy of the rows under the band so a frame
 /// copies it instead of blending it (the prompter scene does this).
-public struct ReadingMarker: Sendable {
+public struct ReadingMarker: Equatable, Sendable {
     /// The band, in display coordinates.
     public var band: PixelRect
     /// True when the band runs across the display (text not rotated 90/270).

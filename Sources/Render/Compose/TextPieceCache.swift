@@ -15,6 +15,8 @@ final class TextPieceCache {
         /// Text-space rows the piece covers.
         let top: Int
         let bottom: Int
+        /// Where it has ink (nil when not read: a transformed piece).
+        let ink: PieceInk?
     }
 
     /// Less than the block's budget while a quarter-turn window holds part of it.

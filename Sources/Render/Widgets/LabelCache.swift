@@ -14,6 +14,9 @@ public final class LabelCache {
 
     public let painter: GlyphPainter
     private var entries: [Key: (lines: [LaidOutLine], frame: Int)] = [:]
+    /// `singleLine`'s answers (`maxWidth` the width it fitted): a console frame asks for
+    /// dozens, and a hit is then one lookup, not a split and one or more.
+    private var fitted: [Key: (lines: [LaidOutLine], frame: Int)] = [:]
     private var frame = 0
 
     public init(painter: GlyphPainter) { self.painter = painter }
@@ -21,7 +24,10 @@ public final class LabelCache {
     /// Call once per built frame; forgets labels unused for the last few frames.
     public func beginFrame() {
         frame += 1
-        if frame % 30 == 0 { entries = entries.filter { frame - $0.value.frame < 30 } }
+        if frame % 30 == 0 {
+            entries = entries.filter { frame - $0.value.frame < 30 }
+            fitted = fitted.filter { frame - $0.value.frame < 30 }
+        }
     }
 
     public func lines(_ text: String, markup: ReadingMarkup = .none, style: TextStyle,
@@ -38,6 +44,17 @@ public final class LabelCache {
 
     /// One line of `text` that fits `maxWidth`, ending in "…" when it had to be cut.
     public func singleLine(_ text: String, style: TextStyle, maxWidth: Int) -> [LaidOutLine] {
+        let key = Key(text: text, markup: .none, style: style, maxWidth: maxWidth)
+        if let hit = fitted[key] {
+            fitted[key]?.frame = frame
+            return hit.lines
+        }
+        let lines = fit(text, style: style, maxWidth: maxWidth)
+        fitted[key] = (lines, frame)
+        return lines
+    }
+
+    private func fit(_ text: String, style: TextStyle, maxWidth: Int) -> [LaidOutLine] {
         let firstLine = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
         let whole = lines(firstLine, style: style, maxWidth: nil)
         guard let line = whole.first, line.width > Double(maxWidth) else {

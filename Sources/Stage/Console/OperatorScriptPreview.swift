@@ -11,8 +11,13 @@ package final class OperatorScriptPreview {
     private let fonts: FontLibrary
     private let painter: GlyphPainter
     private var text: ReadingText?
-    /// The operator's copy needs a screen or two of pieces, not the outer's budget.
-    package static let cacheBudgetBytes = 12 << 20
+    /// The operator's copy needs a screen or two of pieces, not the outer's budget:
+    /// 12 MB, or three of its rectangles on a display so large that is less (a 4K
+    /// console's copy is 15 MB: with 12, every frame rasterized again what the one
+    /// before evicted).
+    package static func cacheBudgetBytes(for rect: PixelRect) -> Int {
+        max(12 << 20, rect.width * rect.height * 4 * 3)
+    }
 
     /// The rows of the last frame's rectangle, for warming the cache around it.
     private var viewportRows = 0
@@ -30,9 +35,10 @@ package final class OperatorScriptPreview {
         guard let outerLayout = outer.layout, rect.width > 8, rect.height > 8, outerDisplay.width > 0 else {
             return [background]
         }
-        if text?.text != outer.text || text?.markup != outer.markup {
+        let budget = Self.cacheBudgetBytes(for: rect)
+        if text?.text != outer.text || text?.markup != outer.markup || text?.cacheBudgetBytes != budget {
             text = ReadingText(text: outer.text, markup: outer.markup, fonts: fonts, painter: painter,
-                               cacheBudgetBytes: Self.cacheBudgetBytes)
+                               cacheBudgetBytes: budget, readsInk: true)
         }
         guard let text else { return [background] }
         var upright = settings

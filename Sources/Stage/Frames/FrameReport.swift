@@ -29,6 +29,9 @@ package struct FrameReport {
     package var selfTestCard: SelfTestCardShown?
     /// The console as this inner frame built it: its targets for clicks and focus.
     package var console: ConsoleBuild?
+    /// Pixels the frame drew: all of them, or what changed since the frame its buffer
+    /// held (the console).
+    package var pixelsDrawn = 0
 }
 
 /// The operator console's controls as one inner frame laid them out, and the label

@@ -196,6 +196,9 @@ package final class SceneRenderer {
                       outerShowsContent: Bool, camera: CameraView = .none, inner: InnerView?,
                       take: TakeIndicator = .none) -> FrameReport {
         selfTestCards.forget(role)
+        // Something other than this renderer wrote the buffers (a modeset, a blanked
+        // display, a flip that failed): no buffer is known to hold its last frame.
+        if target.mustDraw { compositors[role]?.forgetHeldFrames() }
         let takeShown = take.shown(at: time)
         let input = SceneInput(prompter: prompter, outerShowsContent: outerShowsContent,
                                camera: cameraKey(role, camera: camera), cameraOnOuter: camera.onOuter, take: takeShown,
@@ -230,6 +233,7 @@ package final class SceneRenderer {
         var report = FrameReport(role: role, time: time)
         lastInputs[role] = nil
         preparedInputs[role] = nil
+        compositors[role]?.forgetHeldFrames()
         guard let buffer = scanout.image(for: target) else { return report }
         report.changed = selfTestCards.draw(role, card, transform: transform, at: time, into: buffer,
                                             mustDraw: target.mustDraw)
@@ -280,7 +284,9 @@ package final class SceneRenderer {
         if prompter.mode == .prompter {
             layers += PromptingOverlay.layers(input.prompting, display: buffer.size, painter: painter)
         }
-        compositors[role]?.compose(layers, into: buffer)
+        // The console redraws only what changed since the frame its buffer holds; the
+        // outer frame scrolls whole, so it has nothing to gain from comparing.
+        report.pixelsDrawn = compositors[role]?.compose(layers, into: buffer, onlyChanges: role == .inner) ?? 0
         return report
     }
 

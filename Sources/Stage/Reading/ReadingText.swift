@@ -17,6 +17,9 @@ package final class ReadingText {
     package let fonts: FontLibrary
     package let painter: GlyphPainter
     package let cacheBudgetBytes: Int
+    /// The block's pieces say where they have ink (the operator's copy: the console
+    /// then redraws only the rows a scroll changes).
+    private let readsInk: Bool
     /// Row phases the block caches (ChunkedTextBlock.rowPhaseLimit): the outer
     /// display's scrolling text has all of them, a copy drawn at whole rows one.
     package let rowPhases: Int
@@ -52,7 +55,9 @@ package final class ReadingText {
     }
 
     package init(text: String, markup: ReadingMarkup = .none, fonts: FontLibrary, painter: GlyphPainter,
-         cacheBudgetBytes: Int = ChunkedTextBlock.defaultCacheBudgetBytes, rowPhases: Int = 1) {
+         cacheBudgetBytes: Int = ChunkedTextBlock.defaultCacheBudgetBytes, rowPhases: Int = 1,
+         readsInk: Bool = false) {
+        self.readsInk = readsInk
         self.text = text
         self.markup = markup
         self.rowPhases = rowPhases
@@ -100,7 +105,7 @@ package final class ReadingText {
                                      textColor: newBlockKey.textColor, accents: newBlockKey.accents,
                                      background: newBlockKey.background,
                                      transform: transform, cacheBudgetBytes: cacheBudgetBytes,
-                                     rowPhases: rowPhases)
+                                     rowPhases: rowPhases, readsInk: readsInk)
             blockKey = newBlockKey
         } else {
             block?.setTransform(transform)

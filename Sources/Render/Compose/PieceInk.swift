@@ -1,0 +1,35 @@
+/// Where a rasterized piece of text has ink, upright: which of its rows hold
+/// anything but the background, and the columns between its leftmost and rightmost
+/// ink. Found once, when the piece is rasterized.
+///
+/// Why: when the operator's copy of the script scrolls, the rows where the text is
+/// blank before and after (the spacing between lines) and the margins beside it do
+/// not change, so the console need not redraw them.
+struct PieceInk {
+    /// One flag per piece row.
+    let rows: [Bool]
+    /// Columns with ink in any row; empty when the piece is blank.
+    let columns: Range<Int>
+
+    /// Reads `canvas` (upright, `background` filled where there is no text).
+    init(canvas: Canvas, background: UInt32) {
+        var rows = [Bool](repeating: false, count: canvas.height)
+        var left = canvas.width, right = 0
+        let width = canvas.width
+        if let base = canvas.pixels.baseAddress {
+            for row in 0..<canvas.height {
+                let line = base + row * width
+                var first = 0
+                while first < width, line[first] == background { first += 1 }
+                guard first < width else { continue }
+                var last = width - 1
+                while line[last] == background { last -= 1 }
+                rows[row] = true
+                left = min(left, first)
+                right = max(right, last + 1)
+            }
+        }
+        self.rows = rows
+        columns = left < right ? left..<right : 0..<0
+    }
+}
