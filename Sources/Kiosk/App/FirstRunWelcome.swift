@@ -71,7 +71,7 @@ final class FirstRunWelcome {
     static func hostname() -> String {
         var name = [CChar](repeating: 0, count: 256)
         guard gethostname(&name, name.count) == 0 else { return "this rig" }
-        return String(cString: name)
+        return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Every address but loopback's, IPv4 first.
