@@ -19,14 +19,18 @@ enum BenchCaseRunner {
                                                 transform: transform, fonts: fonts)
                 outer.scrollToMiddle()
                 var pieces = 0
+                var samples: [Double] = []
                 for _ in 0..<frames {
                     let before = outer.block?.rasterizedPieceCount ?? 0
+                    let start = BenchClock.nanoseconds()
                     outer.composeFrame()
+                    samples.append(Double(BenchClock.nanoseconds() - start) / 1e6)
                     pieces += (outer.block?.rasterizedPieceCount ?? 0) - before
                     outer.advance()
                 }
                 BenchCommand.printError("pieces rasterized by the frames: \(pieces), cached at the end: "
                                         + "\((outer.block?.cachedBytes ?? 0) >> 20) MiB")
+                BenchCommand.printError(String(format: "median %.3f ms", BenchMeasurement(samplesMs: samples).medianMs ?? 0))
                 // To see what was measured: the last frame as a PNG.
                 if let path = ProcessInfo.processInfo.environment["RIG_BENCH_PNG"] {
                     try outer.canvas.writePNG(path: path)
