@@ -15,7 +15,7 @@ enum BenchCase: Equatable, Sendable {
     case recordingLoad
     /// Every speed on every refresh grid (ScrollSmoothnessBench), `frames` steps each;
     /// the table on stdout.
-    case smoothness
+    case smoothness(BenchReport.Display)
     /// A marked script against the same text unmarked (MarkupBench); the table on stdout.
     case markup
     /// Smoothness on a running headless kiosk's shown frames (KioskSmoothnessBench),
@@ -42,7 +42,9 @@ enum BenchCase: Equatable, Sendable {
         case "follow" where parts.count == 1:
             return .follow
         case "smoothness" where parts.count == 1:
-            return .smoothness
+            return .smoothness(.fullHD)
+        case "smoothness" where parts.count == 2:
+            return .smoothness(try display(parts[1], in: name))
         case "markup" where parts.count == 1:
             return .markup
         case "kiosk-smoothness" where parts.count == 1:
@@ -54,7 +56,7 @@ enum BenchCase: Equatable, Sendable {
         case "console" where parts.count == 2:
             return .console(try display(parts[1], in: name))
         default:
-            throw .badCase(name, "expected floor:WxH, compose:WxH:SIZE[:TRANSFORM], layout:SIZE, camera, console:WxH, speech, follow, recording-load, smoothness, kiosk-smoothness, follow-rigs or markup")
+            throw .badCase(name, "expected floor:WxH, compose:WxH:SIZE[:TRANSFORM], layout:SIZE, camera, console:WxH, speech, follow, recording-load, smoothness[:WxH], kiosk-smoothness, follow-rigs or markup")
         }
     }
 

@@ -59,9 +59,9 @@ enum BenchCaseRunner {
                 let figures = FollowBench.measure()
                 BenchCommand.printError(FollowBench.lines(figures).joined(separator: "\n"))
                 if case let .failure(error) = figures { throw error }
-            case .smoothness:
+            case let .smoothness(display):
                 let fonts = try ProducerBenches.fonts().get()
-                print(try ScrollSmoothnessTable.measure(text: text, fonts: fonts, frames: frames)
+                print(try ScrollSmoothnessTable.measure(text: text, fonts: fonts, frames: frames, display: display)
                     .joined(separator: "\n"))
             case .followRigs:
                 print(FollowRigsBench.lines(try FollowRigsBench.measure(text: text, frames: frames)).joined(separator: "\n"))

@@ -22,7 +22,7 @@ package enum BenchCommand: Command {
           --no-peers      rig's own cases only (no Pango, no GStreamer)
           --case NAME     run one case only (for callgrind): floor:WxH,
                           compose:WxH:SIZE[:TRANSFORM], layout:SIZE, camera,
-                          console:WxH, speech, follow, smoothness (each
+                          console:WxH, speech, follow, smoothness[:WxH] (each
                           frame's scroll step from the pixels, 7 speeds on
                           60, 59.94 and 50 Hz), kiosk-smoothness (the same
                           on a running headless kiosk's shown frames),

@@ -40,7 +40,8 @@ final class ScrollSmoothnessBench {
     let text: String
     let fonts: FontLibrary
     /// The text cache's budget: the row phases the frames can choose from depend on it.
-    var cacheBudgetBytes = ChunkedTextBlock.defaultCacheBudgetBytes
+    /// Nil: as the kiosk sizes it without `cache_mb` (for the display's size).
+    var cacheBudgetBytes: Int?
 
     init(display: BenchReport.Display, text: String, fonts: FontLibrary) {
         self.display = display

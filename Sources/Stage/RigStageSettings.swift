@@ -8,7 +8,9 @@ extension RigStage {
     package struct Settings {
         /// Where the reading line sits, as a fraction of the text viewport from its top.
         package var markerPosition: Double = ReadingMarker.defaultPosition
-        package var cacheBudgetBytes: Int = ChunkedTextBlock.defaultCacheBudgetBytes
+        /// The reading text's cache; nil: as the outer display's size asks
+        /// (`ChunkedTextBlock.automaticCacheBudgetBytes`).
+        package var cacheBudgetBytes: Int?
         /// The reading settings until the operator changes them (rig.toml's `[prompter]`).
         package var readingDefaults: ReadingSettings = .standard
         package var wordsPerMinute: Int = ReadingTime.defaultWordsPerMinute

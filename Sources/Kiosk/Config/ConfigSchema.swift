@@ -90,7 +90,8 @@ enum ConfigSchema {
             oneOf("prompter.line_breaks", lineBreaks, \.prompter.lineBreaks),
             double("prompter.marker_position", 0.1...0.9, \.prompter.markerPosition),
             int("prompter.max_script_mb", 1...512, \.prompter.maxScriptMB),
-            int("prompter.cache_mb", 16...1024, \.prompter.cacheMB),
+            int("prompter.cache_mb", 0...1024, \.prompter.cacheMB, except: 1...15,
+                because: "0 (as the display asks) or between 16 and 1024"),
 
             xkbName("keyboard.layout", allowsEmpty: false, \.keyboard.layout),
             xkbName("keyboard.variant", allowsEmpty: true, \.keyboard.variant),
@@ -157,13 +158,16 @@ enum ConfigSchema {
 
     // MARK: typed keys
 
-    static func int(_ path: String, _ range: ClosedRange<Int>, _ at: WritableKeyPath<RigConfig, Int>) -> ConfigKey {
+    /// `except` a part of `range` that is refused (and `because`: what is allowed).
+    static func int(_ path: String, _ range: ClosedRange<Int>, _ at: WritableKeyPath<RigConfig, Int>,
+                    except: ClosedRange<Int>? = nil, because allowed: String? = nil) -> ConfigKey {
         ConfigKey(path: path) { config, value in
             guard case let .scalar(.integer(number)) = value else {
                 return "\(path) must be an integer, found \(value.kindName)"
             }
-            guard let fitted = Int(exactly: number), range.contains(fitted) else {
-                return "\(path) must be between \(range.lowerBound) and \(range.upperBound), found \(number)"
+            guard let fitted = Int(exactly: number), range.contains(fitted), except?.contains(fitted) != true else {
+                let allowed = allowed ?? "between \(range.lowerBound) and \(range.upperBound)"
+                return "\(path) must be \(allowed), found \(number)"
             }
             config[keyPath: at] = fitted
             return nil

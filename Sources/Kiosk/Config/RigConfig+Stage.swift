@@ -41,7 +41,7 @@ extension RigStage.Settings {
     init(config: RigConfig) {
         self.init(outerSize: config.displays.outer.drawingSize(headless: config.displays))
         markerPosition = config.prompter.markerPosition
-        cacheBudgetBytes = config.prompter.cacheMB << 20
+        cacheBudgetBytes = config.prompter.cacheMB == 0 ? nil : config.prompter.cacheMB << 20
         readingDefaults = ReadingSettings(config: config.prompter)
         wordsPerMinute = config.prompter.wordsPerMinute
         cameraEnabled = config.camera.enabled

@@ -89,7 +89,8 @@ struct RigConfig: Equatable, Sendable {
         var lineBreaks = LineBreaks.auto.rawValue
         var markerPosition = 1.0 / 3.0
         var maxScriptMB = 16
-        var cacheMB = 128
+        /// 0: as the outer display's size asks (128 MiB up to about 2048x1536).
+        var cacheMB = 0
     }
 
     /// The operator keyboards' layout, as XKB names it (see `KeyboardLayoutNames`).

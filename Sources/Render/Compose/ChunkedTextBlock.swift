@@ -15,6 +15,12 @@ import CPixman
 public final class ChunkedTextBlock {
     public static let linesPerChunk = 24
     public static let defaultCacheBudgetBytes = 128 << 20
+
+    /// The budget for the reading text on a display of `size` when none is configured
+    /// (RowPhase.automaticBudget): 128 MiB up to about 2048x1536, more for a larger one.
+    public static func automaticCacheBudgetBytes(forDisplay size: PixelSize) -> Int {
+        RowPhase.automaticBudget(screenBytes: size.width * size.height * 4)
+    }
     /// A frame's text position is known to an eighth of a pixel: pieces are cached
     /// at up to this many row phases, so the text moves by the exact fraction each
     /// frame (issue 38) and is never a blur of two rows.

@@ -24,4 +24,21 @@ struct RowPhase: Equatable {
         let screens = budget / 5 * 4 / max(1, screenBytes)
         return counts.first { $0 <= screens } ?? 1
     }
+
+    /// The budget a display gets when rig.toml sets none: 128 MiB, or, for a display
+    /// whose screens of text at 8 phases do not fit that (larger than about
+    /// 2048x1536), what more phases need, if that is within twice as much. A 4K
+    /// display gets 158 MiB and 4 phases (quarter pixels) instead of 2 in 128 MiB; 8
+    /// would need 316 MiB. An 8K one stays at 128 MiB: 2 phases would need 316 MiB.
+    static func automaticBudget(screenBytes: Int) -> Int {
+        let least = ChunkedTextBlock.defaultCacheBudgetBytes
+        let screen = max(1, screenBytes)
+        let bought = affordable(budget: least, screenBytes: screen)
+        for phases in counts where phases > bought {
+            // Inverse of `affordable`: the screens fit in four fifths of the budget.
+            let needed = phases * screen / 4 * 5 + 5
+            if needed <= 2 * least { return needed }
+        }
+        return least
+    }
 }

@@ -11,7 +11,8 @@ package final class SceneRenderer {
     package let fonts: FontLibrary?
     package let painter: GlyphPainter?
     package let markerPosition: Double
-    package let cacheBudgetBytes: Int
+    /// The reading text's cache as configured; nil: as the outer display's size asks.
+    package let cacheBudgetBytes: Int?
     package private(set) var readingText: ReadingText?
     private var readingScriptID: String?
     /// The settings and size the reading text was last brought in line with.
@@ -49,7 +50,7 @@ package final class SceneRenderer {
     private let selfTestCards: SelfTestCardPainter
 
     /// Without fonts (`fonts` nil) the displays show plain colours.
-    package init(fonts: FontLibrary?, markerPosition: Double, cacheBudgetBytes: Int) {
+    package init(fonts: FontLibrary?, markerPosition: Double, cacheBudgetBytes: Int?) {
         self.markerPosition = markerPosition
         self.cacheBudgetBytes = cacheBudgetBytes
         self.fonts = fonts
@@ -88,9 +89,11 @@ package final class SceneRenderer {
             readingScriptID = nil
             return Relayout(maxOffset: 0, mapOffset: { _ in 0 }, offsetOfWord: { _ in nil })
         }
-        if readingScriptID != script.id || readingText?.text != script.text || readingText?.markup != script.markup {
+        let budget = cacheBudgetBytes ?? ChunkedTextBlock.automaticCacheBudgetBytes(forDisplay: outerSize)
+        if readingScriptID != script.id || readingText?.text != script.text || readingText?.markup != script.markup
+            || readingText?.cacheBudgetBytes != budget {
             readingText = ReadingText(text: script.text, markup: script.markup, fonts: fonts, painter: painter,
-                                      cacheBudgetBytes: cacheBudgetBytes, rowPhases: ChunkedTextBlock.rowPhases)
+                                      cacheBudgetBytes: budget, rowPhases: ChunkedTextBlock.rowPhases)
             readingScriptID = script.id
         }
         guard let readingText else { return Relayout(maxOffset: 0, mapOffset: { $0 }, offsetOfWord: { _ in nil }) }
