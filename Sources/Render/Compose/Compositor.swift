@@ -34,12 +34,18 @@ public final class Compositor {
     @discardableResult
     public func compose(_ layers: [Layer], into target: PixelTarget, onlyChanges: Bool = false) -> Int {
         let full = PixelRect(size: target.size)
-        let frame = HeldFrame(size: target.size, layers: layers)
         let key = pixman_image_get_data(target.pixmanImage).map(UnsafeMutableRawPointer.init)
-        let areas = onlyChanges ? key.flatMap { held[$0] }.map { FrameDamage.between($0, frame) } ?? [full] : [full]
+        var areas = [full]
         if let key {
-            if held[key] == nil, held.count >= 4 { held.removeAll() }
-            held[key] = frame
+            if onlyChanges {
+                // Only callers that compare keep frames (the outer display's would be work for nothing).
+                let frame = HeldFrame(size: target.size, layers: layers)
+                if let old = held[key] { areas = FrameDamage.between(old, frame) }
+                if held[key] == nil, held.count >= 4 { held.removeAll() }
+                held[key] = frame
+            } else {
+                held[key] = nil
+            }
         }
         compose(layers, into: target.pixmanImage, within: areas)
         return areas.reduce(0) { $0 + $1.width * $1.height }
