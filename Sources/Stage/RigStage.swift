@@ -302,6 +302,8 @@ package final class RigStage {
     /// changed, and reports what it showed.
     package func frame(_ role: DisplayRole, at presentationTime: Double, into target: FrameTarget) -> FrameReport {
         if role == .inner, cues.holdsInner(game, mustDraw: target.mustDraw) {
+            // Not drawn, but a fresh buffer (a modeset) may sit where an old one was.
+            if target.mustDraw { renderer.forgetHeldFrames(role) }
             return FrameReport(role: role, time: presentationTime)
         }
         if let card = selfTests.card(role) {

@@ -21,6 +21,7 @@ public final class ChunkedTextBlock {
     public static func automaticCacheBudgetBytes(forDisplay size: PixelSize) -> Int {
         RowPhase.automaticBudget(screenBytes: size.width * size.height * 4)
     }
+
     /// A frame's text position is known to an eighth of a pixel: pieces are cached
     /// at up to this many row phases, so the text moves by the exact fraction each
     /// frame (issue 38) and is never a blur of two rows.

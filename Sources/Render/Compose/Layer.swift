@@ -51,11 +51,11 @@ public enum Layer {
     }
 
     /// True when drawing `self` now certainly gives the pixels `other` gave when it
-    /// was drawn (`generation` and `otherGeneration`: `drawingGeneration` then). Only
-    /// what can be told cheaply counts: an image's pixels may have changed in place
-    /// (a camera picture), so an image is never the same; a label is the same only
-    /// with the very same laid-out lines (a cache hands them out), never by comparing
-    /// glyphs.
+    /// was drawn, given the same `drawingGeneration` then and now (FrameDamage checks
+    /// that). Only what can be told cheaply counts: an image's pixels may have
+    /// changed in place (a camera picture), so an image is never the same; a label is
+    /// the same only with the very same laid-out glyphs (a cache hands them out),
+    /// never by comparing glyphs one by one.
     func drawsSamePixels(as other: Layer) -> Bool {
         switch (self, other) {
         case let (.fill(rect, color), .fill(otherRect, otherColor)):

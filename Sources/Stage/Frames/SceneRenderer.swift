@@ -201,7 +201,7 @@ package final class SceneRenderer {
         selfTestCards.forget(role)
         // Something other than this renderer wrote the buffers (a modeset, a blanked
         // display, a flip that failed): no buffer is known to hold its last frame.
-        if target.mustDraw { compositors[role]?.forgetHeldFrames() }
+        if target.mustDraw { forgetHeldFrames(role) }
         let takeShown = take.shown(at: time)
         let input = SceneInput(prompter: prompter, outerShowsContent: outerShowsContent,
                                camera: cameraKey(role, camera: camera), cameraOnOuter: camera.onOuter, take: takeShown,
@@ -230,13 +230,19 @@ package final class SceneRenderer {
         return drawLayers(role, input, camera: camera, into: buffer, report: report)
     }
 
+    /// Something other than this renderer may have written `role`'s buffers (a frame
+    /// target with `mustDraw`): its console is composed whole into each next.
+    package func forgetHeldFrames(_ role: DisplayRole) {
+        compositors[role]?.forgetHeldFrames()
+    }
+
     /// A self-test's card instead of the display's scenes; the scenes draw afresh after it.
     package func drawSelfTestCard(_ role: DisplayRole, _ card: SelfTestCardShown, transform: TextTransform,
                                   at time: Double, into target: FrameTarget) -> FrameReport {
         var report = FrameReport(role: role, time: time)
         lastInputs[role] = nil
         preparedInputs[role] = nil
-        compositors[role]?.forgetHeldFrames()
+        forgetHeldFrames(role)
         guard let buffer = scanout.image(for: target) else { return report }
         report.changed = selfTestCards.draw(role, card, transform: transform, at: time, into: buffer,
                                             mustDraw: target.mustDraw)
