@@ -98,6 +98,7 @@ enum RecordingLoadBench {
             converter.offer(frame)
         }
         let cpuBefore = processCPUSeconds()
+        let threadsBefore = Dictionary(ThreadCPU.seconds().map { ($0.task, $0.seconds) }, uniquingKeysWith: { $1 })
         camera.start()
 
         // The loop: 60 Hz deadlines from `start`, each one outer frame; a frame done
@@ -130,7 +131,7 @@ enum RecordingLoadBench {
             }
         }
         camera.wait()
-        let threads = threadCPUSeconds()
+        let threads = threadCPUSeconds(since: threadsBefore)
         let handedOver = MonotonicTime.now()
         tap.attach(nil)
         let result = try recorder.finish()
@@ -175,15 +176,17 @@ enum RecordingLoadBench {
             + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
     }
 
-    /// CPU seconds of the process's live threads by name (/proc/self/task/*/stat):
-    /// the loop (the main thread), the threads rig names (`rig-preview`, the bench's
-    /// camera), and the rest summed as one (the recorder's thread, x264's workers).
-    private static func threadCPUSeconds() -> [(name: String, cpuSeconds: Double)] {
+    /// CPU seconds of the process's live threads by name (/proc/self/task/*/stat)
+    /// since `before` (each thread's seconds then, by task id): the loop (the main
+    /// thread), the threads rig names (`rig-preview`, the bench's camera), and the rest
+    /// summed as one (the recorder's thread, x264's workers). Without `before`, the
+    /// main thread's figure held every case the full bench ran before this one.
+    private static func threadCPUSeconds(since before: [String: Double]) -> [(name: String, cpuSeconds: Double)] {
         var byName: [String: Double] = [:]
         for thread in ThreadCPU.seconds() {
             let name = thread.name.hasPrefix("rig-") ? thread.name
                 : thread.name == "main" ? "loop (bench thread)" : "recorder, x264 and other threads"
-            byName[name, default: 0] += thread.seconds
+            byName[name, default: 0] += thread.seconds - (before[thread.task] ?? 0)
         }
         return byName.sorted { $0.value > $1.value }.map { ($0.key, $0.value) }
     }
