@@ -58,13 +58,8 @@ public final class ChunkedTextBlock {
     /// Pieces rasterized since the block was made (benchmarks and tests watch it).
     public private(set) var rasterizedPieceCount = 0
 
-    private struct ChunkExtent {
-        var top: Int
-        var bottom: Int
-    }
-
-    private var chunks: [ChunkExtent] = []
-    private var layoutComplete = false
+    /// Where the chunks lie and how they are cut into pieces.
+    private let chunks: TextChunks
     // Internal, not private: the quarter-turn window (ChunkedTextBlock+QuarterTurn.swift) uses them.
     let cache: TextPieceCache
     var lastViewportCentre = 0
@@ -111,6 +106,7 @@ public final class ChunkedTextBlock {
         self.pieceRows = min(Canvas.maximumSide,
                              max(8, self.cacheBudgetBytes / 6 / rowPhaseLimit / rowBytes))
         self.cache = TextPieceCache(budgetBytes: self.cacheBudgetBytes)
+        chunks = TextChunks(lines: lines, pieceRows: pieceRows)
     }
 
     /// Bytes of rasterized pieces held now.
@@ -120,12 +116,11 @@ public final class ChunkedTextBlock {
     public var cachedPieceCount: Int { cache.count }
 
     /// The height of the whole text, once the layout has reached its end.
-    public var contentHeight: Int? { layoutComplete ? (chunks.last?.bottom ?? 0) : nil }
+    public var contentHeight: Int? { chunks.isComplete ? chunks.bottom : nil }
 
     /// Lays out to the end (if not done yet) and returns the text height.
     public func measureContentHeight() -> Int {
-        while discoverNextChunk() {}
-        return chunks.last?.bottom ?? 0
+        chunks.measureAll()
     }
 
     /// Drops every cached piece (they are rasterized again when needed), e.g.
@@ -210,7 +205,7 @@ public final class ChunkedTextBlock {
         guard !visibleClip.isEmpty else { return }
         let viewport = transform.textSize(forDisplay: frame.size)
         lastViewportCentre = focus ?? viewportTop + viewport.height / 2
-        let placed = pieceKeys(fromRow: viewportTop, toRow: viewportTop + viewport.height, rowEighths: rowEighths)
+        let placed = chunks.pieceKeys(fromRow: viewportTop, toRow: viewportTop + viewport.height, rowEighths: rowEighths)
             .map { key, rows in
             let textRect = PixelRect(x: 0, y: rows.top - viewportTop, width: viewport.width,
                                      height: rows.bottom - rows.top)
@@ -263,7 +258,7 @@ public final class ChunkedTextBlock {
         let top = centre - viewportRows, bottom = centre + viewportRows + viewportRows / 2
         let phaseStep = Self.rowPhases / rowPhasesDrawn
         let candidates = stride(from: 0, to: Self.rowPhases, by: phaseStep)
-            .flatMap { pieceKeys(fromRow: max(0, top), toRow: bottom, rowEighths: $0) }
+            .flatMap { chunks.pieceKeys(fromRow: max(0, top), toRow: bottom, rowEighths: $0) }
             .filter { cache[$0.key] == nil }
             .map { (key: $0.key, rows: $0.rows, distance: abs(($0.rows.top + $0.rows.bottom) / 2 - centre)) }
             // Nearest first, and a piece's phases together: the next rows are whole.
@@ -308,63 +303,7 @@ public final class ChunkedTextBlock {
         return built
     }
 
-    // MARK: - Chunks and pieces
-
-    /// Pieces overlapping text rows [top, bottom), in order, laying out as needed.
-    private func pieceKeys(fromRow top: Int, toRow bottom: Int, rowEighths: Int = 0)
-        -> [(key: TextPieceCache.Key, rows: (top: Int, bottom: Int))] {
-        var result: [(key: TextPieceCache.Key, rows: (top: Int, bottom: Int))] = []
-        guard bottom > top, var chunkIndex = chunkIndex(containing: max(0, top)) else { return result }
-        while chunkIndex < chunks.count || discoverNextChunk() {
-            guard chunkIndex < chunks.count else { break }
-            let chunk = chunks[chunkIndex]
-            if chunk.top >= bottom { break }
-            let first = max(0, (top - chunk.top) / pieceRows)
-            var piece = first
-            while chunk.top + piece * pieceRows < min(bottom, chunk.bottom) {
-                let pieceTop = chunk.top + piece * pieceRows
-                let rows = (top: pieceTop, bottom: min(chunk.bottom, pieceTop + pieceRows))
-                result.append((TextPieceCache.Key(chunk: chunkIndex, piece: piece, rowEighths: rowEighths), rows))
-                piece += 1
-            }
-            chunkIndex += 1
-        }
-        return result
-    }
-
-    /// The chunk holding text row `y`, or nil past the end of the text.
-    private func chunkIndex(containing y: Int) -> Int? {
-        while (chunks.last?.bottom ?? 0) <= y, discoverNextChunk() {}
-        var low = 0, high = chunks.count
-        while low < high {
-            let middle = (low + high) / 2
-            if chunks[middle].bottom <= y { low = middle + 1 } else { high = middle }
-        }
-        return low < chunks.count ? low : nil
-    }
-
-    /// Finds the extent of the next chunk from the layout. False at the end.
-    private func discoverNextChunk() -> Bool {
-        guard !layoutComplete else { return false }
-        let first = chunks.count * Self.linesPerChunk
-        guard lines.lineBox(at: first) != nil else {
-            layoutComplete = true
-            return false
-        }
-        let top = chunks.last?.bottom ?? 0
-        var bottom = top
-        if let next = lines.lineBox(at: first + Self.linesPerChunk) {
-            bottom = next.y
-        } else {
-            var index = first
-            while let box = lines.lineBox(at: index) {
-                bottom = max(bottom, box.bottom)
-                index += 1
-            }
-        }
-        chunks.append(ChunkExtent(top: top, bottom: max(bottom, top + 1)))
-        return true
-    }
+    // MARK: - Pieces
 
     private func piece(for key: TextPieceCache.Key, rows: (top: Int, bottom: Int),
                        keep: Set<TextPieceCache.Key>) -> TextPieceCache.Entry? {
@@ -439,7 +378,7 @@ public final class ChunkedTextBlock {
     private func inkRows(from top: Int, count: Int, rowEighths: Int) -> (rows: [Bool], columns: Range<Int>)? {
         var rows = [Bool](repeating: false, count: count)
         var left = columnWidth, right = 0
-        for (key, extent) in pieceKeys(fromRow: top, toRow: top + count, rowEighths: rowEighths) {
+        for (key, extent) in chunks.pieceKeys(fromRow: top, toRow: top + count, rowEighths: rowEighths) {
             guard let ink = cache[key]?.ink else { return nil }
             for row in max(extent.top, top)..<min(extent.bottom, top + count) where ink.rows[row - extent.top] {
                 rows[row - top] = true

@@ -1,0 +1,85 @@
+/// Where the reading text's chunks of `ChunkedTextBlock.linesPerChunk` lines lie,
+/// found from the layout only as far as asked, and the pieces (`pieceRows` tall, the
+/// last of a chunk shorter) that the block caches each chunk in. It knows rows, not
+/// pixels: the block rasterizes and caches what it names.
+final class TextChunks {
+    private struct Extent {
+        var top: Int
+        var bottom: Int
+    }
+
+    private let lines: ReadingTextLines
+    let pieceRows: Int
+    private var extents: [Extent] = []
+    private(set) var isComplete = false
+
+    init(lines: ReadingTextLines, pieceRows: Int) {
+        self.lines = lines
+        self.pieceRows = pieceRows
+    }
+
+    /// The bottom of the last chunk found so far (the text's height once complete).
+    var bottom: Int { extents.last?.bottom ?? 0 }
+
+    /// Finds every chunk and returns the text's height.
+    func measureAll() -> Int {
+        while discoverNext() {}
+        return bottom
+    }
+
+    /// Pieces overlapping text rows [top, bottom), in order, laying out as needed.
+    func pieceKeys(fromRow top: Int, toRow bottom: Int, rowEighths: Int = 0)
+        -> [(key: TextPieceCache.Key, rows: (top: Int, bottom: Int))] {
+        var result: [(key: TextPieceCache.Key, rows: (top: Int, bottom: Int))] = []
+        guard bottom > top, var chunkIndex = index(containing: max(0, top)) else { return result }
+        while chunkIndex < extents.count || discoverNext() {
+            guard chunkIndex < extents.count else { break }
+            let chunk = extents[chunkIndex]
+            if chunk.top >= bottom { break }
+            var piece = max(0, (top - chunk.top) / pieceRows)
+            while chunk.top + piece * pieceRows < min(bottom, chunk.bottom) {
+                let pieceTop = chunk.top + piece * pieceRows
+                let rows = (top: pieceTop, bottom: min(chunk.bottom, pieceTop + pieceRows))
+                result.append((TextPieceCache.Key(chunk: chunkIndex, piece: piece, rowEighths: rowEighths), rows))
+                piece += 1
+            }
+            chunkIndex += 1
+        }
+        return result
+    }
+
+    /// The chunk holding text row `y`, or nil past the end of the text.
+    private func index(containing y: Int) -> Int? {
+        while bottom <= y, discoverNext() {}
+        var low = 0, high = extents.count
+        while low < high {
+            let middle = (low + high) / 2
+            if extents[middle].bottom <= y { low = middle + 1 } else { high = middle }
+        }
+        return low < extents.count ? low : nil
+    }
+
+    /// Finds the extent of the next chunk from the layout. False at the end.
+    private func discoverNext() -> Bool {
+        guard !isComplete else { return false }
+        let perChunk = ChunkedTextBlock.linesPerChunk
+        let first = extents.count * perChunk
+        guard lines.lineBox(at: first) != nil else {
+            isComplete = true
+            return false
+        }
+        let top = bottom
+        var end = top
+        if let next = lines.lineBox(at: first + perChunk) {
+            end = next.y
+        } else {
+            var index = first
+            while let box = lines.lineBox(at: index) {
+                end = max(end, box.bottom)
+                index += 1
+            }
+        }
+        extents.append(Extent(top: top, bottom: max(end, top + 1)))
+        return true
+    }
+}
