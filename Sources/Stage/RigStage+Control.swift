@@ -262,7 +262,11 @@ extension RigStage {
             if let layout = renderer.readingText?.layout, let hash = controller.scriptHash {
                 let anchor = ReadingAnchor(layout: layout, offset: controller.engine.positionIgnoringGlide(at: time),
                                            motion: controller.engine.motion(at: time))
-                prompter["anchor"] = anchor.json(wallTime: wallClock().timeIntervalSince1970, scriptHash: hash)
+                // The wall time of `time`, not of this line: a status built late (a busy
+                // loop, a slow debug build) would otherwise place the lead behind itself by
+                // the delay's worth of its motion, and every follower would chase that.
+                let wallTime = wallClock().timeIntervalSince1970 - (now() - time)
+                prompter["anchor"] = anchor.json(wallTime: wallTime, scriptHash: hash)
             } else {
                 prompter["anchor"] = .null
             }

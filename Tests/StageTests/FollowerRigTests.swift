@@ -30,9 +30,11 @@ import Testing
             replay.stage.status(at: replay.clock.now, displays: [:], camera: nil, cameraDevice: "", input: [:])
         }
 
-        /// What the lead's live state says now, as the follower's link hands it over.
-        func deliverState() {
-            let prompter = status(lead)["prompter"]
+        /// What the lead's live state says now, as the follower's link hands it over;
+        /// `builtLate` seconds after the request's time (the lead's loop was busy).
+        func deliverState(builtLate: Double = 0) {
+            let prompter = lead.stage.status(at: lead.clock.now - builtLate, displays: [:], camera: nil, cameraDevice: "",
+                                             input: [:])["prompter"]
             let json: JSONValue = ["anchor": prompter?["anchor"] ?? .null, "state": prompter?["state"] ?? .null,
                                    "blanked": prompter?["blanked"] ?? .null, "script": prompter?["script"] ?? .null]
             follower.stage.handle(.leadLink(.state(LeadState(json: json))))
@@ -153,6 +155,31 @@ import Testing
               + "\(String(format: "%.2f", worstPx)) px, \(String(format: "%.2f", worst)) frames of motion")
         #expect(frames > 400)
         #expect(worst <= 1)
+    }
+
+    /// A lead whose status is built late (its loop busy, the request's time taken on
+    /// arrival): the anchor carries the wall time of the offset it names, so the
+    /// follower stays on the lead's place however late each state was built.
+    @Test func aStateBuiltLateStillNamesTheLeadsPlaceAtItsTime() throws {
+        let rigs = try rigs()
+        rigs.deliverState()
+        rigs.follower.stage.handle(.leadLink(.script(try LeadScript.parse(Self.scriptReply()).get())))
+        rigs.follower.finishLayout()
+        rigs.deliverState()
+        _ = rigs.lead.stage.handle(.speed(200))
+        #expect(rigs.lead.stage.handle(.play).body["ok"] == true)
+        rigs.run(3)
+        var worst = 0.0, late = 0
+        for _ in 0..<40 {
+            // 0, 40, 80 ... 120 ms late: 24 px of the lead's motion at the worst.
+            rigs.deliverState(builtLate: Double(late % 4) * 0.04)
+            late += 1
+            for _ in 0..<6 {
+                rigs.advance(to: rigs.now + 1.0 / 60)
+                worst = max(worst, abs(rigs.followRig?["offset_px"]?.numberValue ?? .infinity))
+            }
+        }
+        #expect(worst < 1, "the follower was \(worst) px from the lead's place")
     }
 
     /// The lead's 3-2-1: the follower's talent sees the same digit at the same moment
