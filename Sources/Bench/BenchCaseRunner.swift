@@ -30,7 +30,9 @@ enum BenchCaseRunner {
                 }
                 BenchCommand.printError("pieces rasterized by the frames: \(pieces), cached at the end: "
                                         + "\((outer.block?.cachedBytes ?? 0) >> 20) MiB")
-                BenchCommand.printError(String(format: "median %.3f ms", BenchMeasurement(samplesMs: samples).medianMs ?? 0))
+                BenchCommand.printError(String(format: "median %.3f ms, %.0f %% of the display drawn per frame",
+                                               BenchMeasurement(samplesMs: samples).medianMs ?? 0,
+                                               outer.drawnShare / Double(max(1, outer.frames)) * 100))
                 // To see what was measured: the last frame as a PNG.
                 if let path = ProcessInfo.processInfo.environment["RIG_BENCH_PNG"] {
                     try outer.canvas.writePNG(path: path)

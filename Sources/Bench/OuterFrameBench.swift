@@ -6,7 +6,9 @@ import Stage
 
 /// The outer display in prompter mode, driven as the kiosk drives it: the stage
 /// draws the frame for a presentation time into the display's buffer, the engine
-/// scrolls at 180 px/s, and each frame is one 60 Hz vblank later. One instance per
+/// scrolls at 180 px/s, and each frame is one 60 Hz vblank later. The display is
+/// double-buffered as the kiosk's DRM heads are: each buffer holds the frame before
+/// last, and only what changed since is drawn. One instance per
 /// (display, text size); a transform change goes through the same settings path as
 /// the operator's M/F/R keys (a quarter turn lays the text out again, untimed).
 final class OuterFrameBench {
@@ -19,10 +21,17 @@ final class OuterFrameBench {
     static let frameInterval = 1.0 / 60
 
     let display: BenchReport.Display
-    let canvas: Canvas
+    private let buffers: [Canvas]
+    private var next = 0
     let rig: ManualClockStage
     let sizePx: Int
     private var time = 0.0
+    /// The share of the display's pixels the frames drew, summed over frames.
+    private(set) var drawnShare = 0.0
+    private(set) var frames = 0
+
+    /// The buffer drawn last.
+    var canvas: Canvas { buffers[(next + buffers.count - 1) % buffers.count] }
 
     static func settings(sizePx: Int, transform: BenchReport.Transform) -> ReadingSettings {
         ReadingSettings(fontSize: sizePx, lineSpacing: lineSpacing, margin: marginPercent,
@@ -36,7 +45,7 @@ final class OuterFrameBench {
         self.display = display
         self.sizePx = sizePx
         let size = PixelSize(width: display.width, height: display.height)
-        canvas = try Canvas(size: size)
+        buffers = [try Canvas(size: size), try Canvas(size: size)]
         var settings = RigStage.Settings(outerSize: size)
         settings.readingDefaults = Self.settings(sizePx: sizePx, transform: transform)
         rig = ManualClockStage(settings: settings, innerSize: size, fonts: fonts)
@@ -62,7 +71,11 @@ final class OuterFrameBench {
     /// Never inlined: bench/callgrind.sh counts instructions inside it only.
     @inline(never)
     func composeFrame() {
-        rig.frame(.outer, at: time, into: canvas)
+        // Each buffer's first frame is drawn whole, as after a modeset.
+        let report = rig.frame(.outer, at: time, into: buffers[next], mustDraw: frames < buffers.count)
+        next = (next + 1) % buffers.count
+        drawnShare += Double(report.pixelsDrawn) / Double(display.width * display.height)
+        frames += 1
     }
 
     func advance() { time += Self.frameInterval }

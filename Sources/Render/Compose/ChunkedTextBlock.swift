@@ -47,10 +47,6 @@ public final class ChunkedTextBlock {
     /// The row phases the last frame drawn could choose from (RowPhase): what the
     /// idle warm-up prepares, each phase of each piece, so scrolling finds them cached.
     public private(set) var rowPhasesDrawn = 1
-    /// Upright pieces say where they have ink (`changedArea`): for the operator's
-    /// copy, which the console redraws only where a scroll changes it.
-    public let readsInk: Bool
-
     public private(set) var transform: TextTransform
     /// Bumped when the same viewport would be drawn with other pixels (a new
     /// transform), so a compositor that kept a frame of this block redraws it.
@@ -88,9 +84,7 @@ public final class ChunkedTextBlock {
 
     public init(lines: ReadingTextLines, columnWidth: Int, textInset: Int, textColor: Color,
                 accents: TextAccents? = nil, background: Color, transform: TextTransform = .identity,
-                cacheBudgetBytes: Int = ChunkedTextBlock.defaultCacheBudgetBytes, rowPhases: Int = 1,
-                readsInk: Bool = false) {
-        self.readsInk = readsInk
+                cacheBudgetBytes: Int = ChunkedTextBlock.defaultCacheBudgetBytes, rowPhases: Int = 1) {
         self.lines = lines
         self.columnWidth = max(1, columnWidth)
         self.textInset = textInset
@@ -161,9 +155,7 @@ public final class ChunkedTextBlock {
     /// scroll in whole pixels.
     public func draw(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, viewportTop wholeTop: Int,
                      rowEighths: Int = 0, highlight: ReadingHighlight? = nil) {
-        let viewportBytes = transform.textSize(forDisplay: frame.size).height * columnWidth * 4
-        rowPhasesDrawn = transform.swapsAxes ? 1
-            : min(rowPhaseLimit, RowPhase.affordable(budget: cacheBudgetBytes, screenBytes: viewportBytes))
+        rowPhasesDrawn = rowPhases(forFrame: frame.size)
         let phase = RowPhase(eighths: rowEighths, top: wholeTop, phases: rowPhasesDrawn)
         let viewportTop = phase.top
         if drawThroughWindow(into: target, frame: frame, clip: clip, viewportTop: viewportTop,
@@ -194,6 +186,14 @@ public final class ChunkedTextBlock {
         PixmanDraw.copy(strip.canvas.pixmanImage,
                         sourceRect: visibleBand.offsetBy(dx: source.x - band.x, dy: source.y - band.y),
                         into: target, x: visibleBand.x, y: visibleBand.y)
+    }
+
+    /// The row phases a frame of `size` is drawn at: as many as the budget holds a
+    /// screen of, up to the limit; quarter turns scroll in whole pixels.
+    private func rowPhases(forFrame size: PixelSize) -> Int {
+        guard !transform.swapsAxes else { return 1 }
+        let viewportBytes = transform.textSize(forDisplay: size).height * columnWidth * 4
+        return min(rowPhaseLimit, RowPhase.affordable(budget: cacheBudgetBytes, screenBytes: viewportBytes))
     }
 
     /// `focus` is the text row whose pieces matter most when the budget is short
@@ -323,7 +323,8 @@ public final class ChunkedTextBlock {
     /// phase the lines sit `rowEighths` eighths of a pixel higher: a whole row up
     /// and the rest of the eighths back down, which the glyph painter does by
     /// moving the outlines.
-    /// Upright pieces of a block that `readsInk` also say where they have ink.
+    /// Each piece also says where it has ink (`changedArea`), so a display redraws
+    /// only the rows a scroll changes.
     private func rasterize(chunk: Int, rows: (top: Int, bottom: Int), rowEighths: Int) -> (canvas: Canvas, ink: PieceInk?)? {
         let uprightSize = PixelSize(width: columnWidth, height: rows.bottom - rows.top)
         guard let upright = try? Canvas(size: uprightSize) else { return nil }
@@ -338,21 +339,30 @@ public final class ChunkedTextBlock {
                            y: box.y - rows.top - (rowEighths > 0 ? 1 : 0),
                            rowEighths: rowEighths > 0 ? 8 - rowEighths : 0, color: textColor, accents: accents)
         }
-        guard transform == .identity else { return transform.apply(to: upright).map { ($0, nil) } }
-        return (upright, readsInk ? blank.map { PieceInk(canvas: upright, background: $0) } : nil)
+        // Ink is read upright, in text space, before the turn: changedArea maps it.
+        let ink = blank.map { PieceInk(canvas: upright, background: $0) }
+        guard transform == .identity else { return transform.apply(to: upright).map { ($0, ink) } }
+        return (upright, ink)
     }
 
     // MARK: - What a scroll changes
 
-    /// The display area where the upright viewport filling `frame` may differ between
-    /// text rows `oldTop` and `newTop` (with the same highlight and row phase): the
-    /// rows where either has ink, between the outermost ink columns. Nil when that is
-    /// not known (a transform, a piece not cached): then all of `frame` may differ.
-    /// Elsewhere both show the background, or the band's tint of it.
-    func changedArea(frame: PixelRect, from oldTop: Int, to newTop: Int, rowEighths: Int) -> [PixelRect]? {
-        guard transform == .identity, frame.width == columnWidth else { return nil }
-        guard let old = inkRows(from: oldTop, count: frame.height, rowEighths: rowEighths),
-              let new = inkRows(from: newTop, count: frame.height, rowEighths: rowEighths)
+    /// The display area where the viewport filling `frame` may differ between text
+    /// rows `oldTop` at `oldEighths` and `newTop` at `newEighths` (with the same
+    /// highlight): the rows where either has ink, between the outermost ink columns,
+    /// mapped through the transform. Nil when that is not known (a quarter turn,
+    /// which draws through its window; a piece not cached): then all of `frame` may
+    /// differ. Elsewhere both show the background, or the band's tint of it, whatever
+    /// the row phase.
+    func changedArea(frame: PixelRect, from oldTop: Int, at oldEighths: Int, to newTop: Int,
+                     at newEighths: Int) -> [PixelRect]? {
+        guard !transform.swapsAxes, frame.width == columnWidth else { return nil }
+        // The rows and phases the frames were drawn at (see draw).
+        let phases = rowPhases(forFrame: frame.size)
+        let oldPhase = RowPhase(eighths: oldEighths, top: oldTop, phases: phases)
+        let newPhase = RowPhase(eighths: newEighths, top: newTop, phases: phases)
+        guard let old = inkRows(from: oldPhase.top, count: frame.height, rowEighths: oldPhase.eighths),
+              let new = inkRows(from: newPhase.top, count: frame.height, rowEighths: newPhase.eighths)
         else { return nil }
         let columns = old.columns.isEmpty ? new.columns
             : new.columns.isEmpty ? old.columns
@@ -367,8 +377,8 @@ public final class ChunkedTextBlock {
             }
             let start = row
             while row < frame.height, old.rows[row] || new.rows[row] { row += 1 }
-            rects.append(PixelRect(x: frame.x + columns.lowerBound, y: frame.y + start, width: columns.count,
-                                   height: row - start))
+            let text = PixelRect(x: columns.lowerBound, y: start, width: columns.count, height: row - start)
+            rects.append(transform.displayRect(ofText: text, viewport: frame.size).offsetBy(dx: frame.x, dy: frame.y))
         }
         return rects
     }

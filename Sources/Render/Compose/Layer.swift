@@ -74,14 +74,15 @@ public enum Layer {
         }
     }
 
-    /// For the same text block scrolled since `old` (same frame, band and phase):
-    /// where its pixels may differ; nil when it is not that or the block cannot tell.
+    /// For the same text block scrolled since `old` (same frame and band, any row
+    /// phase): where its pixels may differ; nil when it is not that or the block
+    /// cannot tell.
     func changedArea(since old: Layer) -> [PixelRect]? {
         guard case let .textBlock(block, frame, top, eighths, highlight) = self,
               case let .textBlock(oldBlock, oldFrame, oldTop, oldEighths, oldHighlight) = old,
-              block === oldBlock, frame == oldFrame, eighths == oldEighths, highlight == oldHighlight
+              block === oldBlock, frame == oldFrame, highlight == oldHighlight
         else { return nil }
-        return block.changedArea(frame: frame, from: oldTop, to: top, rowEighths: eighths)
+        return block.changedArea(frame: frame, from: oldTop, at: oldEighths, to: top, at: eighths)
     }
 
     /// What the layer's pixels depend on beyond its value: a text block's transform

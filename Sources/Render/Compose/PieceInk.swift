@@ -1,10 +1,12 @@
+import Glibc
+
 /// Where a rasterized piece of text has ink, upright: which of its rows hold
 /// anything but the background, and the columns between its leftmost and rightmost
 /// ink. Found once, when the piece is rasterized.
 ///
-/// Why: when the operator's copy of the script scrolls, the rows where the text is
-/// blank before and after (the spacing between lines) and the margins beside it do
-/// not change, so the console need not redraw them.
+/// Why: when a script scrolls, the rows where the text is blank before and after
+/// (the spacing between lines) and the margins beside it do not change, so a
+/// display need not redraw them.
 struct PieceInk {
     /// One flag per piece row.
     let rows: [Bool]
@@ -16,9 +18,15 @@ struct PieceInk {
         var rows = [Bool](repeating: false, count: canvas.height)
         var left = canvas.width, right = 0
         let width = canvas.width
-        if let base = canvas.pixels.baseAddress {
+        if let base = canvas.pixels.baseAddress, width > 0 {
+            // A blank row is found by one memcmp against a background row (most rows
+            // between lines are blank); only rows with ink are scanned for their edges.
+            let blank = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+            blank.initialize(repeating: background, count: width)
+            defer { blank.deallocate() }
             for row in 0..<canvas.height {
                 let line = base + row * width
+                if memcmp(line, blank, width * 4) == 0 { continue }
                 var first = 0
                 while first < width, line[first] == background { first += 1 }
                 guard first < width else { continue }

@@ -38,7 +38,7 @@ package final class OperatorScriptPreview {
         let budget = Self.cacheBudgetBytes(for: rect)
         if text?.text != outer.text || text?.markup != outer.markup || text?.cacheBudgetBytes != budget {
             text = ReadingText(text: outer.text, markup: outer.markup, fonts: fonts, painter: painter,
-                               cacheBudgetBytes: budget, readsInk: true)
+                               cacheBudgetBytes: budget)
         }
         guard let text else { return [background] }
         var upright = settings

@@ -231,7 +231,7 @@ package final class SceneRenderer {
     }
 
     /// Something other than this renderer may have written `role`'s buffers (a frame
-    /// target with `mustDraw`): its console is composed whole into each next.
+    /// target with `mustDraw`): its scenes are composed whole into each next.
     package func forgetHeldFrames(_ role: DisplayRole) {
         compositors[role]?.forgetHeldFrames()
     }
@@ -293,9 +293,10 @@ package final class SceneRenderer {
         if prompter.mode == .prompter {
             layers += PromptingOverlay.layers(input.prompting, display: buffer.size, painter: painter)
         }
-        // The console redraws only what changed since the frame its buffer holds; the
-        // outer frame scrolls whole, so it has nothing to gain from comparing.
-        report.pixelsDrawn = compositors[role]?.compose(layers, into: buffer, onlyChanges: role == .inner) ?? 0
+        // Each display redraws only what changed since the frame its buffer holds: the
+        // console's changing parts; of scrolling text, the rows with ink before or after
+        // (the spacing between lines and the margins stay).
+        report.pixelsDrawn = compositors[role]?.compose(layers, into: buffer, onlyChanges: true) ?? 0
         return report
     }
 

@@ -17,9 +17,6 @@ package final class ReadingText {
     package let fonts: FontLibrary
     package let painter: GlyphPainter
     package let cacheBudgetBytes: Int
-    /// The block's pieces say where they have ink (the operator's copy: the console
-    /// then redraws only the rows a scroll changes).
-    private let readsInk: Bool
     /// Row phases the block caches (ChunkedTextBlock.rowPhaseLimit): the outer
     /// display's scrolling text has all of them, a copy drawn at whole rows one.
     package let rowPhases: Int
@@ -55,9 +52,7 @@ package final class ReadingText {
     }
 
     package init(text: String, markup: ReadingMarkup = .none, fonts: FontLibrary, painter: GlyphPainter,
-         cacheBudgetBytes: Int = ChunkedTextBlock.defaultCacheBudgetBytes, rowPhases: Int = 1,
-         readsInk: Bool = false) {
-        self.readsInk = readsInk
+         cacheBudgetBytes: Int = ChunkedTextBlock.defaultCacheBudgetBytes, rowPhases: Int = 1) {
         self.text = text
         self.markup = markup
         self.rowPhases = rowPhases
@@ -105,7 +100,7 @@ package final class ReadingText {
                                      textColor: newBlockKey.textColor, accents: newBlockKey.accents,
                                      background: newBlockKey.background,
                                      transform: transform, cacheBudgetBytes: cacheBudgetBytes,
-                                     rowPhases: rowPhases, readsInk: readsInk)
+                                     rowPhases: rowPhases)
             blockKey = newBlockKey
         } else {
             block?.setTransform(transform)
