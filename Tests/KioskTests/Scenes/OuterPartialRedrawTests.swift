@@ -39,11 +39,11 @@ import Testing
         switch Double(frame) / rate {
         case 0, 20, 22: return [key(.playPause, 57)]        // play; pause at 20 s; play at 22 s
         case 4, 4.5: return [key(.faster, 103)]
-        case 8: return [key(.flip, 33)]                      // mirror and flip
-        case 12: return [key(.mirror, 50)]                   // flip alone
-        case 16: return [key(.flip, 33)]                     // upright, unmirrored
+        case 8: return [key(.flip, 33)]                      // flipped (the stage starts unmirrored)
+        case 12: return [key(.mirror, 50)]                   // mirrored and flipped
+        case 16: return [key(.flip, 33)]                     // mirrored, from here to the end
         case 25: return [key(.fontLarger, 13)]               // laid out again
-        case 29, 33, 37, 41: return [key(.rotate, 19)]       // 90, 180, 270, upright
+        case 29, 33, 37, 41: return [key(.rotate, 19)]       // 90, 180, 270, back to 0
         default: return []
         }
     }
