@@ -1,30 +1,38 @@
 import CPixman
 
-/// Quarter turns while scrolling: frames copied from QuarterTurnWindow.
+/// Quarter turns while scrolling: frames copied from QuarterTurnWindow, one window
+/// per row phase.
 extension ChunkedTextBlock {
     /// Quarter turns while scrolling: the frame's rows, band included, come whole
-    /// from the window. False when this frame is drawn from the pieces instead (not
-    /// a quarter turn, a single frame such as `rig snapshot`, a target that is not
-    /// XRGB8888 memory).
+    /// from the window of the frame's row phase. False when this frame is drawn from
+    /// the pieces instead (not a quarter turn, a single frame such as `rig snapshot`,
+    /// a target that is not XRGB8888 memory).
+    ///
+    /// Why a window per phase: a window holds its text rows rasterized at one phase,
+    /// and moving a frame by a fraction of a pixel needs the rows rasterized again.
+    /// Each window is rolled along only when its phase is drawn, so one whose phase
+    /// has not come round for long is filled again whole (as after a jump).
     func drawThroughWindow(into target: OpaquePointer, frame: PixelRect, clip: PixelRect,
-                           viewportTop: Int, highlight: ReadingHighlight?) -> Bool {
-        let previousTop = lastDrawnTop
-        lastDrawnTop = viewportTop
+                           position: RowPhase, highlight: ReadingHighlight?) -> Bool {
+        let previous = lastDrawnPosition
+        lastDrawnPosition = position
         guard transform.swapsAxes, frame.height == columnWidth,
               pixman_image_get_format(target) == PIXMAN_x8r8g8b8,
               let bits = pixman_image_get_data(target),
-              let window = scrollingWindow(frameSize: frame.size, viewportTop: viewportTop, previousTop: previousTop)
+              let window = scrollingWindow(frameSize: frame.size, position: position, previous: previous)
         else { return false }
+        let viewportTop = position.top, eighths = position.eighths
         window.update(viewportTop: viewportTop) { rect, top in
             drawPlain(into: window.canvas.pixmanImage, frame: PixelRect(size: window.canvas.size), clip: rect,
-                      viewportTop: top, focus: window.leadingRow(viewportTop: viewportTop), keepOnlyClipped: true)
+                      viewportTop: top, rowEighths: eighths, focus: window.leadingRow(viewportTop: viewportTop),
+                      keepOnlyClipped: true)
         }
         // Pieces are needed where text enters the window: keep and prepare those.
         lastViewportCentre = window.leadingRow(viewportTop: viewportTop)
         window.setBand(rows: highlight?.rows ?? 0..<0, tint: highlight.flatMap { bandTint(for: $0.color) })
-        if cache.budgetBytes != cacheBudgetBytes - window.byteCount {
-            // The window (and the ring of the band's plain pixels) comes out of the budget.
-            cache.budgetBytes = cacheBudgetBytes - window.byteCount
+        if cache.budgetBytes != cacheBudgetBytes - windowBytes {
+            // The windows (and the rings of the band's plain pixels) come out of the budget.
+            cache.budgetBytes = cacheBudgetBytes - windowBytes
             cache.makeRoom(for: 0, focus: lastViewportCentre, keep: [])
         }
         let visible = frame.intersection(clip).intersection(PixmanDraw.bounds(of: target))
@@ -36,14 +44,18 @@ extension ChunkedTextBlock {
         return true
     }
 
-    /// The window for this frame size, made once the text scrolls by a small step
-    /// (two frames in a row), when it fits in at most 3/5 of the budget.
-    private func scrollingWindow(frameSize: PixelSize, viewportTop: Int, previousTop: Int?) -> QuarterTurnWindow? {
-        if let window, window.frameSize == frameSize { return window }
-        dropWindow()
+    /// The bytes the windows hold.
+    var windowBytes: Int { windows.values.reduce(0) { $0 + $1.byteCount } }
+
+    /// The window of `position`'s phase for this frame size, made once the text
+    /// scrolls by a small step (two frames in a row at different places), when the
+    /// windows of all the phases drawn fit in at most 3/5 of the budget.
+    private func scrollingWindow(frameSize: PixelSize, position: RowPhase, previous: RowPhase?) -> QuarterTurnWindow? {
+        if let window = windows[position.eighths], window.frameSize == frameSize { return window }
+        if windows.values.contains(where: { $0.frameSize != frameSize }) { dropWindows() }
         let slack = QuarterTurnWindow.slack
-        guard let previousTop, previousTop != viewportTop, abs(viewportTop - previousTop) <= slack / 2,
-              (frameSize.width + slack) * frameSize.height * 4 <= cacheBudgetBytes / 5 * 3
+        guard let previous, previous != position, abs(position.top - previous.top) <= slack / 2,
+              QuarterTurnWindow.byteCount(frameSize: frameSize) * rowPhasesDrawn <= cacheBudgetBytes / 5 * 3
         else { return nil }
         let firstRow = transform.displayRect(ofText: PixelRect(x: 0, y: 0, width: 1, height: 1),
                                              viewport: PixelSize(width: 1, height: 2))
@@ -52,12 +64,12 @@ extension ChunkedTextBlock {
         // now: for that one frame the block may hold up to the window's size over its
         // budget, while taking it out first made a 4K quarter turn rasterize again
         // three of the pieces the fill needs.
-        window = made
+        windows[position.eighths] = made
         return made
     }
 
-    func dropWindow() {
-        window = nil
+    func dropWindows() {
+        windows = [:]
         cache.budgetBytes = cacheBudgetBytes
     }
 

@@ -76,10 +76,11 @@ public final class ChunkedTextBlock {
     var strips: [Int: HighlightStrip] = [:]
     var lastHighlight: (rows: (top: Int, bottom: Int), color: Color, rowEighths: Int)?
 
-    /// Quarter turns while scrolling: the viewport in display orientation, taken
-    /// out of the budget while it exists (see QuarterTurnWindow).
-    var window: QuarterTurnWindow?
-    var lastDrawnTop: Int?
+    /// Quarter turns while scrolling: the viewport in display orientation, one per
+    /// row phase drawn, taken out of the budget while they exist (see QuarterTurnWindow).
+    var windows: [Int: QuarterTurnWindow] = [:]
+    /// The whole row and row phase of the frame drawn last.
+    var lastDrawnPosition: RowPhase?
     var windowBandTint: BandTint?
 
     public init(lines: ReadingTextLines, columnWidth: Int, textInset: Int, textColor: Color,
@@ -105,7 +106,7 @@ public final class ChunkedTextBlock {
 
     /// Bytes of rasterized pieces held now.
     public var cachedBytes: Int {
-        cache.totalBytes + strips.values.reduce(0) { $0 + $1.canvas.byteCount } + (window?.byteCount ?? 0)
+        cache.totalBytes + strips.values.reduce(0) { $0 + $1.canvas.byteCount } + windowBytes
     }
     public var cachedPieceCount: Int { cache.count }
 
@@ -120,7 +121,7 @@ public final class ChunkedTextBlock {
     /// Drops every cached piece (they are rasterized again when needed), e.g.
     /// before `rig snapshot` writes its PNG files.
     public func releaseCache() {
-        dropWindow()
+        dropWindows()
         cache.removeAll()
         strips = [:]
     }
@@ -131,7 +132,7 @@ public final class ChunkedTextBlock {
         guard newValue != transform else { return }
         transform = newValue
         drawingGeneration += 1
-        dropWindow()
+        dropWindows()
         cache.removeAll()
         strips = [:]
     }
@@ -151,15 +152,14 @@ public final class ChunkedTextBlock {
     ///
     /// `rowEighths` (0–7) moves the text up by that many eighths of a pixel more.
     /// It is drawn from pieces rasterized at that phase, as many phases as the
-    /// budget holds a screen of (RowPhase), up to `rowPhaseLimit`; quarter turns
-    /// scroll in whole pixels.
+    /// budget holds a screen of (RowPhase), up to `rowPhaseLimit`; a quarter turn
+    /// also keeps a window per phase, so it affords fewer.
     public func draw(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, viewportTop wholeTop: Int,
                      rowEighths: Int = 0, highlight: ReadingHighlight? = nil) {
         rowPhasesDrawn = rowPhases(forFrame: frame.size)
         let phase = RowPhase(eighths: rowEighths, top: wholeTop, phases: rowPhasesDrawn)
         let viewportTop = phase.top
-        if drawThroughWindow(into: target, frame: frame, clip: clip, viewportTop: viewportTop,
-                             highlight: highlight) { return }
+        if drawThroughWindow(into: target, frame: frame, clip: clip, position: phase, highlight: highlight) { return }
         guard let highlight, !highlight.rows.isEmpty else {
             drawPlain(into: target, frame: frame, clip: clip, viewportTop: viewportTop, rowEighths: phase.eighths)
             return
@@ -189,11 +189,12 @@ public final class ChunkedTextBlock {
     }
 
     /// The row phases a frame of `size` is drawn at: as many as the budget holds a
-    /// screen of, up to the limit; quarter turns scroll in whole pixels.
+    /// screen of, up to the limit; for a quarter turn, a screen of pieces and its
+    /// window per phase (4 at 1080p in 128 MiB, 1 at 4K).
     private func rowPhases(forFrame size: PixelSize) -> Int {
-        guard !transform.swapsAxes else { return 1 }
         let viewportBytes = transform.textSize(forDisplay: size).height * columnWidth * 4
-        return min(rowPhaseLimit, RowPhase.affordable(budget: cacheBudgetBytes, screenBytes: viewportBytes))
+        let windowBytes = transform.swapsAxes ? QuarterTurnWindow.byteCount(frameSize: size) : 0
+        return min(rowPhaseLimit, RowPhase.affordable(budget: cacheBudgetBytes, screenBytes: viewportBytes + windowBytes))
     }
 
     /// `focus` is the text row whose pieces matter most when the budget is short

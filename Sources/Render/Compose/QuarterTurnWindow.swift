@@ -55,6 +55,11 @@ final class QuarterTurnWindow {
     private var saved: UnsafeMutableBufferPointer<UInt32>?
     private var ringWidth = 0
 
+    /// The pixels of a window for `frameSize` (its runway included).
+    static func byteCount(frameSize: PixelSize) -> Int {
+        (frameSize.width + slack) * frameSize.height * 4
+    }
+
     /// `frameSize` is the display rectangle the text fills.
     init(frameSize: PixelSize, forward: Bool) throws(ImageError) {
         canvas = try Canvas(width: frameSize.width + Self.slack, height: frameSize.height)

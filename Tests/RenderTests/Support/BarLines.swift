@@ -1,7 +1,8 @@
 import Render
 
 /// Stand-in for laid-out text: each line is a row of bars ("words") whose widths
-/// depend on the line index, so any mirror, flip or rotation shows. It counts
+/// depend on the line index, so any mirror, flip or rotation shows, and each row
+/// phase too. It counts
 /// how far the block asked for lines, to check that layout is lazy.
 final class BarLines: ReadingTextLines {
     let count: Int
@@ -33,6 +34,14 @@ final class BarLines: ReadingTextLines {
             let rect = PixelRect(x: cursor, y: y + (lineHeight - ink) / 2 + (word % 2),
                                  width: min(width, x + columnWidth - cursor), height: ink - 1)
             TestDrawing.fill(image, rect: rect, color: color)
+            if rowEighths > 0 {
+                // A row phase moves the bars down by eighths: the row under each bar is
+                // covered by that share, drawn as a shade (no blending needed to tell
+                // the phases apart).
+                let shade = { (channel: UInt8) in UInt8(Int(channel) * rowEighths / 8) }
+                TestDrawing.fill(image, rect: PixelRect(x: rect.x, y: rect.maxY, width: rect.width, height: 1),
+                                 color: Color(red: shade(color.red), green: shade(color.green), blue: shade(color.blue)))
+            }
             cursor += width + 5
             word += 1
         }
