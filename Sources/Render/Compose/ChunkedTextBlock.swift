@@ -60,21 +60,8 @@ public final class ChunkedTextBlock {
     let cache: TextPieceCache
     var lastViewportCentre = 0
 
-    /// Rows under the marker band, blended towards the band colour, in final
-    /// orientation. It reaches two band heights past the band, so it is rebuilt
-    /// (in `prepareAhead`, or by a frame that outruns it) about once per two
-    /// band heights of scrolling.
-    struct HighlightStrip {
-        let canvas: Canvas
-        let top: Int
-        let rows: Int
-        let color: Color
-        let rowEighths: Int
-    }
-
-    /// One strip per row phase shown lately (a strip is a few band heights).
-    var strips: [Int: HighlightStrip] = [:]
-    var lastHighlight: (rows: (top: Int, bottom: Int), color: Color, rowEighths: Int)?
+    /// The rows under the marker band, tinted once and kept.
+    private let strips = HighlightStrips()
 
     /// Quarter turns while scrolling: the viewport in display orientation, one per
     /// row phase drawn, taken out of the budget while they exist (see QuarterTurnWindow).
@@ -106,7 +93,7 @@ public final class ChunkedTextBlock {
 
     /// Bytes of rasterized pieces held now.
     public var cachedBytes: Int {
-        cache.totalBytes + strips.values.reduce(0) { $0 + $1.canvas.byteCount } + windowBytes
+        cache.totalBytes + strips.byteCount + windowBytes
     }
     public var cachedPieceCount: Int { cache.count }
 
@@ -123,7 +110,7 @@ public final class ChunkedTextBlock {
     public func releaseCache() {
         dropWindows()
         cache.removeAll()
-        strips = [:]
+        strips.removeAll()
     }
 
     /// A new orientation keeps the layout and the reading offset; cached pixels
@@ -134,7 +121,7 @@ public final class ChunkedTextBlock {
         drawingGeneration += 1
         dropWindows()
         cache.removeAll()
-        strips = [:]
+        strips.removeAll()
     }
 
     /// Draws the text viewport whose top edge is text row `viewportTop` into
@@ -174,8 +161,8 @@ public final class ChunkedTextBlock {
         let visibleBand = band.intersection(clip).intersection(frame)
         guard !visibleBand.isEmpty else { return }
         let rows = (top: viewportTop + highlight.rows.lowerBound, bottom: viewportTop + highlight.rows.upperBound)
-        lastHighlight = (rows, highlight.color, phase.eighths)
-        guard let strip = highlightStrip(covering: rows, color: highlight.color, rowEighths: phase.eighths) else {
+        guard let strip = strips.strip(covering: rows, color: highlight.color, rowEighths: phase.eighths,
+                                       plain: plainRows) else {
             drawPlain(into: target, frame: frame, clip: visibleBand, viewportTop: viewportTop, rowEighths: phase.eighths)
             return
         }
@@ -250,12 +237,7 @@ public final class ChunkedTextBlock {
         let centre = lastViewportCentre
         var done = 0
         // A band about to run off its strip gets a fresh one now, not in a frame.
-        if let last = lastHighlight, let current = strips[last.rowEighths], last.color == current.color,
-           last.rows.bottom + (last.rows.bottom - last.rows.top) > current.top + current.rows,
-           buildStrip(top: last.rows.top, bandRows: last.rows.bottom - last.rows.top, color: last.color,
-                      rowEighths: last.rowEighths) != nil {
-            done += 1
-        }
+        if strips.prepareAhead(plain: plainRows) { done += 1 }
         let top = centre - viewportRows, bottom = centre + viewportRows + viewportRows / 2
         let phaseStep = Self.rowPhases / rowPhasesDrawn
         let candidates = stride(from: 0, to: Self.rowPhases, by: phaseStep)
@@ -277,31 +259,16 @@ public final class ChunkedTextBlock {
         return done
     }
 
-    // MARK: - Highlight strip
-
-    func highlightStrip(covering rows: (top: Int, bottom: Int), color: Color, rowEighths: Int = 0) -> HighlightStrip? {
-        if let strip = strips[rowEighths], strip.color == color, rows.top >= strip.top,
-           rows.bottom <= strip.top + strip.rows {
-            return strip
-        }
-        return buildStrip(top: rows.top, bandRows: rows.bottom - rows.top, color: color, rowEighths: rowEighths)
-    }
-
-    /// Draws rows [top, top + 3 band heights) like a small viewport, then blends
-    /// the band colour over it once (ordinary memory, never the frame).
-    private func buildStrip(top: Int, bandRows: Int, color: Color, rowEighths: Int) -> HighlightStrip? {
-        strips[rowEighths] = nil
-        let rows = max(1, bandRows) * 3
+    /// Text rows [top, top + rows) drawn plain at a row phase into a canvas of
+    /// their own, in final orientation: what a band's strip is tinted from.
+    private func plainRows(top: Int, rows: Int, rowEighths: Int) -> Canvas? {
         let size = transform.displaySize(forText: PixelSize(width: columnWidth, height: rows))
         guard let canvas = try? Canvas(size: size) else { return nil }
         let centre = lastViewportCentre
         drawPlain(into: canvas.pixmanImage, frame: PixelRect(size: size), clip: PixelRect(size: size),
                   viewportTop: top, rowEighths: rowEighths)
         lastViewportCentre = centre
-        PixmanDraw.fill(canvas.pixmanImage, rect: PixelRect(size: size), color: color)
-        let built = HighlightStrip(canvas: canvas, top: top, rows: rows, color: color, rowEighths: rowEighths)
-        strips[rowEighths] = built
-        return built
+        return canvas
     }
 
     // MARK: - Pieces
