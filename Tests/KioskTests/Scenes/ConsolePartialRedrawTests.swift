@@ -14,15 +14,9 @@ import Testing
     static let rate = 20.0
 
     private static func stage(fonts: FontLibrary) -> ManualClockStage {
-        let stage = ManualClockStage(settings: RigStage.Settings(outerSize: PixelSize(width: 1280, height: 720)),
-                                     innerSize: inner, fonts: fonts, start: 100)
         // The console's clock ticks with the stage's: both stages show the same time.
-        let clock = stage.clock
-        stage.stage.wallClock = { Date(timeIntervalSince1970: 1_800_000_000 + clock.now) }
-        let text = (0..<40).map { "Paragraph \($0). " + SceneFixtures.english }.joined(separator: "\n\n")
-        stage.open(id: "minute", title: "A minute of play", text: text)
-        stage.finishLayout()
-        return stage
+        SceneFixtures.longScriptStage(settings: RigStage.Settings(outerSize: PixelSize(width: 1280, height: 720)),
+                                      innerSize: inner, fonts: fonts, id: "minute", title: "A minute of play")
     }
 
     /// What the operator does during the minute, by frame: keys, and the mouse.

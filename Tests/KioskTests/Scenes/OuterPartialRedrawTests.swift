@@ -20,14 +20,8 @@ import Testing
     private static func stage(fonts: FontLibrary) -> ManualClockStage {
         var settings = RigStage.Settings(outerSize: outer)
         settings.readingDefaults.speed = 25
-        let stage = ManualClockStage(settings: settings, innerSize: PixelSize(width: 640, height: 360), fonts: fonts,
-                                     start: 100)
-        let clock = stage.clock
-        stage.stage.wallClock = { Date(timeIntervalSince1970: 1_800_000_000 + clock.now) }
-        let text = (0..<40).map { "Paragraph \($0). " + SceneFixtures.english }.joined(separator: "\n\n")
-        stage.open(id: "outer", title: "Outer redraw", text: text)
-        stage.finishLayout()
-        return stage
+        return SceneFixtures.longScriptStage(settings: settings, innerSize: PixelSize(width: 640, height: 360),
+                                             fonts: fonts, id: "outer", title: "Outer redraw")
     }
 
     /// The operator's keys, by second: speed, pause, transforms (a turn draws through

@@ -95,4 +95,18 @@ enum SceneFixtures {
         }
         return result
     }
+
+    /// A stage at time 100 with a long script open and laid out (40 paragraphs of
+    /// `english`), its wall clock tied to the stage clock so two such stages show the
+    /// same times: what the partial-redraw tests compare against each other.
+    static func longScriptStage(settings: RigStage.Settings, innerSize: PixelSize, fonts: FontLibrary,
+                                id: String, title: String) -> ManualClockStage {
+        let stage = ManualClockStage(settings: settings, innerSize: innerSize, fonts: fonts, start: 100)
+        let clock = stage.clock
+        stage.stage.wallClock = { Date(timeIntervalSince1970: 1_800_000_000 + clock.now) }
+        let text = (0..<40).map { "Paragraph \($0). " + english }.joined(separator: "\n\n")
+        stage.open(id: id, title: title, text: text)
+        stage.finishLayout()
+        return stage
+    }
 }
