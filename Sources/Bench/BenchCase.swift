@@ -4,7 +4,9 @@ import Stage
 /// One case run alone, so callgrind counts its instructions and nothing else's.
 enum BenchCase: Equatable, Sendable {
     case floor(BenchReport.Display)
-    case compose(BenchReport.Display, sizePx: Int, BenchReport.Transform)
+    /// `speed` in px/s: the full run's 180 moves by whole pixels on 60 Hz, so every
+    /// frame copies the same row phase; another speed shows what changing phases cost.
+    case compose(BenchReport.Display, sizePx: Int, BenchReport.Transform, speed: Int = OuterFrameBench.speed)
     case layout(sizePx: Int)
     case camera
     case console(BenchReport.Display)
@@ -30,9 +32,10 @@ enum BenchCase: Equatable, Sendable {
         switch parts.first {
         case "floor" where parts.count == 2:
             return .floor(try display(parts[1], in: name))
-        case "compose" where parts.count == 3 || parts.count == 4:
+        case "compose" where (3...5).contains(parts.count):
             return .compose(try display(parts[1], in: name), sizePx: try size(parts[2], in: name),
-                            try transform(parts.count == 4 ? parts[3] : "identity", in: name))
+                            try transform(parts.count >= 4 ? parts[3] : "identity", in: name),
+                            speed: parts.count == 5 ? try speed(parts[4], in: name) : OuterFrameBench.speed)
         case "layout" where parts.count == 2:
             return .layout(sizePx: try size(parts[1], in: name))
         case "camera" where parts.count == 1:
@@ -56,7 +59,7 @@ enum BenchCase: Equatable, Sendable {
         case "console" where parts.count == 2:
             return .console(try display(parts[1], in: name))
         default:
-            throw .badCase(name, "expected floor:WxH, compose:WxH:SIZE[:TRANSFORM], layout:SIZE, camera, console:WxH, speech, follow, recording-load, smoothness[:WxH], kiosk-smoothness, follow-rigs or markup")
+            throw .badCase(name, "expected floor:WxH, compose:WxH:SIZE[:TRANSFORM[:SPEED]], layout:SIZE, camera, console:WxH, speech, follow, recording-load, smoothness[:WxH], kiosk-smoothness, follow-rigs or markup")
         }
     }
 
@@ -72,6 +75,13 @@ enum BenchCase: Equatable, Sendable {
             throw .badCase(name, "'\(text)' is not a text size in px (4-1000)")
         }
         return px
+    }
+
+    private static func speed(_ text: String, in name: String) throws(BenchOptions.ParseError) -> Int {
+        guard let pxPerSecond = Int(text), (1...2000).contains(pxPerSecond) else {
+            throw .badCase(name, "'\(text)' is not a speed in px/s (1-2000)")
+        }
+        return pxPerSecond
     }
 
     private static func transform(_ text: String, in name: String) throws(BenchOptions.ParseError) -> BenchReport.Transform {

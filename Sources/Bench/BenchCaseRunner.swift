@@ -11,12 +11,13 @@ enum BenchCaseRunner {
         do {
             switch benchCase {
             case let .floor(display):
-                let floor = FloorBench(display: display)
-                for _ in 0..<frames { floor.copyFrame() }
-            case let .compose(display, size, transform):
+                // The median is what a compose case's median compares with.
+                let measured = FloorBench(display: display).measure(frames: frames)
+                BenchCommand.printError(String(format: "median %.3f ms", measured.medianMs ?? 0))
+            case let .compose(display, size, transform, speed):
                 let fonts = try ProducerBenches.fonts().get()
                 let outer = try OuterFrameBench(display: display, text: text, sizePx: size,
-                                                transform: transform, fonts: fonts)
+                                                transform: transform, speed: speed, fonts: fonts)
                 outer.scrollToMiddle()
                 var pieces = 0
                 var samples: [Double] = []

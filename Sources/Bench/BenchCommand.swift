@@ -21,7 +21,8 @@ package enum BenchCommand: Command {
           --quick         fewer samples and transforms; under a minute
           --no-peers      rig's own cases only (no Pango, no GStreamer)
           --case NAME     run one case only (for callgrind): floor:WxH,
-                          compose:WxH:SIZE[:TRANSFORM], layout:SIZE, camera,
+                          compose:WxH:SIZE[:TRANSFORM[:SPEED]] (SPEED in
+                          px/s, 180 unless given), layout:SIZE, camera,
                           console:WxH, speech, follow, smoothness[:WxH] (each
                           frame's scroll step from the pixels, 7 speeds on
                           60, 59.94 and 50 Hz), kiosk-smoothness (the same

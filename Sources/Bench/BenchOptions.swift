@@ -6,8 +6,9 @@ import Stage
 ///     rig bench [--json] [--quick] [--no-peers]
 ///     rig bench --case NAME [--frames N]     one case, for callgrind (bench/callgrind.sh)
 ///
-/// Case names: `floor:WxH`, `compose:WxH:SIZE[:TRANSFORM]` (TRANSFORM is `identity`
-/// or mirror/flip/rot90/rot180/rot270 joined by `+`), `layout:SIZE`, `camera`.
+/// Case names: `floor:WxH`, `compose:WxH:SIZE[:TRANSFORM[:SPEED]]` (TRANSFORM is
+/// `identity` or mirror/flip/rot90/rot180/rot270 joined by `+`; SPEED in px/s),
+/// `layout:SIZE`, `camera`.
 struct BenchOptions: Equatable, Sendable {
     var json = false
     var quick = false

@@ -6,7 +6,7 @@ import Stage
 
 /// The outer display in prompter mode, driven as the kiosk drives it: the stage
 /// draws the frame for a presentation time into the display's buffer, the engine
-/// scrolls at 180 px/s, and each frame is one 60 Hz vblank later. The display is
+/// scrolls at 180 px/s (or the case's speed), and each frame is one 60 Hz vblank later. The display is
 /// double-buffered as the kiosk's DRM heads are: each buffer holds the frame before
 /// last, and only what changed since is drawn. One instance per
 /// (display, text size); a transform change goes through the same settings path as
@@ -21,6 +21,7 @@ final class OuterFrameBench {
     static let frameInterval = 1.0 / 60
 
     let display: BenchReport.Display
+    let speed: Int
     private let buffers: [Canvas]
     private var next = 0
     let rig: ManualClockStage
@@ -33,7 +34,7 @@ final class OuterFrameBench {
     /// The buffer drawn last.
     var canvas: Canvas { buffers[(next + buffers.count - 1) % buffers.count] }
 
-    static func settings(sizePx: Int, transform: BenchReport.Transform) -> ReadingSettings {
+    static func settings(sizePx: Int, transform: BenchReport.Transform, speed: Int = speed) -> ReadingSettings {
         ReadingSettings(fontSize: sizePx, lineSpacing: lineSpacing, margin: marginPercent,
                         mirror: transform.mirror, flip: transform.flip,
                         rotation: TextRotation(snapping: transform.rotation), speed: speed)
@@ -41,13 +42,14 @@ final class OuterFrameBench {
 
     /// Opens the script: what the kiosk does before the first frame.
     init(display: BenchReport.Display, text: String, markup: ReadingMarkup = .none, sizePx: Int,
-         transform: BenchReport.Transform, fonts: FontLibrary) throws {
+         transform: BenchReport.Transform, speed: Int = OuterFrameBench.speed, fonts: FontLibrary) throws {
         self.display = display
+        self.speed = speed
         self.sizePx = sizePx
         let size = PixelSize(width: display.width, height: display.height)
         buffers = [try Canvas(size: size), try Canvas(size: size)]
         var settings = RigStage.Settings(outerSize: size)
-        settings.readingDefaults = Self.settings(sizePx: sizePx, transform: transform)
+        settings.readingDefaults = Self.settings(sizePx: sizePx, transform: transform, speed: speed)
         rig = ManualClockStage(settings: settings, innerSize: size, fonts: fonts)
         rig.open(id: "bench", title: "bench", text: text, markup: markup)
     }
@@ -55,7 +57,7 @@ final class OuterFrameBench {
     var block: ChunkedTextBlock? { rig.stage.renderer.readingText?.block }
 
     func setTransform(_ transform: BenchReport.Transform) throws {
-        let settings = Self.settings(sizePx: sizePx, transform: transform)
+        let settings = Self.settings(sizePx: sizePx, transform: transform, speed: speed)
         rig.controller.updateSettings { $0 = settings }
     }
 

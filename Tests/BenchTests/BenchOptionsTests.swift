@@ -26,7 +26,9 @@ import Testing
     }
 
     @Test func composeCaseDefaultsToUprightText() throws {
-        #expect(try BenchCase.parse("compose:1920x1080:60") == .compose(.fullHD, sizePx: 60, .identity))
+        #expect(try BenchCase.parse("compose:1920x1080:60") == .compose(.fullHD, sizePx: 60, .identity, speed: 180))
+        #expect(try BenchCase.parse("compose:1920x1080:60:identity:110")
+                == .compose(.fullHD, sizePx: 60, .identity, speed: 110))
         #expect(try BenchCase.parse("floor:1920x1080") == .floor(.fullHD))
         #expect(try BenchCase.parse("layout:20") == .layout(sizePx: 20))
         #expect(try BenchCase.parse("camera") == .camera)
@@ -47,6 +49,8 @@ import Testing
         #expect(throws: BenchOptions.ParseError.framesWithoutCase) { try BenchOptions.parse(["--frames", "5"]) }
         #expect(throws: (any Error).self) { try BenchCase.parse("compose:1920x1080:60:spin") }
         #expect(throws: (any Error).self) { try BenchCase.parse("compose:19201080:60") }
+        #expect(throws: (any Error).self) { try BenchCase.parse("compose:1920x1080:60:identity:0") }
+        #expect(throws: (any Error).self) { try BenchCase.parse("compose:1920x1080:60:identity:fast") }
         #expect(throws: (any Error).self) { try BenchCase.parse("layout:0") }
     }
 

@@ -21,10 +21,10 @@ extension ChunkedTextBlock {
               let bits = pixman_image_get_data(target),
               let window = scrollingWindow(frameSize: frame.size, position: position, previous: previous)
         else { return false }
-        let viewportTop = position.top, eighths = position.eighths
+        let viewportTop = position.top, sixteenths = position.sixteenths
         window.update(viewportTop: viewportTop) { rect, top in
             drawPlain(into: window.canvas.pixmanImage, frame: PixelRect(size: window.canvas.size), clip: rect,
-                      viewportTop: top, rowEighths: eighths, focus: window.leadingRow(viewportTop: viewportTop),
+                      viewportTop: top, rowSixteenths: sixteenths, focus: window.leadingRow(viewportTop: viewportTop),
                       keepOnlyClipped: true)
         }
         // Pieces are needed where text enters the window: keep and prepare those.
@@ -51,7 +51,7 @@ extension ChunkedTextBlock {
     /// scrolls by a small step (two frames in a row at different places), when the
     /// windows of all the phases drawn fit in at most 3/5 of the budget.
     private func scrollingWindow(frameSize: PixelSize, position: RowPhase, previous: RowPhase?) -> QuarterTurnWindow? {
-        if let window = windows[position.eighths], window.frameSize == frameSize { return window }
+        if let window = windows[position.sixteenths], window.frameSize == frameSize { return window }
         if windows.values.contains(where: { $0.frameSize != frameSize }) { dropWindows() }
         let slack = QuarterTurnWindow.slack
         guard let previous, previous != position, abs(position.top - previous.top) <= slack / 2,
@@ -64,7 +64,7 @@ extension ChunkedTextBlock {
         // now: for that one frame the block may hold up to the window's size over its
         // budget, while taking it out first made a 4K quarter turn rasterize again
         // three of the pieces the fill needs.
-        windows[position.eighths] = made
+        windows[position.sixteenths] = made
         return made
     }
 

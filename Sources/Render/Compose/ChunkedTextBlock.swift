@@ -17,15 +17,25 @@ public final class ChunkedTextBlock {
     public static let defaultCacheBudgetBytes = 128 << 20
 
     /// The budget for the reading text on a display of `size` when none is configured
-    /// (RowPhase.automaticBudget): 128 MiB up to about 2048x1536, more for a larger one.
+    /// (RowPhase.automaticBudget): what buys the most row phases there, up to 256 MiB.
     public static func automaticCacheBudgetBytes(forDisplay size: PixelSize) -> Int {
-        RowPhase.automaticBudget(screenBytes: size.width * size.height * 4)
+        let screen = size.width * size.height * 4
+        return RowPhase.automaticBudget(screenBytes: screen,
+                                        quarterTurnBytes: screen + QuarterTurnWindow.byteCount(frameSize: size))
     }
 
-    /// A frame's text position is known to an eighth of a pixel: pieces are cached
+    /// The most row phases a display of `size` gets in `cacheBudgetBytes` upright (a
+    /// quarter turn may get fewer): what a block's pieces are cut for.
+    public static func rowPhases(forDisplay size: PixelSize, cacheBudgetBytes: Int) -> Int {
+        min(rowPhases, RowPhase.affordable(budget: cacheBudgetBytes, screenBytes: size.width * size.height * 4))
+    }
+
+    /// A frame's text position is known to a sixteenth of a pixel: pieces are cached
     /// at up to this many row phases, so the text moves by the exact fraction each
-    /// frame (issue 38) and is never a blur of two rows.
-    public static let rowPhases = 8
+    /// frame (issue 38) and is never a blur of two rows. Eighths were not enough:
+    /// where the ideal step falls halfway between two of them (12 px/s at 60 Hz)
+    /// no choice of phases steps with less than 1/16 px RMS error.
+    public static let rowPhases = 16
 
     public let lines: ReadingTextLines
     /// Text-space width: the whole column including both margins.
@@ -36,6 +46,8 @@ public final class ChunkedTextBlock {
     /// Directions' and highlights' colours (nil: text without marks).
     public let accents: TextAccents?
     public let background: Color
+    /// What the pieces and the quarter-turn windows may hold. The band's tinted
+    /// strips come on top: one per row phase shown, three band heights each.
     public let cacheBudgetBytes: Int
     /// Rows in one cached piece: small enough that a screen of pieces fits the budget
     /// at each of `rowPhaseLimit` phases.
@@ -95,6 +107,8 @@ public final class ChunkedTextBlock {
     public var cachedBytes: Int {
         cache.totalBytes + strips.byteCount + windowBytes
     }
+    /// The share of `cachedBytes` in the band's strips.
+    public var highlightStripBytes: Int { strips.byteCount }
     public var cachedPieceCount: Int { cache.count }
 
     /// The height of the whole text, once the layout has reached its end.
@@ -137,18 +151,18 @@ public final class ChunkedTextBlock {
     /// the viewport in display orientation with the band tinted into it
     /// (QuarterTurnWindow explains why).
     ///
-    /// `rowEighths` (0–7) moves the text up by that many eighths of a pixel more.
+    /// `rowSixteenths` (0–15) moves the text up by that many sixteenths of a pixel more.
     /// It is drawn from pieces rasterized at that phase, as many phases as the
     /// budget holds a screen of (RowPhase), up to `rowPhaseLimit`; a quarter turn
     /// also keeps a window per phase, so it affords fewer.
     public func draw(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, viewportTop wholeTop: Int,
-                     rowEighths: Int = 0, highlight: ReadingHighlight? = nil) {
+                     rowSixteenths: Int = 0, highlight: ReadingHighlight? = nil) {
         rowPhasesDrawn = rowPhases(forFrame: frame.size)
-        let phase = RowPhase(eighths: rowEighths, top: wholeTop, phases: rowPhasesDrawn)
+        let phase = RowPhase(sixteenths: rowSixteenths, top: wholeTop, phases: rowPhasesDrawn)
         let viewportTop = phase.top
         if drawThroughWindow(into: target, frame: frame, clip: clip, position: phase, highlight: highlight) { return }
         guard let highlight, !highlight.rows.isEmpty else {
-            drawPlain(into: target, frame: frame, clip: clip, viewportTop: viewportTop, rowEighths: phase.eighths)
+            drawPlain(into: target, frame: frame, clip: clip, viewportTop: viewportTop, rowSixteenths: phase.sixteenths)
             return
         }
         let viewport = transform.textSize(forDisplay: frame.size)
@@ -156,14 +170,14 @@ public final class ChunkedTextBlock {
                                  height: highlight.rows.count)
         let band = transform.displayRect(ofText: bandText, viewport: viewport).offsetBy(dx: frame.x, dy: frame.y)
         for area in Compositor.subtract([band], from: frame.intersection(clip)) {
-            drawPlain(into: target, frame: frame, clip: area, viewportTop: viewportTop, rowEighths: phase.eighths)
+            drawPlain(into: target, frame: frame, clip: area, viewportTop: viewportTop, rowSixteenths: phase.sixteenths)
         }
         let visibleBand = band.intersection(clip).intersection(frame)
         guard !visibleBand.isEmpty else { return }
         let rows = (top: viewportTop + highlight.rows.lowerBound, bottom: viewportTop + highlight.rows.upperBound)
-        guard let strip = strips.strip(covering: rows, color: highlight.color, rowEighths: phase.eighths,
+        guard let strip = strips.strip(covering: rows, color: highlight.color, rowSixteenths: phase.sixteenths,
                                        plain: plainRows) else {
-            drawPlain(into: target, frame: frame, clip: visibleBand, viewportTop: viewportTop, rowEighths: phase.eighths)
+            drawPlain(into: target, frame: frame, clip: visibleBand, viewportTop: viewportTop, rowSixteenths: phase.sixteenths)
             return
         }
         let stripViewport = PixelSize(width: columnWidth, height: strip.rows)
@@ -188,12 +202,12 @@ public final class ChunkedTextBlock {
     /// (the viewport's centre unless given); `keepOnlyClipped` lets pieces outside
     /// the clip go first (the window draws only the rows entering it).
     func drawPlain(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, viewportTop: Int,
-                   rowEighths: Int = 0, focus: Int? = nil, keepOnlyClipped: Bool = false) {
+                   rowSixteenths: Int = 0, focus: Int? = nil, keepOnlyClipped: Bool = false) {
         let visibleClip = frame.intersection(clip)
         guard !visibleClip.isEmpty else { return }
         let viewport = transform.textSize(forDisplay: frame.size)
         lastViewportCentre = focus ?? viewportTop + viewport.height / 2
-        let placed = chunks.pieceKeys(fromRow: viewportTop, toRow: viewportTop + viewport.height, rowEighths: rowEighths)
+        let placed = chunks.pieceKeys(fromRow: viewportTop, toRow: viewportTop + viewport.height, rowSixteenths: rowSixteenths)
             .map { key, rows in
             let textRect = PixelRect(x: 0, y: rows.top - viewportTop, width: viewport.width,
                                      height: rows.bottom - rows.top)
@@ -241,11 +255,11 @@ public final class ChunkedTextBlock {
         let top = centre - viewportRows, bottom = centre + viewportRows + viewportRows / 2
         let phaseStep = Self.rowPhases / rowPhasesDrawn
         let candidates = stride(from: 0, to: Self.rowPhases, by: phaseStep)
-            .flatMap { chunks.pieceKeys(fromRow: max(0, top), toRow: bottom, rowEighths: $0) }
+            .flatMap { chunks.pieceKeys(fromRow: max(0, top), toRow: bottom, rowSixteenths: $0) }
             .filter { cache[$0.key] == nil }
             .map { (key: $0.key, rows: $0.rows, distance: abs(($0.rows.top + $0.rows.bottom) / 2 - centre)) }
             // Nearest first, and a piece's phases together: the next rows are whole.
-            .sorted { ($0.distance, $0.key.rowEighths) < ($1.distance, $1.key.rowEighths) }
+            .sorted { ($0.distance, $0.key.rowSixteenths) < ($1.distance, $1.key.rowSixteenths) }
         for (key, rows, _) in candidates.prefix(limit) {
             // Make room only from pieces farther away than this one, or prefetching
             // would evict and re-rasterize the same pieces forever.
@@ -261,12 +275,12 @@ public final class ChunkedTextBlock {
 
     /// Text rows [top, top + rows) drawn plain at a row phase into a canvas of
     /// their own, in final orientation: what a band's strip is tinted from.
-    private func plainRows(top: Int, rows: Int, rowEighths: Int) -> Canvas? {
+    private func plainRows(top: Int, rows: Int, rowSixteenths: Int) -> Canvas? {
         let size = transform.displaySize(forText: PixelSize(width: columnWidth, height: rows))
         guard let canvas = try? Canvas(size: size) else { return nil }
         let centre = lastViewportCentre
         drawPlain(into: canvas.pixmanImage, frame: PixelRect(size: size), clip: PixelRect(size: size),
-                  viewportTop: top, rowEighths: rowEighths)
+                  viewportTop: top, rowSixteenths: rowSixteenths)
         lastViewportCentre = centre
         return canvas
     }
@@ -278,7 +292,7 @@ public final class ChunkedTextBlock {
         if let cached = cache[key] { return cached }
         let bytes = columnWidth * (rows.bottom - rows.top) * 4
         cache.makeRoom(for: bytes, focus: lastViewportCentre, keep: keep)
-        guard let made = rasterize(chunk: key.chunk, rows: rows, rowEighths: key.rowEighths) else { return nil }
+        guard let made = rasterize(chunk: key.chunk, rows: rows, rowSixteenths: key.rowSixteenths) else { return nil }
         let entry = TextPieceCache.Entry(canvas: made.canvas, top: rows.top, bottom: rows.bottom, ink: made.ink)
         cache.insert(entry, for: key)
         rasterizedPieceCount += 1
@@ -288,12 +302,12 @@ public final class ChunkedTextBlock {
     /// Paints the lines of a piece upright, then turns the result into its final
     /// orientation once. Neighbouring chunks' edge lines are painted too, so ink
     /// that overhangs a line box (descenders, tall accents) is not cut. At a row
-    /// phase the lines sit `rowEighths` eighths of a pixel higher: a whole row up
-    /// and the rest of the eighths back down, which the glyph painter does by
+    /// phase the lines sit `rowSixteenths` sixteenths of a pixel higher: a whole row up
+    /// and the rest of the sixteenths back down, which the glyph painter does by
     /// moving the outlines.
     /// Each piece also says where it has ink (`changedArea`), so a display redraws
     /// only the rows a scroll changes.
-    private func rasterize(chunk: Int, rows: (top: Int, bottom: Int), rowEighths: Int) -> (canvas: Canvas, ink: PieceInk?)? {
+    private func rasterize(chunk: Int, rows: (top: Int, bottom: Int), rowSixteenths: Int) -> (canvas: Canvas, ink: PieceInk?)? {
         let uprightSize = PixelSize(width: columnWidth, height: rows.bottom - rows.top)
         guard let upright = try? Canvas(size: uprightSize) else { return nil }
         upright.fill(background)
@@ -304,8 +318,8 @@ public final class ChunkedTextBlock {
             let reach = max(box.height, 1)
             guard box.bottom + reach > rows.top, box.y - reach < rows.bottom else { continue }
             lines.drawLine(at: index, into: upright.pixmanImage, x: textInset,
-                           y: box.y - rows.top - (rowEighths > 0 ? 1 : 0),
-                           rowEighths: rowEighths > 0 ? 8 - rowEighths : 0, color: textColor, accents: accents)
+                           y: box.y - rows.top - (rowSixteenths > 0 ? 1 : 0),
+                           rowSixteenths: rowSixteenths > 0 ? Self.rowPhases - rowSixteenths : 0, color: textColor, accents: accents)
         }
         // Ink is read upright, in text space, before the turn: changedArea maps it.
         let ink = blank.map { PieceInk(canvas: upright, background: $0) }
@@ -316,21 +330,21 @@ public final class ChunkedTextBlock {
     // MARK: - What a scroll changes
 
     /// The display area where the viewport filling `frame` may differ between text
-    /// rows `oldTop` at `oldEighths` and `newTop` at `newEighths` (with the same
+    /// rows `oldTop` at `oldSixteenths` and `newTop` at `newSixteenths` (with the same
     /// highlight): the rows where either has ink, between the outermost ink columns,
     /// mapped through the transform. Nil when that is not known (a quarter turn,
     /// which draws through its window; a piece not cached): then all of `frame` may
     /// differ. Elsewhere both show the background, or the band's tint of it, whatever
     /// the row phase.
-    func changedArea(frame: PixelRect, from oldTop: Int, at oldEighths: Int, to newTop: Int,
-                     at newEighths: Int) -> [PixelRect]? {
+    func changedArea(frame: PixelRect, from oldTop: Int, at oldSixteenths: Int, to newTop: Int,
+                     at newSixteenths: Int) -> [PixelRect]? {
         guard !transform.swapsAxes, frame.width == columnWidth else { return nil }
         // The rows and phases the frames were drawn at (see draw).
         let phases = rowPhases(forFrame: frame.size)
-        let oldPhase = RowPhase(eighths: oldEighths, top: oldTop, phases: phases)
-        let newPhase = RowPhase(eighths: newEighths, top: newTop, phases: phases)
-        guard let old = inkRows(from: oldPhase.top, count: frame.height, rowEighths: oldPhase.eighths),
-              let new = inkRows(from: newPhase.top, count: frame.height, rowEighths: newPhase.eighths)
+        let oldPhase = RowPhase(sixteenths: oldSixteenths, top: oldTop, phases: phases)
+        let newPhase = RowPhase(sixteenths: newSixteenths, top: newTop, phases: phases)
+        guard let old = inkRows(from: oldPhase.top, count: frame.height, rowSixteenths: oldPhase.sixteenths),
+              let new = inkRows(from: newPhase.top, count: frame.height, rowSixteenths: newPhase.sixteenths)
         else { return nil }
         let columns = old.columns.isEmpty ? new.columns
             : new.columns.isEmpty ? old.columns
@@ -353,10 +367,10 @@ public final class ChunkedTextBlock {
 
     /// Which of `count` viewport rows from text row `top` hold ink, and the columns
     /// any of them use; nil when a piece there is not cached.
-    private func inkRows(from top: Int, count: Int, rowEighths: Int) -> (rows: [Bool], columns: Range<Int>)? {
+    private func inkRows(from top: Int, count: Int, rowSixteenths: Int) -> (rows: [Bool], columns: Range<Int>)? {
         var rows = [Bool](repeating: false, count: count)
         var left = columnWidth, right = 0
-        for (key, extent) in chunks.pieceKeys(fromRow: top, toRow: top + count, rowEighths: rowEighths) {
+        for (key, extent) in chunks.pieceKeys(fromRow: top, toRow: top + count, rowSixteenths: rowSixteenths) {
             guard let ink = cache[key]?.ink else { return nil }
             for row in max(extent.top, top)..<min(extent.bottom, top + count) where ink.rows[row - extent.top] {
                 rows[row - top] = true

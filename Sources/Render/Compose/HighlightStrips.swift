@@ -10,50 +10,50 @@ final class HighlightStrips {
         let top: Int
         let rows: Int
         let color: Color
-        let rowEighths: Int
+        let rowSixteenths: Int
     }
 
     /// Draws text rows [top, top + rows) at a row phase, plain, into a new canvas in
     /// final orientation (the block's own pieces).
-    typealias PlainRows = (_ top: Int, _ rows: Int, _ rowEighths: Int) -> Canvas?
+    typealias PlainRows = (_ top: Int, _ rows: Int, _ rowSixteenths: Int) -> Canvas?
 
     private var strips: [Int: Strip] = [:]
     /// The band of the frame drawn last: its text rows, colour and row phase.
-    private var last: (rows: (top: Int, bottom: Int), color: Color, rowEighths: Int)?
+    private var last: (rows: (top: Int, bottom: Int), color: Color, rowSixteenths: Int)?
 
     var byteCount: Int { strips.values.reduce(0) { $0 + $1.canvas.byteCount } }
 
     func removeAll() { strips = [:] }
 
-    /// The strip covering text rows `rows` at `rowEighths`, made if none does.
-    func strip(covering rows: (top: Int, bottom: Int), color: Color, rowEighths: Int,
+    /// The strip covering text rows `rows` at `rowSixteenths`, made if none does.
+    func strip(covering rows: (top: Int, bottom: Int), color: Color, rowSixteenths: Int,
                plain: PlainRows) -> Strip? {
-        last = (rows, color, rowEighths)
-        if let strip = strips[rowEighths], strip.color == color, rows.top >= strip.top,
+        last = (rows, color, rowSixteenths)
+        if let strip = strips[rowSixteenths], strip.color == color, rows.top >= strip.top,
            rows.bottom <= strip.top + strip.rows {
             return strip
         }
-        return make(top: rows.top, bandRows: rows.bottom - rows.top, color: color, rowEighths: rowEighths, plain: plain)
+        return make(top: rows.top, bandRows: rows.bottom - rows.top, color: color, rowSixteenths: rowSixteenths, plain: plain)
     }
 
     /// In idle time: a fresh strip for a band about to run off its own. True when one was made.
     func prepareAhead(plain: PlainRows) -> Bool {
-        guard let last, let current = strips[last.rowEighths], last.color == current.color,
+        guard let last, let current = strips[last.rowSixteenths], last.color == current.color,
               last.rows.bottom + (last.rows.bottom - last.rows.top) > current.top + current.rows
         else { return false }
         return make(top: last.rows.top, bandRows: last.rows.bottom - last.rows.top, color: last.color,
-                    rowEighths: last.rowEighths, plain: plain) != nil
+                    rowSixteenths: last.rowSixteenths, plain: plain) != nil
     }
 
     /// Draws rows [top, top + 3 band heights) like a small viewport, then blends the
     /// band colour over it once (ordinary memory, never the frame).
-    private func make(top: Int, bandRows: Int, color: Color, rowEighths: Int, plain: PlainRows) -> Strip? {
-        strips[rowEighths] = nil
+    private func make(top: Int, bandRows: Int, color: Color, rowSixteenths: Int, plain: PlainRows) -> Strip? {
+        strips[rowSixteenths] = nil
         let rows = max(1, bandRows) * 3
-        guard let canvas = plain(top, rows, rowEighths) else { return nil }
+        guard let canvas = plain(top, rows, rowSixteenths) else { return nil }
         PixmanDraw.fill(canvas.pixmanImage, rect: PixelRect(size: canvas.size), color: color)
-        let made = Strip(canvas: canvas, top: top, rows: rows, color: color, rowEighths: rowEighths)
-        strips[rowEighths] = made
+        let made = Strip(canvas: canvas, top: top, rows: rows, color: color, rowSixteenths: rowSixteenths)
+        strips[rowSixteenths] = made
         return made
     }
 }

@@ -28,7 +28,7 @@ final class TextChunks {
     }
 
     /// Pieces overlapping text rows [top, bottom), in order, laying out as needed.
-    func pieceKeys(fromRow top: Int, toRow bottom: Int, rowEighths: Int = 0)
+    func pieceKeys(fromRow top: Int, toRow bottom: Int, rowSixteenths: Int = 0)
         -> [(key: TextPieceCache.Key, rows: (top: Int, bottom: Int))] {
         var result: [(key: TextPieceCache.Key, rows: (top: Int, bottom: Int))] = []
         guard bottom > top, var chunkIndex = index(containing: max(0, top)) else { return result }
@@ -40,7 +40,7 @@ final class TextChunks {
             while chunk.top + piece * pieceRows < min(bottom, chunk.bottom) {
                 let pieceTop = chunk.top + piece * pieceRows
                 let rows = (top: pieceTop, bottom: min(chunk.bottom, pieceTop + pieceRows))
-                result.append((TextPieceCache.Key(chunk: chunkIndex, piece: piece, rowEighths: rowEighths), rows))
+                result.append((TextPieceCache.Key(chunk: chunkIndex, piece: piece, rowSixteenths: rowSixteenths), rows))
                 piece += 1
             }
             chunkIndex += 1

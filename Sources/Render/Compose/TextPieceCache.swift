@@ -7,7 +7,7 @@ final class TextPieceCache {
         var chunk: Int
         var piece: Int
         /// The row phase the piece was rasterized at (ChunkedTextBlock.rowPhases).
-        var rowEighths: Int
+        var rowSixteenths: Int
     }
 
     struct Entry {

@@ -90,10 +90,13 @@ package final class SceneRenderer {
             return Relayout(maxOffset: 0, mapOffset: { _ in 0 }, offsetOfWord: { _ in nil })
         }
         let budget = cacheBudgetBytes ?? ChunkedTextBlock.automaticCacheBudgetBytes(forDisplay: outerSize)
+        // Pieces are cut for the phases this display can have: cut for 16 at 4K,
+        // where 4 fit, a frame would copy four times as many.
+        let phases = ChunkedTextBlock.rowPhases(forDisplay: outerSize, cacheBudgetBytes: budget)
         if readingScriptID != script.id || readingText?.text != script.text || readingText?.markup != script.markup
-            || readingText?.cacheBudgetBytes != budget {
+            || readingText?.cacheBudgetBytes != budget || readingText?.rowPhases != phases {
             readingText = ReadingText(text: script.text, markup: script.markup, fonts: fonts, painter: painter,
-                                      cacheBudgetBytes: budget, rowPhases: ChunkedTextBlock.rowPhases)
+                                      cacheBudgetBytes: budget, rowPhases: phases)
             readingScriptID = script.id
         }
         guard let readingText else { return Relayout(maxOffset: 0, mapOffset: { $0 }, offsetOfWord: { _ in nil }) }

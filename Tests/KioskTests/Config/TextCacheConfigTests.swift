@@ -14,17 +14,22 @@ import Testing
         let qhd = ChunkedTextBlock.automaticCacheBudgetBytes(forDisplay: PixelSize(width: 2560, height: 1440))
         let uhd = ChunkedTextBlock.automaticCacheBudgetBytes(forDisplay: PixelSize(width: 3840, height: 2160))
         let eightK = ChunkedTextBlock.automaticCacheBudgetBytes(forDisplay: PixelSize(width: 7680, height: 4320))
-        #expect(fullHD == 128 * mib)
-        #expect(qhd / mib == 140)
-        #expect(uhd / mib == 158)
+        #expect(fullHD / mib == 160)
+        #expect(qhd / mib == 142)
+        #expect(uhd / mib == 159)
         #expect(eightK == 128 * mib)
-        // What each budget buys: 8 phases up to 1440p, 4 (quarter pixels) at 4K, and
-        // never more than twice the default (8K stays at the default: 2 phases would
-        // take more).
-        for (size, budget, phases) in [(PixelSize(width: 1920, height: 1080), fullHD, 8),
-                                       (PixelSize(width: 2560, height: 1440), qhd, 8),
-                                       (PixelSize(width: 3840, height: 2160), uhd, 4)] {
-            #expect(RowPhase.affordable(budget: budget, screenBytes: size.width * size.height * 4) == phases)
+        // What each budget buys, upright and turned a quarter (a screen of pieces and a
+        // window a phase): 16 and 8 phases at 1080p, 8 and 4 at 1440p, 4 (quarter
+        // pixels) and 2 at 4K, and never more than twice the default (8K stays at the
+        // default: 2 phases would take more).
+        for (size, budget, upright, turned) in [(PixelSize(width: 1920, height: 1080), fullHD, 16, 8),
+                                                (PixelSize(width: 2560, height: 1440), qhd, 8, 4),
+                                                (PixelSize(width: 3840, height: 2160), uhd, 4, 2)] {
+            let screen = size.width * size.height * 4
+            #expect(RowPhase.affordable(budget: budget, screenBytes: screen) == upright)
+            #expect(RowPhase.affordable(budget: budget, screenBytes: screen + QuarterTurnWindow.byteCount(frameSize: size))
+                    == turned)
+            #expect(ChunkedTextBlock.rowPhases(forDisplay: size, cacheBudgetBytes: budget) == upright)
             #expect(budget <= 2 * ChunkedTextBlock.defaultCacheBudgetBytes)
         }
         // 4K in the old fixed 128 MB: half pixels.

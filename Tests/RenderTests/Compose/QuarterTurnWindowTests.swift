@@ -20,13 +20,13 @@ import Testing
 
     /// Draws `block` into a canvas larger than the display, the frame placed at
     /// (7, 5), through `clips` (as the compositor does around the marker's arrows).
-    func draw(_ block: ChunkedTextBlock, viewportTop: Int, rowEighths: Int = 0, clips: [PixelRect]? = nil) throws -> Canvas {
+    func draw(_ block: ChunkedTextBlock, viewportTop: Int, rowSixteenths: Int = 0, clips: [PixelRect]? = nil) throws -> Canvas {
         let canvas = try Canvas(width: display.width + 20, height: display.height + 12)
         canvas.fill(Color(rgb: 0xff00ff))   // must be fully overwritten inside the frame
         let frame = PixelRect(x: 7, y: 5, width: display.width, height: display.height)
         for clip in clips ?? [frame] {
             block.draw(into: canvas.pixmanImage, frame: frame, clip: clip, viewportTop: viewportTop,
-                       rowEighths: rowEighths, highlight: highlight)
+                       rowSixteenths: rowSixteenths, highlight: highlight)
         }
         return canvas
     }
@@ -58,40 +58,40 @@ import Testing
         #expect(scrolling.cachedBytes >= (display.width + 64) * display.height * 4)
     }
 
-    /// At row phases (issue 38): the text scrolls by 7/8 px a frame, then by 13/8,
+    /// At row phases (issue 38): the text scrolls by 7/16 px a frame, then by 13/16,
     /// then jumps; each phase is copied from its own window, and every frame equals
     /// the same place at the same phase drawn straight from the pieces.
     @Test(arguments: quarterTurns)
     func scrollingAtRowPhasesEqualsFramesDrawnFromThePieces(transform: TextTransform) throws {
         let lines = BarLines(count: 400, lineHeight: 9, columnWidth: display.height - 20)
-        let scrolling = block(lines, transform, rowPhases: 8)
-        var eighths = 100 * 8
+        let scrolling = block(lines, transform, rowPhases: 16)
+        var sixteenths = 100 * 16
         var positions: [Int] = []
-        for _ in 0..<90 { eighths += 7; positions.append(eighths) }
-        for _ in 0..<40 { eighths += 13; positions.append(eighths) }
-        positions += [2_000 * 8 + 3, 2_000 * 8 + 5] + (1...40).map { 2_000 * 8 + 5 - 6 * $0 }
+        for _ in 0..<90 { sixteenths += 7; positions.append(sixteenths) }
+        for _ in 0..<40 { sixteenths += 13; positions.append(sixteenths) }
+        positions += [2_000 * 16 + 3, 2_000 * 16 + 5] + (1...40).map { 2_000 * 16 + 5 - 6 * $0 }
         var mismatches: [String] = []
         for position in positions {
-            let top = position >> 3, phase = position & 7
-            let drawn = try draw(scrolling, viewportTop: top, rowEighths: phase)
-            let expected = try draw(block(lines, transform, rowPhases: 8), viewportTop: top, rowEighths: phase)
-            if TestDrawing.differingPixels(drawn, expected) != 0 { mismatches.append("\(top)+\(phase)/8") }
+            let top = position >> 4, phase = position & 15
+            let drawn = try draw(scrolling, viewportTop: top, rowSixteenths: phase)
+            let expected = try draw(block(lines, transform, rowPhases: 16), viewportTop: top, rowSixteenths: phase)
+            if TestDrawing.differingPixels(drawn, expected) != 0 { mismatches.append("\(top)+\(phase)/16") }
         }
         #expect(mismatches.isEmpty, "\(transform) differs at \(mismatches)")
-        #expect(scrolling.rowPhasesDrawn == 8)
+        #expect(scrolling.rowPhasesDrawn == 16)
         // Every phase had its window, each counted in the cache.
-        #expect(scrolling.cachedBytes >= 8 * (display.width + 64) * display.height * 4)
+        #expect(scrolling.cachedBytes >= 16 * (display.width + 64) * display.height * 4)
     }
 
-    /// The phases are really drawn: a frame an eighth of a pixel further on differs.
+    /// The phases are really drawn: a frame a sixteenth of a pixel further on differs.
     @Test func aRowPhaseMovesTheTurnedText() throws {
         let lines = BarLines(count: 400, lineHeight: 9, columnWidth: display.height - 20)
         let transform = TextTransform(rotation: .quarter)
-        let scrolling = block(lines, transform, rowPhases: 8)
+        let scrolling = block(lines, transform, rowPhases: 16)
         var previous: Canvas?
-        for position in stride(from: 800, to: 840, by: 1) {
-            let drawn = try draw(scrolling, viewportTop: position >> 3, rowEighths: position & 7)
-            if let previous { #expect(TestDrawing.differingPixels(drawn, previous) > 0, "no change at \(position)/8") }
+        for position in stride(from: 1_600, to: 1_680, by: 1) {
+            let drawn = try draw(scrolling, viewportTop: position >> 4, rowSixteenths: position & 15)
+            if let previous { #expect(TestDrawing.differingPixels(drawn, previous) > 0, "no change at \(position)/16") }
             previous = drawn
         }
     }

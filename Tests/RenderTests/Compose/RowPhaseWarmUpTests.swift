@@ -1,9 +1,9 @@
 import Render
 import Testing
 
-/// The scrolling text is drawn at eighths of a pixel from pieces cached per row
+/// The scrolling text is drawn at sixteenths of a pixel from pieces cached per row
 /// phase (issue 38). Idle time must prepare every phase a frame may choose, or a
-/// scroll rasterizes the other seven in its frames; a block drawn only at whole rows
+/// scroll rasterizes the other fifteen in its frames; a block drawn only at whole rows
 /// (the operator's copy) must not pay for phases at all.
 @Suite struct RowPhaseWarmUpTests {
     let display = PixelSize(width: 200, height: 100)
@@ -14,34 +14,34 @@ import Testing
                          cacheBudgetBytes: budget, rowPhases: rowPhases)
     }
 
-    func draw(_ block: ChunkedTextBlock, top: Int, eighths: Int, into canvas: Canvas) {
+    func draw(_ block: ChunkedTextBlock, top: Int, sixteenths: Int, into canvas: Canvas) {
         block.draw(into: canvas.pixmanImage, frame: PixelRect(size: display), clip: PixelRect(size: display),
-                   viewportTop: top, rowEighths: eighths)
+                   viewportTop: top, rowSixteenths: sixteenths)
     }
 
     @Test func idleTimePreparesEveryPhaseTheScrollLandsOn() throws {
         let textBlock = block(rowPhases: ChunkedTextBlock.rowPhases)
         let canvas = try Canvas(size: display)
-        draw(textBlock, top: 1_000, eighths: 3, into: canvas)
+        draw(textBlock, top: 1_000, sixteenths: 3, into: canvas)
         #expect(textBlock.rowPhasesDrawn == ChunkedTextBlock.rowPhases)
         while textBlock.prepareAhead(viewportRows: 100, limit: 8) > 0 {}
         let prepared = textBlock.rasterizedPieceCount
-        // Eight pixels of scrolling by eighths: every phase, nothing rasterized in a frame.
-        for step in 0..<64 {
-            draw(textBlock, top: 1_000 + step / 8, eighths: step % 8, into: canvas)
+        // Eight pixels of scrolling by sixteenths: every phase, nothing rasterized in a frame.
+        for step in 0..<(8 * 16) {
+            draw(textBlock, top: 1_000 + step / 16, sixteenths: step % 16, into: canvas)
         }
         #expect(textBlock.rasterizedPieceCount == prepared)
     }
 
     @Test func aBudgetForFewerScreensPreparesOnlyThePhasesItDraws() throws {
-        // Room for about three screens: two phases (0 and 4 eighths).
+        // Room for about three screens: two phases (0 and 8 sixteenths).
         let textBlock = block(rowPhases: ChunkedTextBlock.rowPhases, budget: 200 * 100 * 4 * 4)
         let canvas = try Canvas(size: display)
-        draw(textBlock, top: 1_000, eighths: 0, into: canvas)
+        draw(textBlock, top: 1_000, sixteenths: 0, into: canvas)
         #expect(textBlock.rowPhasesDrawn == 2)
         while textBlock.prepareAhead(viewportRows: 100, limit: 8) > 0 {}
         let prepared = textBlock.rasterizedPieceCount
-        for eighths in 0..<8 { draw(textBlock, top: 1_000, eighths: eighths, into: canvas) }
+        for sixteenths in 0..<16 { draw(textBlock, top: 1_000, sixteenths: sixteenths, into: canvas) }
         #expect(textBlock.rasterizedPieceCount == prepared)
     }
 
@@ -49,10 +49,10 @@ import Testing
         let whole = block(rowPhases: 1), phased = block(rowPhases: ChunkedTextBlock.rowPhases)
         #expect(whole.pieceRows >= phased.pieceRows * ChunkedTextBlock.rowPhases)
         let canvas = try Canvas(size: display)
-        draw(whole, top: 1_000, eighths: 0, into: canvas)
+        draw(whole, top: 1_000, sixteenths: 0, into: canvas)
         let drawn = whole.rasterizedPieceCount
-        // Three eighths round to the same whole row: the same pieces.
-        draw(whole, top: 1_000, eighths: 3, into: canvas)
+        // Three sixteenths round to the same whole row: the same pieces.
+        draw(whole, top: 1_000, sixteenths: 3, into: canvas)
         #expect(whole.rowPhasesDrawn == 1)
         #expect(whole.rasterizedPieceCount == drawn)
     }
