@@ -68,19 +68,15 @@ public final class ChunkedTextBlock {
 
     /// Where the chunks lie and how they are cut into pieces.
     private let chunks: TextChunks
-    // Internal, not private: the quarter-turn window (ChunkedTextBlock+QuarterTurn.swift) uses them.
-    let cache: TextPieceCache
-    var lastViewportCentre = 0
+    private let cache: TextPieceCache
+    private var lastViewportCentre = 0
 
     /// The rows under the marker band, tinted once and kept.
     private let strips = HighlightStrips()
 
     /// Quarter turns while scrolling: the viewport in display orientation, one per
-    /// row phase drawn, taken out of the budget while they exist (see QuarterTurnWindow).
-    var windows: [Int: QuarterTurnWindow] = [:]
-    /// The whole row and row phase of the frame drawn last.
-    var lastDrawnPosition: RowPhase?
-    var windowBandTint: BandTint?
+    /// row phase drawn, taken out of the budget while they exist.
+    private let quarterTurns = QuarterTurnWindows()
 
     public init(lines: ReadingTextLines, columnWidth: Int, textInset: Int, textColor: Color,
                 accents: TextAccents? = nil, background: Color, transform: TextTransform = .identity,
@@ -105,7 +101,7 @@ public final class ChunkedTextBlock {
 
     /// Bytes of rasterized pieces held now.
     public var cachedBytes: Int {
-        cache.totalBytes + strips.byteCount + windowBytes
+        cache.totalBytes + strips.byteCount + quarterTurns.byteCount
     }
     /// The share of `cachedBytes` in the band's strips.
     public var highlightStripBytes: Int { strips.byteCount }
@@ -160,7 +156,7 @@ public final class ChunkedTextBlock {
         rowPhasesDrawn = rowPhases(forFrame: frame.size)
         let phase = RowPhase(sixteenths: rowSixteenths, top: wholeTop, phases: rowPhasesDrawn)
         let viewportTop = phase.top
-        if drawThroughWindow(into: target, frame: frame, clip: clip, position: phase, highlight: highlight) { return }
+        if drawTurned(into: target, frame: frame, clip: clip, position: phase, highlight: highlight) { return }
         guard let highlight, !highlight.rows.isEmpty else {
             drawPlain(into: target, frame: frame, clip: clip, viewportTop: viewportTop, rowSixteenths: phase.sixteenths)
             return
@@ -187,6 +183,43 @@ public final class ChunkedTextBlock {
         PixmanDraw.copy(strip.canvas.pixmanImage,
                         sourceRect: visibleBand.offsetBy(dx: source.x - band.x, dy: source.y - band.y),
                         into: target, x: visibleBand.x, y: visibleBand.y)
+    }
+
+    /// A quarter turn while scrolling copies the frame from its phase's window
+    /// (QuarterTurnWindows), filled from the pieces; false when the frame is drawn
+    /// from the pieces directly.
+    private func drawTurned(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, position: RowPhase,
+                            highlight: ReadingHighlight?) -> Bool {
+        let scrollsTurned = transform.swapsAxes && frame.height == columnWidth
+        let firstRow = transform.displayRect(ofText: PixelRect(x: 0, y: 0, width: 1, height: 1),
+                                             viewport: PixelSize(width: 1, height: 2))
+        // A new window comes out of the budget once it is filled from the pieces
+        // cached now: for that one frame the block may hold up to the window's size
+        // over its budget, while taking it out first made a 4K quarter turn rasterize
+        // again three of the pieces the fill needs.
+        let windowsFit = QuarterTurnWindow.byteCount(frameSize: frame.size) * rowPhasesDrawn <= cacheBudgetBytes / 5 * 3
+        guard let leadingRow = quarterTurns.draw(
+            into: target, frame: frame, clip: clip, position: position, highlight: highlight,
+            forward: scrollsTurned ? firstRow.x == 0 : nil, mayMakeWindow: windowsFit,
+            fill: { window, rect, top in
+                drawPlain(into: window.canvas.pixmanImage, frame: PixelRect(size: window.canvas.size), clip: rect,
+                          viewportTop: top, rowSixteenths: position.sixteenths,
+                          focus: window.leadingRow(viewportTop: position.top), keepOnlyClipped: true)
+            })
+        else { return false }
+        // Pieces are needed where text enters the window: keep and prepare those.
+        lastViewportCentre = leadingRow
+        if cache.budgetBytes != cacheBudgetBytes - quarterTurns.byteCount {
+            // The windows (and the rings of the band's plain pixels) come out of the budget.
+            cache.budgetBytes = cacheBudgetBytes - quarterTurns.byteCount
+            cache.makeRoom(for: 0, focus: lastViewportCentre, keep: [])
+        }
+        return true
+    }
+
+    private func dropWindows() {
+        quarterTurns.removeAll()
+        cache.budgetBytes = cacheBudgetBytes
     }
 
     /// The row phases a frame of `size` is drawn at: as many as the budget holds a

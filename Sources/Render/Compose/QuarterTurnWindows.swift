@@ -1,0 +1,75 @@
+import CPixman
+
+/// Quarter turns while scrolling: the frames are copied from a QuarterTurnWindow, one
+/// per row phase drawn, and the text block that owns this fills them from its pieces.
+///
+/// Why a window per phase: a window holds its text rows rasterized at one phase, and
+/// moving a frame by a fraction of a pixel needs the rows rasterized again. Each
+/// window is rolled along only when its phase is drawn, so one whose phase has not
+/// come round for long is filled again whole (as after a jump).
+final class QuarterTurnWindows {
+    /// Draws window rows `rect` as a viewport starting at text row `top`, from the
+    /// pieces at the window's phase.
+    typealias Fill = (_ window: QuarterTurnWindow, _ rect: PixelRect, _ top: Int) -> Void
+
+    private var windows: [Int: QuarterTurnWindow] = [:]
+    /// The whole row and row phase of the frame drawn last, turned or not.
+    private var lastDrawnPosition: RowPhase?
+    private var bandTint: BandTint?
+
+    /// The bytes the windows hold.
+    var byteCount: Int { windows.values.reduce(0) { $0 + $1.byteCount } }
+
+    func removeAll() { windows = [:] }
+
+    /// Copies the frame's rows, band included, whole from the window of `position`'s
+    /// phase, rolled to it first. Returns the text row entering the window (where the
+    /// pieces are needed), or nil when this frame is drawn from the pieces instead:
+    /// `forward` nil (not a quarter turn filling the frame), a single frame such as
+    /// `rig snapshot`, a target that is not XRGB8888 memory, or no window for the
+    /// phase while `mayMakeWindow` is false.
+    ///
+    /// `forward`: the first text row is at the display's left.
+    func draw(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, position: RowPhase,
+              highlight: ReadingHighlight?, forward: Bool?, mayMakeWindow: Bool, fill: Fill) -> Int? {
+        let previous = lastDrawnPosition
+        lastDrawnPosition = position
+        guard let forward, pixman_image_get_format(target) == PIXMAN_x8r8g8b8,
+              let bits = pixman_image_get_data(target),
+              let window = window(frameSize: frame.size, position: position, previous: previous, forward: forward,
+                                  mayMake: mayMakeWindow)
+        else { return nil }
+        let viewportTop = position.top
+        window.update(viewportTop: viewportTop) { rect, top in fill(window, rect, top) }
+        window.setBand(rows: highlight?.rows ?? 0..<0, tint: highlight.flatMap { tint(for: $0.color) })
+        let visible = frame.intersection(clip).intersection(PixmanDraw.bounds(of: target))
+        if !visible.isEmpty {
+            window.copy(rows: (visible.y - frame.y)..<(visible.maxY - frame.y),
+                        columns: (visible.x - frame.x)..<(visible.maxX - frame.x), viewportTop: viewportTop,
+                        into: bits, targetStride: Int(pixman_image_get_stride(target)) / 4,
+                        targetX: frame.x, targetY: frame.y)
+        }
+        return window.leadingRow(viewportTop: viewportTop)
+    }
+
+    /// The window of `position`'s phase for this frame size, made once the text
+    /// scrolls by a small step (two frames in a row at different places).
+    private func window(frameSize: PixelSize, position: RowPhase, previous: RowPhase?, forward: Bool,
+                        mayMake: Bool) -> QuarterTurnWindow? {
+        if let window = windows[position.sixteenths], window.frameSize == frameSize { return window }
+        if windows.values.contains(where: { $0.frameSize != frameSize }) { removeAll() }
+        guard mayMake, let previous, previous != position,
+              abs(position.top - previous.top) <= QuarterTurnWindow.slack / 2,
+              let made = try? QuarterTurnWindow(frameSize: frameSize, forward: forward)
+        else { return nil }
+        windows[position.sixteenths] = made
+        return made
+    }
+
+    /// The band's blend as lookup tables, made once per colour.
+    private func tint(for color: Color) -> BandTint? {
+        if let bandTint, bandTint.color == color { return bandTint }
+        bandTint = BandTint(color: color)
+        return bandTint
+    }
+}
