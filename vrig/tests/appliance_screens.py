@@ -51,9 +51,9 @@ def reference_for(ctx, prompter):
 def exact_position(rig, prompter):
     """`prompter` with the kiosk's own offset when its resume.json holds this position.
     The status rounds the offset to 0.1 px, but the outer display draws the text in
-    eighths of a pixel (row phases): a reference made at the rounded offset sat an
-    eighth away from a resumed kiosk's frame in about two runs of five (459.33 drawn at
-    3675/8, 459.3 at 3674/8), and every glyph edge differed."""
+    sixteenths of a pixel (row phases): a reference made at the rounded offset sat a
+    phase away from a resumed kiosk's frame (with eighths, in about two runs of five:
+    459.33 drawn at 3675/8, 459.3 at 3674/8), and every glyph edge differed."""
     rc, out = rig.exec("cat /var/lib/rig/resume.json", check=False)
     try:
         saved = json.loads(out) if rc == 0 else {}
