@@ -4,8 +4,9 @@ import CPixman
 /// cached images that are already mirrored/flipped/rotated, so a scrolling
 /// frame is a few plain SRC copies and never a per-frame pixel transform.
 ///
-/// The cache holds only pieces near the viewport, within `cacheBudgetBytes`
-/// (128 MB by default: a screen at each of up to 8 row phases). A chunk taller
+/// The cache holds only pieces near the viewport, within `cacheBudgetBytes` (a
+/// screen at each of up to 16 row phases; 128 MiB unless the display asks for more,
+/// see `automaticCacheBudgetBytes`). A chunk taller
 /// than the budget allows is cut into pieces by height; each piece is cached and
 /// evicted on its own.
 ///
@@ -52,9 +53,10 @@ public final class ChunkedTextBlock {
     /// Rows in one cached piece: small enough that a screen of pieces fits the budget
     /// at each of `rowPhaseLimit` phases.
     public let pieceRows: Int
-    /// The most row phases this block caches: `rowPhases` for the scrolling outer
-    /// text, 1 for text drawn only at whole rows (the operator's copy), whose pieces
-    /// then need not be cut shorter for phases it never shows.
+    /// The most row phases this block caches: what the outer display affords
+    /// (`rowPhases(forDisplay:cacheBudgetBytes:)`) for the scrolling outer text, 1 for
+    /// text drawn only at whole rows (the operator's copy), whose pieces then need
+    /// not be cut shorter for phases it never shows.
     public let rowPhaseLimit: Int
     /// The row phases the last frame drawn could choose from (RowPhase): what the
     /// idle warm-up prepares, each phase of each piece, so scrolling finds them cached.
