@@ -200,7 +200,7 @@ public final class ChunkedTextBlock {
         // over its budget, while taking it out first made a 4K quarter turn rasterize
         // again three of the pieces the fill needs.
         let windowsFit = QuarterTurnWindow.byteCount(frameSize: frame.size) * rowPhasesDrawn <= cacheBudgetBytes / 5 * 3
-        guard let leadingRow = quarterTurns.draw(
+        let leadingRow = quarterTurns.draw(
             into: target, frame: frame, clip: clip, position: position, highlight: highlight,
             forward: scrollsTurned ? firstRow.x == 0 : nil, mayMakeWindow: windowsFit,
             fill: { window, rect, top in
@@ -208,15 +208,15 @@ public final class ChunkedTextBlock {
                           viewportTop: top, rowSixteenths: position.sixteenths,
                           focus: window.leadingRow(viewportTop: position.top), keepOnlyClipped: true)
             })
-        else { return false }
         // Pieces are needed where text enters the window: keep and prepare those.
-        lastViewportCentre = leadingRow
+        if let leadingRow { lastViewportCentre = leadingRow }
+        // The windows (and the rings of the band's plain pixels) come out of the
+        // budget; windows dropped for a new frame size give theirs back.
         if cache.budgetBytes != cacheBudgetBytes - quarterTurns.byteCount {
-            // The windows (and the rings of the band's plain pixels) come out of the budget.
             cache.budgetBytes = cacheBudgetBytes - quarterTurns.byteCount
             cache.makeRoom(for: 0, focus: lastViewportCentre, keep: [])
         }
-        return true
+        return leadingRow != nil
     }
 
     private func dropWindows() {
