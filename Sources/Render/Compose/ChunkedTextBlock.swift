@@ -131,9 +131,7 @@ public final class ChunkedTextBlock {
         guard newValue != transform else { return }
         transform = newValue
         drawingGeneration += 1
-        dropWindows()
-        cache.removeAll()
-        strips.removeAll()
+        releaseCache()
     }
 
     /// Draws the text viewport whose top edge is text row `viewportTop` into
@@ -193,8 +191,6 @@ public final class ChunkedTextBlock {
     private func drawTurned(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, position: RowPhase,
                             highlight: ReadingHighlight?) -> Bool {
         let scrollsTurned = transform.swapsAxes && frame.height == columnWidth
-        let firstRow = transform.displayRect(ofText: PixelRect(x: 0, y: 0, width: 1, height: 1),
-                                             viewport: PixelSize(width: 1, height: 2))
         // A new window comes out of the budget once it is filled from the pieces
         // cached now: for that one frame the block may hold up to the window's size
         // over its budget, while taking it out first made a 4K quarter turn rasterize
@@ -202,7 +198,7 @@ public final class ChunkedTextBlock {
         let windowsFit = QuarterTurnWindow.byteCount(frameSize: frame.size) * rowPhasesDrawn <= cacheBudgetBytes / 5 * 3
         let leadingRow = quarterTurns.draw(
             into: target, frame: frame, clip: clip, position: position, highlight: highlight,
-            forward: scrollsTurned ? firstRow.x == 0 : nil, mayMakeWindow: windowsFit,
+            turn: scrollsTurned ? transform : nil, mayMakeWindow: windowsFit,
             fill: { window, rect, top in
                 drawPlain(into: window.canvas.pixmanImage, frame: PixelRect(size: window.canvas.size), clip: rect,
                           viewportTop: top, rowSixteenths: position.sixteenths,
@@ -226,7 +222,7 @@ public final class ChunkedTextBlock {
 
     /// The row phases a frame of `size` is drawn at: as many as the budget holds a
     /// screen of, up to the limit; for a quarter turn, a screen of pieces and its
-    /// window per phase (4 at 1080p in 128 MiB, 1 at 4K).
+    /// window per phase (8 at 1080p, 2 at 4K in the automatic budget).
     private func rowPhases(forFrame size: PixelSize) -> Int {
         let viewportBytes = transform.textSize(forDisplay: size).height * columnWidth * 4
         let windowBytes = transform.swapsAxes ? QuarterTurnWindow.byteCount(frameSize: size) : 0
@@ -378,31 +374,15 @@ public final class ChunkedTextBlock {
         let phases = rowPhases(forFrame: frame.size)
         let oldPhase = RowPhase(sixteenths: oldSixteenths, top: oldTop, phases: phases)
         let newPhase = RowPhase(sixteenths: newSixteenths, top: newTop, phases: phases)
-        guard let old = inkRows(from: oldPhase.top, count: frame.height, rowSixteenths: oldPhase.sixteenths),
-              let new = inkRows(from: newPhase.top, count: frame.height, rowSixteenths: newPhase.sixteenths)
+        guard let old = ink(from: oldPhase.top, count: frame.height, rowSixteenths: oldPhase.sixteenths),
+              let new = ink(from: newPhase.top, count: frame.height, rowSixteenths: newPhase.sixteenths)
         else { return nil }
-        let columns = old.columns.isEmpty ? new.columns
-            : new.columns.isEmpty ? old.columns
-            : min(old.columns.lowerBound, new.columns.lowerBound)..<max(old.columns.upperBound, new.columns.upperBound)
-        guard !columns.isEmpty else { return [] }
-        var rects: [PixelRect] = []
-        var row = 0
-        while row < frame.height {
-            guard old.rows[row] || new.rows[row] else {
-                row += 1
-                continue
-            }
-            let start = row
-            while row < frame.height, old.rows[row] || new.rows[row] { row += 1 }
-            let text = PixelRect(x: columns.lowerBound, y: start, width: columns.count, height: row - start)
-            rects.append(transform.displayRect(ofText: text, viewport: frame.size).offsetBy(dx: frame.x, dy: frame.y))
-        }
-        return rects
+        return new.changedArea(since: old, frame: frame, transform: transform)
     }
 
     /// Which of `count` viewport rows from text row `top` hold ink, and the columns
     /// any of them use; nil when a piece there is not cached.
-    private func inkRows(from top: Int, count: Int, rowSixteenths: Int) -> (rows: [Bool], columns: Range<Int>)? {
+    private func ink(from top: Int, count: Int, rowSixteenths: Int) -> ViewportInk? {
         var rows = [Bool](repeating: false, count: count)
         var left = columnWidth, right = 0
         for (key, extent) in chunks.pieceKeys(fromRow: top, toRow: top + count, rowSixteenths: rowSixteenths) {
@@ -415,6 +395,6 @@ public final class ChunkedTextBlock {
                 right = max(right, ink.columns.upperBound)
             }
         }
-        return (rows, left < right ? left..<right : 0..<0)
+        return ViewportInk(rows: rows, columns: left < right ? left..<right : 0..<0)
     }
 }

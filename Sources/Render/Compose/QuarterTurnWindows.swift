@@ -25,18 +25,16 @@ final class QuarterTurnWindows {
     /// Copies the frame's rows, band included, whole from the window of `position`'s
     /// phase, rolled to it first. Returns the text row entering the window (where the
     /// pieces are needed), or nil when this frame is drawn from the pieces instead:
-    /// `forward` nil (not a quarter turn filling the frame), a single frame such as
+    /// `turn` nil (not a quarter turn filling the frame), a single frame such as
     /// `rig snapshot`, a target that is not XRGB8888 memory, or no window for the
     /// phase while `mayMakeWindow` is false.
-    ///
-    /// `forward`: the first text row is at the display's left.
     func draw(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, position: RowPhase,
-              highlight: ReadingHighlight?, forward: Bool?, mayMakeWindow: Bool, fill: Fill) -> Int? {
+              highlight: ReadingHighlight?, turn: TextTransform?, mayMakeWindow: Bool, fill: Fill) -> Int? {
         let previous = lastDrawnPosition
         lastDrawnPosition = position
-        guard let forward, pixman_image_get_format(target) == PIXMAN_x8r8g8b8,
+        guard let turn, pixman_image_get_format(target) == PIXMAN_x8r8g8b8,
               let bits = pixman_image_get_data(target),
-              let window = window(frameSize: frame.size, position: position, previous: previous, forward: forward,
+              let window = window(frameSize: frame.size, position: position, previous: previous, turn: turn,
                                   mayMake: mayMakeWindow)
         else { return nil }
         let viewportTop = position.top
@@ -54,13 +52,16 @@ final class QuarterTurnWindows {
 
     /// The window of `position`'s phase for this frame size, made once the text
     /// scrolls by a small step (two frames in a row at different places).
-    private func window(frameSize: PixelSize, position: RowPhase, previous: RowPhase?, forward: Bool,
+    private func window(frameSize: PixelSize, position: RowPhase, previous: RowPhase?, turn: TextTransform,
                         mayMake: Bool) -> QuarterTurnWindow? {
         if let window = windows[position.sixteenths], window.frameSize == frameSize { return window }
         if windows.values.contains(where: { $0.frameSize != frameSize }) { removeAll() }
         guard mayMake, let previous, previous != position,
-              abs(position.top - previous.top) <= QuarterTurnWindow.slack / 2,
-              let made = try? QuarterTurnWindow(frameSize: frameSize, forward: forward)
+              abs(position.top - previous.top) <= QuarterTurnWindow.slack / 2 else { return nil }
+        // Forward: the first text row is at the display's left.
+        let firstRow = turn.displayRect(ofText: PixelRect(x: 0, y: 0, width: 1, height: 1),
+                                        viewport: PixelSize(width: 1, height: 2))
+        guard let made = try? QuarterTurnWindow(frameSize: frameSize, forward: firstRow.x == 0)
         else { return nil }
         windows[position.sixteenths] = made
         return made
