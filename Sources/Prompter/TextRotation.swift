@@ -16,4 +16,14 @@ public enum TextRotation: Int, Codable, Sendable, CaseIterable {
 
     /// True when lines run vertically on the glass (the column width is the screen height).
     public var isSideways: Bool { self == .quarter || self == .threeQuarters }
+
+    /// The R key's cycle: 0, 90, 180, 270, 0.
+    public var next: TextRotation {
+        switch self {
+        case .none: .quarter
+        case .quarter: .half
+        case .half: .threeQuarters
+        case .threeQuarters: .none
+        }
+    }
 }

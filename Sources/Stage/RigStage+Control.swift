@@ -77,7 +77,7 @@ extension RigStage {
                 controller.clearTarget()
                 return .success()
             }
-            guard let seconds = parseDuration(text) else {
+            guard let seconds = FinishTarget.seconds(from: text) else {
                 return .failure("finish takes a duration such as 4:30, 1:02:00 or 90 (seconds), found \"\(text)\"")
             }
             do {

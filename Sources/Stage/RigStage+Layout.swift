@@ -80,7 +80,7 @@ extension RigStage {
     private func openFirstScript() {
         guard let library = controller.library else { return }
         let time = now()
-        let candidates = [controller.resumeStore?.state?.scriptID].compactMap { $0 } + library.scripts().map(\.id)
+        let candidates = [controller.resume?.last?.scriptID].compactMap { $0 } + library.scripts().map(\.id)
         for id in candidates {
             do {
                 try controller.open(id: id, at: time)
@@ -92,7 +92,7 @@ extension RigStage {
     }
 
     private func scheduleResumeSaves() {
-        guard controller.resumeStore != nil else { return }
+        guard controller.resume != nil else { return }
         schedule(now() + 1) { [weak self] in
             self?.saveResume()
             self?.scheduleResumeSaves()

@@ -242,8 +242,8 @@ import Testing
         let plainHeight = try #require(plain.stage.renderer.readingText?.layout?.totalHeight)
         let directedHeight = try #require(directed.stage.renderer.readingText?.layout?.totalHeight)
         #expect(directedHeight > plainHeight * 1.3)
-        let plainWPM = try #require(plain.controller.wordsPerMinute(atSpeed: 60))
-        let directedWPM = try #require(directed.controller.wordsPerMinute(atSpeed: 60))
+        let plainWPM = try #require(plain.controller.markerLayout?.wordsPerMinute(atSpeed: 60))
+        let directedWPM = try #require(directed.controller.markerLayout?.wordsPerMinute(atSpeed: 60))
         // The same words over more pixels: fewer words a minute at the same speed.
         #expect(abs(Double(directedWPM) - Double(plainWPM) * plainHeight / directedHeight) <= 2)
     }
@@ -256,7 +256,7 @@ import Testing
         let speed = try #require(reply["speed"]?.numberValue)
         // 150 words a minute over the measured layout: words/height px per word.
         #expect(abs(speed - 150.0 / 60 * layout.totalHeight / words) <= 0.5)
-        #expect(replay.controller.wordsPerMinute(atSpeed: Int(speed)).map { abs($0 - 150) <= 2 } == true)
+        #expect(replay.controller.markerLayout?.wordsPerMinute(atSpeed: Int(speed)).map { abs($0 - 150) <= 2 } == true)
         // Larger text: fewer words per line, so more px/s for the same words per minute.
         replay.controller.updateSettings { $0.fontSize = 96 }
         replay.finishLayout()
@@ -292,6 +292,24 @@ import Testing
         #expect(refused["ok"] == false)
         #expect(refused["error"]?.stringValue?.contains("px/s; the prompter scrolls at 10-300 px/s") == true)
         #expect(request(replay, #"{"cmd":"finish","in":"soon"}"#)["ok"] == false)
+    }
+
+    @Test func aTargetThatCanNoLongerBeMetSaysSoAndASpeedKeyDropsItWithItsProblem() throws {
+        let replay = try stage()
+        replay.controller.play(at: 0)
+        replay.advance(to: 1)
+        #expect(request(replay, #"{"cmd":"finish","in":"1:00"}"#)["ok"] == true)
+        // Paused until two seconds are left: the rest cannot be read in them.
+        replay.controller.pause(at: 2)
+        replay.advance(to: 59)
+        replay.controller.play(at: 59)
+        let timers = replay.stage.timers(at: 59)
+        #expect(timers.targetLeft == 2)
+        #expect(timers.targetProblem?.contains("px/s; the prompter scrolls at 10-300 px/s") == true)
+        replay.controller.faster(at: 60)
+        #expect(replay.controller.finishTarget == nil)
+        let after = replay.stage.timers(at: 60)
+        #expect(after.targetLeft == nil && after.targetProblem == nil)
     }
 
     @Test func theSettingsScreenStepsCountdownEndOfScriptAndTheOuterTimer() throws {

@@ -234,13 +234,14 @@ package final class VoiceFollowController {
     }
 
     private func makeDriver() {
-        guard let script, let offsets = controller.followOffsets(ofScalars: script.words.map(\.scalarOffset)) else { return }
+        guard let script, let layout = controller.markerLayout,
+              let offsets = layout.offsets(ofScalars: script.words.map(\.scalarOffset)) else { return }
         let steps = zip(offsets.dropFirst(), offsets).map { $0 - $1 }.filter { $0 > 0.5 }.sorted()
         let lineHeight = steps.isEmpty ? 60 : steps[steps.count / 2]
         // The operator's speed (the settings'), not the engine's: follow may be steering it.
         var made = FollowDriver(wordOffsets: offsets, lineHeight: lineHeight, fixedSpeed: controller.settings.speed,
                                 lead: driver?.lead ?? lead)
-        wordLines = controller.followLines(ofOffsets: offsets) ?? []
+        wordLines = layout.lines(ofOffsets: offsets) ?? []
         if let old = driver, let word = old.word, let heardUpTo = listening.heardUpTo {
             made.heard(word: word, confidence: old.confidence, heardAt: heardUpTo)
         }

@@ -112,7 +112,7 @@ package final class FollowerRig {
             fetchFailed = nil
             scriptProblem = nil
             guard script.hash == lead?.anchor?.scriptHash, state != .local else { break }
-            controller.openText(PrompterController.OpenScript(
+            controller.openText(OpenScript(
                 id: script.id, title: script.title, text: script.readingText, wordCount: script.wordCount, repaired: false,
                 markers: script.markers, markup: script.markup), at: t)
             KioskLog.notice("follow rig: showing the lead's \(script.id) (\(script.wordCount) words)")

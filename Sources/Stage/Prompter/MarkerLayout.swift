@@ -1,5 +1,6 @@
-/// Where markers fall in the outer display's layout of the open script: the stage
-/// owns the layout and hands the controller these two maps.
+/// The outer display's layout of the open script as the controller sees it: where
+/// markers and words fall, and how many words a pixel of scroll holds. The stage owns
+/// the layout and hands the controller these maps.
 package struct MarkerLayout {
     /// The scroll offset that puts the line holding a text offset at the reading line.
     package var offsetOfText: (Int) -> Double
@@ -18,6 +19,35 @@ package struct MarkerLayout {
         self.textAtOffset = textAtOffset
         self.wordsPerPixel = wordsPerPixel
         self.lineIndex = lineIndex
+    }
+
+    /// Words per minute at `speed` px/s; nil before a layout.
+    package func wordsPerMinute(atSpeed speed: Int) -> Int? {
+        guard let density = wordsPerPixel() else { return nil }
+        return Int((Double(speed) * density * 60).rounded())
+    }
+
+    /// The speed (px/s) that reads `wpm` words per minute, unclamped; nil before a layout.
+    package func speed(forWordsPerMinute wpm: Int) -> Double? {
+        guard let density = wordsPerPixel(), density > 0 else { return nil }
+        return Double(wpm) / 60 / density
+    }
+
+    /// Voice follow: the offset that brings each word (by its scalar offset in the
+    /// reading text) to the reading line; nil before a layout.
+    package func offsets(ofScalars scalars: [Int]) -> [Double]? {
+        guard wordsPerPixel() != nil else { return nil }
+        return scalars.map(offsetOfText)
+    }
+
+    /// The layout line of each such offset (they are line tops), nil before a layout.
+    package func lines(ofOffsets offsets: [Double]) -> [Int]? {
+        var lines: [Int] = []
+        for offset in offsets {
+            guard let line = lineIndex(offset + 0.5) else { return nil }
+            lines.append(line)
+        }
+        return lines
     }
 }
 

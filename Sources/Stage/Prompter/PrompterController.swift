@@ -6,18 +6,6 @@ import Prompter
 /// control socket. Pixel-free, owned by the event loop, and driven with explicit
 /// times so tests use a manual clock. The scenes read it; they never change it.
 package final class PrompterController {
-    package struct OpenScript: Equatable {
-        package let id: String
-        package let title: String
-        package let text: String
-        package let wordCount: Int
-        package let repaired: Bool
-        /// The named markers of the text (headings, `>>` lines).
-        package var markers: [ScriptMarker] = []
-        /// Emphasis, directions and highlights on `text`.
-        package var markup: ReadingMarkup = .none
-    }
-
     package enum Mode: String { case prompter, framing, library }
 
     package private(set) var engine: PrompterEngine
@@ -44,30 +32,20 @@ package final class PrompterController {
     package let problems: ProblemBoard
 
     package let library: ScriptLibrary?
-    /// Where the settings and the reading position are kept; nil for a stage that
-    /// keeps nothing (`rig snapshot`, `rig bench`).
+    /// Where the settings are kept; nil for a stage that keeps nothing (`rig snapshot`,
+    /// `rig bench`), which keeps no reading position either.
     package let settingsStore: SettingsStore?
-    package let resumeStore: ResumeStore?
-    /// The operator's markers per script; nil keeps them in `unsavedMarkers` only.
-    package let markerStore: MarkerStore?
-    /// Operator markers of a stage that keeps nothing, by script id.
-    var unsavedMarkers: [String: [ScriptMarker]] = [:]
-    /// Marker places in the outer layout: text offset to scroll offset, and the text
-    /// offset of the line at a scroll offset (set by the stage, which owns the layout).
+    let resume: ReadingResume?
+    private var readingMarkers: ReadingMarkers
+    /// The outer layout's maps between text and scroll offsets, lines and words (set by
+    /// the stage, which owns the layout).
     package var markerLayout: MarkerLayout?
-    /// "Finish in 4:30": when the rest of the script should end (stage time); the
-    /// speed is fitted to it and fitted again after a font change or a pause.
-    package internal(set) var targetEnd: Double?
-    /// Why the target can no longer be met, shown with it.
-    package internal(set) var targetProblem: String?
+    package private(set) var finishTarget: FinishTarget?
+    /// The reading speed of the script list's reading times.
     package let wordsPerMinute: Int
-    /// Voice follow's hand on the engine while follow is on (the kiosk's `VoiceFollow`
-    /// feeds it what was heard); the keys and the tap consult it (PrompterController+Follow).
+    /// Voice follow's hand on the engine while follow is on (`VoiceFollowController`
+    /// feeds it what was heard); the keys and the tap consult it.
     package var followDriver: FollowDriver?
-    /// Only a controller that keeps state has a writer thread.
-    private let stateWriter: StateWriter?
-    /// The reading position last handed to `stateWriter`.
-    private var lastSavedResume: ResumeState?
 
     /// Called after any change that alters what a display shows.
     package var onChange: () -> Void = {}
@@ -82,18 +60,15 @@ package final class PrompterController {
         self.problems = problems
         self.wordsPerMinute = wordsPerMinute
         settingsStore = stateDirectory.map { SettingsStore(directory: $0, defaults: defaults) }
-        resumeStore = stateDirectory.map { ResumeStore(directory: $0) }
-        markerStore = stateDirectory.map { MarkerStore(directory: $0) }
-        stateWriter = stateDirectory == nil ? nil : StateWriter()
+        resume = stateDirectory.map { ReadingResume(directory: $0) }
+        readingMarkers = ReadingMarkers(store: stateDirectory.map { MarkerStore(directory: $0) })
         settings = settingsStore?.settings ?? defaults
         engine = PrompterEngine(speed: settings.speed)
         applyEngineSettings()
-        for problem in [settingsStore?.problem, resumeStore?.problem, markerStore?.problem].compactMap({ $0 }) {
+        for problem in [settingsStore?.problem, resume?.store.problem, readingMarkers.store?.problem].compactMap({ $0 }) {
             problems.add(problem, for: .prompter)
         }
     }
-
-    deinit { stateWriter?.stop() }
 
     /// A problem of the prompter's own, on the banner from now on (and in the journal).
     package func addProblem(_ message: String) {
@@ -143,17 +118,39 @@ package final class PrompterController {
         guard let current = script, current.id == oldID else { return }
         script = OpenScript(id: entry.id, title: entry.title, text: current.text, wordCount: current.wordCount,
                             repaired: current.repaired, markers: current.markers)
-        do {
-            try markerStore?.move(from: oldID, to: entry.id)
-        } catch {
-            KioskLog.error("cannot keep the markers of \(oldID): \(error)")
-        }
+        readingMarkers.move(from: oldID, to: entry.id)
         onChange()
+    }
+
+    /// Renames `folder` to `name` (from the console or the control socket); returns the
+    /// name it now has. The open script may be in it: it follows its file.
+    package func renameFolder(_ folder: String, to name: String) throws(ScriptLibraryError) -> String {
+        guard let library else { throw .folderNotFound(folder) }
+        let inFolder = library.scripts(in: .folder(folder)).map(\.id)
+        let newName = try library.renameFolder(folder, to: name)
+        for oldID in inFolder {
+            let fileName = String(oldID.dropFirst(folder.count + 1))
+            if let entry = library.entry(id: newName + "/" + fileName) { scriptMoved(from: oldID, to: entry) }
+        }
+        return newName
+    }
+
+    /// Deletes `folder`, keeping its scripts at the top level; returns them.
+    package func deleteFolder(_ folder: String) throws(ScriptLibraryError) -> [ScriptLibrary.MovedScript] {
+        guard let library else { throw .folderNotFound(folder) }
+        let moved = try library.deleteFolder(folder)
+        for script in moved { scriptMoved(from: script.oldID, to: script.entry) }
+        return moved
+    }
+
+    /// How many scripts `folder` holds now (what deleting it would move).
+    package func scriptCount(inFolder folder: String) -> Int {
+        library?.scripts(in: .folder(folder)).count ?? 0
     }
 
     /// The offset to resume at once the layout of the script is known.
     package var resumePoint: ResumeState? {
-        guard let script, let saved = lastSavedResume ?? resumeStore?.state, saved.scriptID == script.id else { return nil }
+        guard let script, let saved = resume?.last, saved.scriptID == script.id else { return nil }
         return saved
     }
 
@@ -171,22 +168,14 @@ package final class PrompterController {
         onChange()
     }
 
-    /// Saves where reading is, so a restart resumes there. Cheap when nothing moved:
-    /// the loop encodes, `stateWriter` does the atomic write with its fsyncs.
+    /// Saves where reading is, so a restart resumes there; cheap when nothing moved.
     package func saveResume(at t: Double, wordIndex: Int?) {
-        guard let script, let resumeStore else { return }
-        let state = ResumeState(scriptID: script.id, offset: engine.offset(at: t), wordIndex: wordIndex)
-        guard state != (lastSavedResume ?? resumeStore.state) else { return }
-        do {
-            stateWriter?.write(try JSONStateFile.encode(state), to: resumeStore.file.url)
-            lastSavedResume = state
-        } catch {
-            KioskLog.error("cannot encode the reading position: \(error)")
-        }
+        guard let script, let resume else { return }
+        resume.save(ResumeState(scriptID: script.id, offset: engine.offset(at: t), wordIndex: wordIndex))
     }
 
     /// Waits for queued state writes (at shutdown, and in tests).
-    package func flushStateWrites() { stateWriter?.flush() }
+    package func flushStateWrites() { resume?.flush() }
 
     // MARK: transport
 
@@ -213,16 +202,15 @@ package final class PrompterController {
     // speed keys move the reading line ahead of or behind the voice instead.
     package func faster(at t: Double) {
         if nudgeFollowLead(1, at: t) || speedIsHeld() { return }
-        targetEnd = nil; change { $0.faster(at: t) }; rememberSpeed()
+        finishTarget = nil; change { $0.faster(at: t) }; rememberSpeed()
     }
     package func slower(at t: Double) {
         if nudgeFollowLead(-1, at: t) || speedIsHeld() { return }
-        targetEnd = nil; change { $0.slower(at: t) }; rememberSpeed()
+        finishTarget = nil; change { $0.slower(at: t) }; rememberSpeed()
     }
     package func setSpeed(_ value: Int, at t: Double) {
         if speedIsHeld() { return }
-        targetEnd = nil
-        targetProblem = nil
+        finishTarget = nil
         change { $0.setSpeed(value, at: t) }
         rememberSpeed()
     }
@@ -237,7 +225,7 @@ package final class PrompterController {
     /// sets is not remembered as the reading speed: it is the hand's, moment to moment.
     package func drive(rate: Double, at t: Double) {
         let resuming = engine.state(at: t) != .playing && rate != 0
-        targetEnd = nil
+        finishTarget = nil
         change { $0.drive(rate: rate, at: t) }
         if resuming { followResumed(at: t) }
     }
@@ -293,6 +281,199 @@ package final class PrompterController {
         updateSettings { $0.speed = engine.speed }
     }
 
+    // MARK: pace
+
+    /// Sets the speed to read `wpm` words per minute at the current font and column.
+    /// Refused with the reason when the layout is not known or the speed is out of range.
+    @discardableResult
+    package func setWordsPerMinute(_ wpm: Int, at t: Double) throws(PaceError) -> Int {
+        guard wpm > 0 else { throw .badWordsPerMinute(wpm) }
+        guard let wanted = markerLayout?.speed(forWordsPerMinute: wpm) else { throw .noLayout }
+        let speed = Int(wanted.rounded())
+        guard ScrollSpeed.range.contains(speed) else {
+            throw .outOfRange(what: "\(wpm) words per minute", speed: wanted)
+        }
+        setSpeed(speed, at: t)
+        return speed
+    }
+
+    /// "Finish in 4:30": fits the speed so the rest of the script ends `seconds` from
+    /// now, and keeps it fitted (`refitTarget`). Refused when the fit is outside
+    /// the speed range; the speed is unchanged then.
+    @discardableResult
+    package func finish(in seconds: Double, at t: Double) throws(PaceError) -> Int {
+        guard seconds.isFinite, seconds > 0 else { throw .badDuration }
+        guard script != nil, engine.maxOffset.isFinite else { throw .noLayout }
+        let speed = try FinishTarget.fittedSpeed(seconds: seconds, engine: engine, at: t)
+        setSpeed(speed, keeping: FinishTarget(end: t + seconds), at: t)
+        KioskLog.info("speed fitted to finish in \(ReadingStopwatch.clock(seconds)): \(speed) px/s")
+        return speed
+    }
+
+    /// Drops the deadline (`rig ctl finish off`, a speed set by hand).
+    package func clearTarget() {
+        guard finishTarget != nil else { return }
+        finishTarget = nil
+        onChange()
+    }
+
+    /// After a font change, a pause or a resume: the speed that still ends on time.
+    /// While paused the clock runs, so the fit is made when play goes on.
+    package func refitTarget(at t: Double) {
+        guard var target = finishTarget, engine.state(at: t) == .playing else { return }
+        do {
+            let left = target.end - max(t, engine.countdownEnd ?? t)
+            let speed = try FinishTarget.fittedSpeed(seconds: left, engine: engine, at: t)
+            target.problem = nil
+            setSpeed(speed, keeping: target, at: t)
+        } catch {
+            finishTarget?.problem = error.description
+            KioskLog.warning("finish target: \(error)")
+            onChange()
+        }
+    }
+
+    /// Seconds left to the target end, nil without one.
+    package func targetLeft(at t: Double) -> Double? { finishTarget?.left(at: t) }
+
+    private func setSpeed(_ speed: Int, keeping target: FinishTarget, at t: Double) {
+        setSpeed(speed, at: t)
+        finishTarget = target
+    }
+
+    // MARK: markers
+
+    /// Every marker of the open script in reading order, placed in the current layout.
+    package var markers: [PlacedMarker] {
+        script.map { readingMarkers.placed(in: $0, layout: markerLayout) } ?? []
+    }
+
+    /// Glides to a marker (or the start), keeping playing or paused; returns it (nil for the start).
+    @discardableResult
+    package func jump(to target: MarkerTarget, at t: Double) throws(MarkerError) -> PlacedMarker? {
+        guard script != nil else { throw .noScript }
+        // Where reading is going: a jump under way counts as arrived, so two quick
+        // presses go two markers on.
+        let marker = target == .start ? nil : try ReadingMarkers.pick(
+            target, among: markers, from: engine.positionIgnoringGlide(at: t), speed: engine.speed)
+        jump(toOffset: marker?.offset ?? 0, at: t)
+        KioskLog.info("jumped to \(marker?.label ?? "the start")")
+        return marker
+    }
+
+    /// Sets an unnamed marker at the line on the reading line, kept for this script.
+    @discardableResult
+    package func setMarker(at t: Double) throws(MarkerError) -> PlacedMarker {
+        guard let script else { throw .noScript }
+        let textOffset = markerLayout?.textAtOffset(engine.positionIgnoringGlide(at: t)) ?? 0
+        defer { onChange() }
+        try readingMarkers.set(at: textOffset, in: script)
+        KioskLog.info("marker set in \(script.id) at text offset \(textOffset)")
+        return markers.first { $0.isOperator && $0.textOffset == textOffset }
+            ?? PlacedMarker(number: 0, name: nil, isOperator: true, textOffset: textOffset, offset: 0)
+    }
+
+    /// Forgets the operator's markers of the open script (its named ones stay).
+    package func clearSetMarkers() throws(MarkerError) {
+        guard let script else { throw .noScript }
+        try readingMarkers.clear(scriptID: script.id)
+        onChange()
+    }
+
+    /// The end of the text reached the reading line while playing: loop round, or stop
+    /// there (and blank the talent's display when the setting says so).
+    package func reachedEnd(at t: Double) {
+        change { $0.commit(at: t) }
+        if settings.endOfScript == .blank, engine.isEnded(at: t) {
+            setBlanked(true)
+        }
+    }
+
+    // MARK: voice follow
+
+    /// Lets `followDriver` steer the engine at t, handing back at the operator's latest
+    /// speed. Only a real change goes through `change`, so a tap's badge stays while
+    /// follow leaves an operator's pause alone.
+    package func driveFollow(at t: Double) {
+        guard var driver = followDriver else { return }
+        driver.fixedSpeed = settings.speed
+        var steered = engine
+        driver.drive(&steered, at: t)
+        followDriver = driver
+        guard steered != engine else { return }
+        change { $0 = steered }
+    }
+
+    /// Follow has paused the text itself (the talent stopped speaking).
+    func followHolding(at t: Double) -> Bool {
+        followDriver?.isHolding == true && engine.state(at: t) == .paused
+    }
+
+    /// The operator played the text again: follow starts from the reading line.
+    func followResumed(at t: Double) {
+        followDriver?.resumed(atOffset: engine.positionIgnoringGlide(at: t), at: t)
+    }
+
+    /// A speed key while follow steers moves the reading line `steps` half lines ahead of
+    /// (+) or behind (-) the voice, and the speed stays follow's; true when follow took it.
+    /// During follow's hold the step shows at once, as a glide.
+    func nudgeFollowLead(_ steps: Int, at t: Double) -> Bool {
+        guard var driver = followDriver, driver.isSteering else { return false }
+        let before = driver.lead
+        driver.nudgeLead(by: steps)
+        followDriver = driver
+        guard driver.lead != before else { return true }
+        KioskLog.info("voice follow: the reading line \(driver.lead) lines ahead of the voice")
+        if followHolding(at: t) {
+            let step = (driver.lead - before) * driver.lineHeight
+            change { $0.jump(to: $0.positionIgnoringGlide(at: t) + step, at: t) }
+        } else {
+            onChange()
+        }
+        return true
+    }
+
+    // MARK: keys
+
+    /// Font size steps for `+` and `-`: small enough to fine-tune, big enough to
+    /// cross the 20-120 range in a few presses.
+    package static let fontStep = 4
+
+    package func perform(_ action: KeyAction, at t: Double) {
+        switch action {
+        case .playPause: togglePlayPause(at: t)
+        case .faster: faster(at: t)
+        case .slower: slower(at: t)
+        case .stop: stop(at: t)
+        case .library:
+            pause(at: t)
+            setMode(.library)
+        case .blank: setBlanked(!blanked)
+        case .fontLarger: updateSettings { $0.fontSize += Self.fontStep }
+        case .fontSmaller: updateSettings { $0.fontSize -= Self.fontStep }
+        case .mirror: updateSettings { $0.mirror.toggle() }
+        case .flip: updateSettings { $0.flip.toggle() }
+        case .rotate: updateSettings { $0.rotation = $0.rotation.next }
+        case .nextMarker, .previousMarker, .toStart:
+            let target: MarkerTarget = action == .nextMarker ? .next : action == .previousMarker ? .previous : .start
+            do {
+                try jump(to: target, at: t)
+            } catch {
+                // No marker there: the text stays put, which is what the operator sees.
+                KioskLog.info("\(action.rawValue): \(error)")
+            }
+        case .setMarker:
+            do {
+                try setMarker(at: t)
+            } catch {
+                addProblem("set marker: \(error)")
+            }
+        case .record, .follow, .followRig:
+            // The stage's own: its takes and its voice follow (RigStage's perform).
+            break
+        }
+    }
+
     // MARK: outer display and modes
 
     package func setBlanked(_ on: Bool) {
@@ -318,7 +499,7 @@ package final class PrompterController {
         guard updated != settings else { return }
         let relayout = updated.fontFamily != settings.fontFamily || updated.fontSize != settings.fontSize
             || updated.lineSpacing != settings.lineSpacing || updated.margin != settings.margin
-            || updated.rotation.isQuarterTurn != settings.rotation.isQuarterTurn
+            || updated.rotation.isSideways != settings.rotation.isSideways
             || updated.alignment != settings.alignment || updated.weight != settings.weight
         settings = updated
         applyEngineSettings()
@@ -338,9 +519,4 @@ extension PrompterController {
         engine.countdownSeconds = settings.countdown
         engine.endBehavior = settings.endOfScript == .loop ? .loop : .stop
     }
-}
-
-extension TextRotation {
-    /// 90 and 270 turn the text onto the display's other axis, so the column changes.
-    package var isQuarterTurn: Bool { self == .quarter || self == .threeQuarters }
 }

@@ -25,9 +25,9 @@ package struct PrompterTimers: Equatable {
         now = wallClock
         endsAt = wallClock.addingTimeInterval(remaining)
         countdown = engine.countdownShown(at: time)
-        wordsPerMinute = controller.wordsPerMinute(atSpeed: engine.speed)
+        wordsPerMinute = controller.markerLayout?.wordsPerMinute(atSpeed: engine.speed)
         targetLeft = controller.targetLeft(at: time)
-        targetProblem = controller.targetProblem
+        targetProblem = controller.finishTarget?.problem
     }
 
     package var json: [String: JSONValue] {
