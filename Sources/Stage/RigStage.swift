@@ -1,5 +1,6 @@
 import Foundation
 import Game
+import Media
 import Prompter
 import Render
 
@@ -52,6 +53,7 @@ package final class RigStage {
     package let selfTests: SelfTests
     /// A follower rig's lead (`[follow_rig]`); nil on a rig that leads itself.
     package private(set) var followerRig: FollowerRig?
+    private let layoutWork: LayoutWork
 
     package let now: () -> Double
     /// The wall clock for the console's clock and the script's end time (tests fix it).
@@ -83,6 +85,8 @@ package final class RigStage {
                                         problems: problems)
         renderer = SceneRenderer(fonts: fonts, markerPosition: settings.markerPosition,
                                  cacheBudgetBytes: settings.cacheBudgetBytes)
+        layoutWork = LayoutWork(renderer: renderer, controller: controller, problems: problems, now: now,
+                                schedule: schedule)
         console = ConsoleController(controller: controller)
         clips = ClipsController(console: console, now: now)
         follow = VoiceFollowController(language: settings.followLanguage, lead: settings.followLead,
@@ -144,7 +148,6 @@ package final class RigStage {
             let refusal = startSelfTest()
             console.update { $0.selfTestRefusal = refusal.map { "Not started: \($0)." } }
         }
-        wireMarkers()
         if let follow = settings.followRig {
             let rig = FollowerRig(settings: follow, controller: controller, problems: problems, now: now,
                                   wallClock: { [unowned self] in wallClock().timeIntervalSince1970 }, schedule: schedule)
@@ -164,6 +167,64 @@ package final class RigStage {
     /// The font library, or why there is none (the stage then shows plain colours).
     package static func loadFonts() -> (fonts: FontLibrary?, problem: String?) {
         do { return (try FontLibrary(), nil) } catch { return (nil, "fonts: \(error)") }
+    }
+
+    // MARK: start and stop
+
+    /// Opens the script read last (at its position), else the newest in the library,
+    /// and starts saving the reading position once a second.
+    package func start() {
+        layoutWork.openFirstScript()
+        game.restore()
+        layoutWork.saveResumeEverySecond()
+        tickConsoleClock()
+        if settings.followAtStart { follow.startAtBoot() }
+    }
+
+    /// Saves the reading position and waits for the state writes (at shutdown).
+    package func stop() {
+        follow.stop()
+        // A running attempt ends as the shutdown's interruption, its speech cancelled.
+        game.receive(.interrupt(.shutdown))
+        layoutWork.saveResume()
+        controller.flushStateWrites()
+    }
+
+    // MARK: the game
+
+    /// The game takes both displays: the prompter stops, the outer display shows the
+    /// participant view from its next frame.
+    package func openGame() {
+        guard !game.isOpen else { return }
+        controller.stop(at: now())
+        participantViewShown = false
+        game.open()
+        console.show(.game)
+        gameConditionsChanged()
+        stateChanged()
+    }
+
+    /// Back to the prompter; an attempt running now is void, a retry offered.
+    package func leaveGame() {
+        guard game.isOpen else { return }
+        game.leave()
+        if console.state.screen.isGame { console.show(controller.script == nil ? .library : .prompter) }
+        participantViewShown = false
+        gameConditionsChanged()
+        stateChanged()
+    }
+
+    /// What the game needs to know of the camera and the participant's display.
+    func gameConditionsChanged() {
+        let outer = displays[.outer]
+        let conditions = RigConditions(
+            // The camera's own identity (a camera that reports none is "camera").
+            cameraID: settings.cameraEnabled ? (camera.identity ?? "camera") : nil,
+            cameraStreaming: camera.live && camera.frame != nil && camera.state?.hasPrefix("streaming") == true,
+            outerEnabled: outer?.enabled ?? false, outerAvailable: outer?.available ?? false,
+            participantViewShown: game.isOpen && participantViewShown && (outer?.showsContent ?? false),
+            participantTouch: participantTouch)
+        game.rigChanged(conditions)
     }
 
     // MARK: events
@@ -296,6 +357,55 @@ package final class RigStage {
         KioskLog.info(on ? "outer display enabled by the operator" : "outer display turned off by the operator")
     }
 
+    /// The outer display's size: its mode once known, else the configured size.
+    package var outerSize: PixelSize {
+        displays[.outer]?.mode.map { PixelSize(width: $0.width, height: $0.height) } ?? settings.outerSize
+    }
+
+    /// Lays the text out again for the outer display and keeps the reading position.
+    package func relayout() { layoutWork.relayout(outerSize: outerSize) }
+
+    /// Warms `pieces` pieces of text, one per loop turn, while the outer display is idle.
+    package func prepareAheadWhileIdle(pieces: Int) {
+        layoutWork.prepareAhead(pieces: pieces) { [unowned self] in
+            guard let mode = displays[.outer]?.mode, !isAnimating(.outer, at: now()) else { return nil }
+            return PixelSize(width: mode.width, height: mode.height)
+        }
+    }
+
+    /// Schedules what the end of the script does at the moment it is reached: a loop
+    /// goes round on time, "blank" blanks the talent's display, and a countdown's end
+    /// is a state change (the transport starts moving). Called on every state change;
+    /// a timer of an older timeline finds nothing to do.
+    func scheduleTimedTransport() {
+        let time = now()
+        if let begin = controller.engine.countdownEnd, begin > time {
+            schedule(begin) { [weak self] in self?.stateChanged() }
+        }
+        guard let end = controller.engine.endTime(), end.isFinite else { return }
+        schedule(max(time, end)) { [weak self] in
+            guard let self else { return }
+            let at = self.now()
+            guard self.controller.engine.state == .playing, self.controller.engine.endTime().map({ $0 <= at }) ?? false
+            else { return }
+            self.controller.reachedEnd(at: at)
+        }
+    }
+
+    package func timers(at time: Double) -> PrompterTimers {
+        PrompterTimers(controller: controller, elapsed: stopwatch.elapsed(at: time), at: time, wallClock: wallClock())
+    }
+
+    /// The console's wall clock and timers tick once a second, playing or not.
+    func tickConsoleClock() {
+        let next = (now() + 1).rounded(.down)
+        schedule(next) { [weak self] in
+            guard let self else { return }
+            if self.console.state.screen == .prompter { self.frameWanted(.inner) }
+            self.tickConsoleClock()
+        }
+    }
+
     // MARK: frames
 
     /// Draws `role`'s frame for `presentationTime` into `target` if anything it shows
@@ -418,4 +528,166 @@ package final class RigStage {
             prepareAheadWhileIdle(pieces: 12)
         }
     }
+
+    // MARK: requests
+
+    /// Applies a request at the stage's time: the socket's, the remote's, a console button's.
+    @discardableResult
+    package func handle(_ request: ControlRequest) -> ControlReply {
+        handle(request, at: now())
+    }
+
+    /// Applies a request at `time`: a key's is when it was pressed.
+    @discardableResult
+    func handle(_ request: ControlRequest, at time: Double) -> ControlReply {
+        // The cards hide the text: it would move unseen, and the talent come back elsewhere.
+        if selfTests.isRunning, request.movesThePrompter {
+            return .failure("a self-test holds the displays (Escape at the console stops it)")
+        }
+        if game.isOpen, request.movesThePrompter {
+            return .failure("the game is open; the prompter does not run meanwhile (rig ctl game leave)")
+        }
+        if let holder = controller.speedHeldBy, request.setsTheSpeed {
+            return .failure("\(holder) is steering the speed; it is free again once the control is back at rest")
+        }
+        // A follower's own operator moving the text takes it over from the lead.
+        if request.takesOverFromLead { followerRig?.operatorMoved() }
+        switch request {
+        case .clock: return .success(["wall_time": .number(wallClock().timeIntervalSince1970)])
+        case .scriptText: return libraryRequests.scriptText()
+        case let .followRig(local):
+            guard let followerRig else {
+                return .failure("this rig follows no lead: [follow_rig] leader in rig.toml makes it a follower")
+            }
+            return followerRig.request(local: local)
+        case .status: return ControlReply(body: status(at: time))
+        case .console:
+            let targets = console.targets.all.map { target -> JSONValue in
+                ["id": .string(target.id), "x": .int(target.rect.x), "y": .int(target.rect.y),
+                 "width": .int(target.rect.width), "height": .int(target.rect.height)]
+            }
+            return .success(["screen": .string(console.state.screen.rawValue), "focus": .optional(console.state.focus),
+                             "targets": .array(targets)])
+        case .hang: return devices.hang()
+        case let .speak(text): return speak(text)
+        case let .record(start): return takes.record(start: start)
+        case let .clips(action, id, to): return clips.request(action: action, id: id, to: to)
+        case let .media(action, name): return clips.media(action: action, name: name)
+        case let .key(action): perform(action, at: time)
+        case let .follow(on): return follow.request(on: on)
+        case let .listen(path): return follow.listen(path: path)
+        case let .game(json): return gameDesk.handle(json)
+        case let .remote(action, id):
+            guard let remoteAccess else {
+                return .failure("the network remote is off: [remote] enabled = true in rig.toml turns it on")
+            }
+            return remoteAccess.request(action: action, id: id)
+        case let .marker(action, to): return MarkerRequests(controller: controller).request(action: action, to: to, at: time)
+        case let .selfTest(start, touchSeconds):
+            guard start else {
+                let report = selfTests.run?.report ?? selfTests.last
+                return .success(["selftest": report?.json ?? .null])
+            }
+            var options = SelfTestRun.Options()
+            if let touchSeconds { options.touchSeconds = touchSeconds }
+            if let refusal = startSelfTest(options) { return .failure(refusal) }
+            return .success(["selftest": selfTests.run?.report.json ?? .null])
+        case let .wordsPerMinute(wpm):
+            do {
+                let speed = try controller.setWordsPerMinute(wpm, at: time)
+                return .success(["speed": .int(speed)])
+            } catch {
+                return .failure(error.description)
+            }
+        case let .finish(text):
+            guard let text else {
+                controller.clearTarget()
+                return .success()
+            }
+            guard let seconds = FinishTarget.seconds(from: text) else {
+                return .failure("finish takes a duration such as 4:30, 1:02:00 or 90 (seconds), found \"\(text)\"")
+            }
+            do {
+                let speed = try controller.finish(in: seconds, at: time)
+                return .success(["speed": .int(speed)])
+            } catch {
+                return .failure(error.description)
+            }
+        case .play: controller.play(at: time)
+        case .pause: controller.pause(at: time)
+        case .toggle: controller.togglePlayPause(at: time)
+        case .stop: controller.stop(at: time)
+        case .faster: controller.faster(at: time)
+        case .slower: controller.slower(at: time)
+        case let .speed(value): controller.setSpeed(value, at: time)
+        case let .open(path):
+            do {
+                try controller.open(id: path, at: time)
+            } catch {
+                return .failure(error.description)
+            }
+        case let .outer(on): setOuterEnabled(on)
+        case let .blank(on): controller.setBlanked(on)
+        case let .set(key, value):
+            var settings = controller.settings
+            guard let parser = readingSettingParser else { return .failure("\(key) cannot be set here") }
+            if let message = parser(key, value, &settings) { return .failure(message) }
+            if settings.speed != controller.engine.speed { controller.setSpeed(settings.speed, at: time) }
+            controller.updateSettings { $0 = settings }
+        case let .scripts(search): return libraryRequests.scripts(search: search)
+        case .folders, .renameFolder, .deleteFolder: return libraryRequests.folders(request)
+        case let .mode(name):
+            guard let mode = PrompterController.Mode(rawValue: name) else {
+                return .failure("mode must be prompter, framing or library, found \"\(name)\"")
+            }
+            leaveGame()
+            controller.setMode(mode)
+        case let .cue(letter):
+            stageCamera.overlay.cue = letter?.first
+            frameWanted(.outer)
+        }
+        return .success()
+    }
+
+    /// What a bound key does: takes and voice follow are the stage's, the rest the prompter's.
+    private func perform(_ action: KeyAction, at time: Double) {
+        switch action {
+        case .record: takes.toggle()
+        case .follow: follow.toggle()
+        case .followRig:
+            guard let followerRig else { return KioskLog.info("follow_rig key: this rig follows no lead") }
+            _ = followerRig.request(local: followerRig.state != .local)
+        default: controller.perform(action, at: time)
+        }
+    }
+
+    /// `rig ctl status` at `time`: the stage's state with what the devices report of
+    /// themselves (the displays as the backend reports them now: flip counts change
+    /// every frame).
+    package func status(at time: Double) -> JSONValue {
+        guard case var .object(fields) = StageStatus(stage: self).json(
+            at: time, displays: devices.displays, camera: devices.camera, cameraDevice: devices.cameraDevice,
+            input: devices.input)
+        else { return .null }
+        fields.merge(devices.sections) { $1 }
+        return .object(fields)
+    }
+
+    /// `rig ctl speak`: synthesized on the speech thread, played when ready. The reply
+    /// comes at once with the generation id that `status` reports under `audio`.
+    private func speak(_ text: String) -> ControlReply {
+        if let reason = sound.unavailableReason { return .failure(reason) }
+        do {
+            _ = try SpeechText(text)
+        } catch {
+            return .failure(error.description)
+        }
+        let generation = sound.newGeneration()
+        sound.speak(text, generation: generation) { report in
+            if case let .failed(reason) = report { KioskLog.warning("speech \(generation) did not play: \(reason)") }
+        }
+        return .success(["generation": .int(generation)])
+    }
+
+    private var libraryRequests: LibraryRequests { LibraryRequests(controller: controller, console: console) }
 }

@@ -27,14 +27,13 @@ import Testing
         }
 
         func status(_ replay: ManualClockStage) -> JSONValue {
-            replay.stage.status(at: replay.clock.now, displays: [:], camera: nil, cameraDevice: "", input: [:])
+            replay.stage.status(at: replay.clock.now)
         }
 
         /// What the lead's live state says now, as the follower's link hands it over;
         /// `builtLate` seconds after the request's time (the lead's loop was busy).
         func deliverState(builtLate: Double = 0) {
-            let prompter = lead.stage.status(at: lead.clock.now - builtLate, displays: [:], camera: nil, cameraDevice: "",
-                                             input: [:])["prompter"]
+            let prompter = lead.stage.status(at: lead.clock.now - builtLate)["prompter"]
             let json: JSONValue = ["anchor": prompter?["anchor"] ?? .null, "state": prompter?["state"] ?? .null,
                                    "blanked": prompter?["blanked"] ?? .null, "script": prompter?["script"] ?? .null]
             follower.stage.handle(.leadLink(.state(LeadState(json: json))))

@@ -42,7 +42,7 @@ import Testing
     }
 
     private func status(_ replay: ManualClockStage) -> JSONValue {
-        replay.stage.status(at: replay.clock.now, displays: [:], camera: nil, cameraDevice: "", input: [:])
+        replay.stage.status(at: replay.clock.now)
     }
 
     /// `prompter.word`: the script word on the reading line, the one a saved position keeps.

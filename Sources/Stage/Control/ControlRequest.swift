@@ -306,3 +306,33 @@ package struct ControlReply: Equatable {
 
     package var line: Data { Data((body.serialized + "\n").utf8) }
 }
+
+extension ControlRequest {
+    /// Requests by which a follower's own operator moves the text: they take it over.
+    var takesOverFromLead: Bool {
+        switch self {
+        case .play, .pause, .toggle, .stop, .faster, .slower, .speed, .open, .wordsPerMinute, .finish: true
+        case let .marker(action, _): action == "jump"
+        case let .key(action): [.playPause, .faster, .slower, .stop, .nextMarker, .previousMarker, .toStart].contains(action)
+        default: false
+        }
+    }
+
+    /// Requests that would start or move the prompter's text.
+    var movesThePrompter: Bool {
+        switch self {
+        case .play, .toggle, .faster, .slower, .speed, .open, .wordsPerMinute, .finish, .key: true
+        case let .marker(action, _): action == "jump"
+
+        default: false
+        }
+    }
+
+    /// Requests that set the speed, refused while a hand controller steers it.
+    var setsTheSpeed: Bool {
+        switch self {
+        case .faster, .slower, .speed, .wordsPerMinute, .finish: true
+        default: false
+        }
+    }
+}

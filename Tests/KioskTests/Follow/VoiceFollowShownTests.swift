@@ -32,7 +32,7 @@ import Testing
         #expect(shown.mode == "waiting")
         #expect(shown.confidence == 0)
         #expect(shown.heard.isEmpty)
-        #expect(stage.status(at: 0, displays: [:], camera: nil, cameraDevice: "", input: [:])["follow"]?["listening"] == true)
+        #expect(stage.status(at: 0)["follow"]?["listening"] == true)
         // Only changes are handed on: no repeats of the same line.
         #expect(zip(handed, handed.dropFirst()).allSatisfy { $0 != $1 }, "\(handed)")
 
