@@ -25,3 +25,15 @@ public enum GameEvent: Equatable, Sendable {
     /// Time passed: the rig calls this at `GameSession.nextDeadline`.
     case tick
 }
+
+extension GameEvent {
+    /// The generation an asynchronous result belongs to.
+    var generation: UInt64? {
+        switch self {
+        case .speechPrepared(let g, _), .speechFinished(let g, _, _), .mediaAccepted(let g, _, _),
+             .cuePresented(let g, _, _, _, _), .recordingFinalized(let g, _), .recordingFailed(let g, _):
+            g
+        case .rigChanged, .interrupt, .tick: nil
+        }
+    }
+}

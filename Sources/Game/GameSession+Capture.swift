@@ -161,15 +161,3 @@ extension GameSession {
         return [.stopRecording(generation: active.generation)]
     }
 }
-
-extension GameEvent {
-    /// The generation an asynchronous result belongs to.
-    var generation: UInt64? {
-        switch self {
-        case .speechPrepared(let g, _), .speechFinished(let g, _, _), .mediaAccepted(let g, _, _),
-             .cuePresented(let g, _, _, _, _), .recordingFinalized(let g, _), .recordingFailed(let g, _):
-            g
-        case .rigChanged, .interrupt, .tick: nil
-        }
-    }
-}
