@@ -13,37 +13,17 @@ extension GameSession {
         }
         var card: ActionCard?
         if let selection {
-            card = catalog.card(id: selection.cardID)
-            if card.map(isInPlay) != true {
-                blockers.append(.actionNotAvailable(selection.cardID))
-                card = nil
-            }
+            card = catalog.card(id: selection.cardID).flatMap { settings.offers($0) ? $0 : nil }
+            if card == nil { blockers.append(.actionNotAvailable(selection.cardID)) }
         } else {
             blockers.append(.noActionSelected)
         }
-        if recordsCurrentPlayer {
-            if !consent.hasAgreed(currentPlayer) { blockers.append(.noConsent(player: currentPlayer)) }
-            if rig.cameraID == nil {
-                blockers.append(.noCamera)
-            } else if !rig.cameraStreaming {
-                blockers.append(.cameraNotStreaming)
-            }
+        if recordsCurrentPlayer && !consent.hasAgreed(currentPlayer) {
+            blockers.append(.noConsent(player: currentPlayer))
         }
-        if settings.mode == .visual {
-            if !rig.outerEnabled { blockers.append(.outerDisplayDisabled) }
-            if !rig.outerAvailable { blockers.append(.outerDisplayUnavailable) }
-            if rig.outerEnabled && rig.outerAvailable && !rig.participantViewShown {
-                blockers.append(.outerDisplayNotPresenting)
-            }
-        }
+        blockers += rig.sendBlockers(recording: recordsCurrentPlayer, visual: settings.mode == .visual)
         if recordsCurrentPlayer, let card, let selection {
-            // The longer of the two rules' wordings, so a draw cannot be refused after
-            // the host saw Send enabled.
-            let parameters = (try? card.resolve(selection.parameters)) ?? card.parameters
-            let text = "Simon says, " + card.instruction(parameters)
-            let speech = RecordingTimeline.estimatedSpeech(text, wordsPerMinute: settings.wordsPerMinute)
-            let length = RecordingTimeline.length(speech: speech, response: settings.responseWindow,
-                                                  visual: settings.mode == .visual)
+            let length = settings.longestRecording(of: card, with: selection.parameters)
             if length > RecordingTimeline.bound { blockers.append(.recordingTooLong(seconds: length)) }
         }
         return blockers

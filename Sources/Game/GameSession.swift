@@ -120,7 +120,7 @@ public struct GameSession: Sendable {
             return [.save]
         }
         guard let card = catalog.card(id: selection.cardID) else { throw .unknownCard(selection.cardID) }
-        guard isInPlay(card) else { throw .cardNotInPlay(card.id) }
+        guard settings.offers(card) else { throw .cardNotInPlay(card.id) }
         _ = try card.resolve(selection.parameters)
         self.selection = selection
         return [.save]
@@ -157,9 +157,5 @@ public struct GameSession: Sendable {
     /// player did not choose to play without it.
     public var recordsCurrentPlayer: Bool {
         settings.recording && !consent.playsWithoutRecording(currentPlayer)
-    }
-
-    func isInPlay(_ card: ActionCard) -> Bool {
-        settings.groups.contains(card.group) && (!settings.seatedOnly || card.seated)
     }
 }

@@ -77,4 +77,20 @@ public struct GameSettings: Codable, Equatable, Sendable {
         }
         return found
     }
+
+    /// Whether a card is in play: in a chosen group, and doable seated when only such
+    /// cards are.
+    func offers(_ card: ActionCard) -> Bool {
+        groups.contains(card.group) && (!seatedOnly || card.seated)
+    }
+
+    /// The longest recording a challenge of `card` would make, estimated before
+    /// synthesis: the longer of the two rules' wordings, so a draw cannot be refused
+    /// after the host saw Send enabled.
+    func longestRecording(of card: ActionCard, with values: ActionParameters) -> Double {
+        let parameters = (try? card.resolve(values)) ?? card.parameters
+        let text = "Simon says, " + card.instruction(parameters)
+        let speech = RecordingTimeline.estimatedSpeech(text, wordsPerMinute: wordsPerMinute)
+        return RecordingTimeline.length(speech: speech, response: responseWindow, visual: mode == .visual)
+    }
 }

@@ -30,4 +30,23 @@ public struct RigConditions: Equatable, Sendable {
 
     /// What the rig reports before it knows anything.
     public static let unknown = RigConditions()
+
+    /// What the devices lack for an attempt, in the dashboard's order: the camera for a
+    /// recorded one, the participant's display showing the game for Visual S/Z.
+    func sendBlockers(recording: Bool, visual: Bool) -> [SendBlocker] {
+        var blockers: [SendBlocker] = []
+        if recording {
+            if cameraID == nil {
+                blockers.append(.noCamera)
+            } else if !cameraStreaming {
+                blockers.append(.cameraNotStreaming)
+            }
+        }
+        if visual {
+            if !outerEnabled { blockers.append(.outerDisplayDisabled) }
+            if !outerAvailable { blockers.append(.outerDisplayUnavailable) }
+            if outerEnabled && outerAvailable && !participantViewShown { blockers.append(.outerDisplayNotPresenting) }
+        }
+        return blockers
+    }
 }
