@@ -34,7 +34,7 @@ public struct ParticipantPresentation: Equatable, Sendable {
 extension GameSession {
     /// The participant view for a frame presented at `time` (the predicted flip time).
     public func participantPresentation(at time: Double) -> ParticipantPresentation {
-        guard let active else {
+        guard let capture else {
             var view = ParticipantPresentation(status: ParticipantPresentation.waiting, countdown: nil,
                                                recording: false, cue: nil)
             // Agreed, or plays without recording: the live framing preview (nothing is
@@ -45,7 +45,7 @@ extension GameSession {
             }
             return view
         }
-        let recording = active.recording && phase != .preparing
+        let recording = capture.recording && phase != .preparing
         var view = ParticipantPresentation(status: ParticipantPresentation.getReady, countdown: nil,
                                            recording: recording, cue: nil)
         view.stop = phase.isCapturing && rig.participantTouch
@@ -53,15 +53,15 @@ extension GameSession {
         case .preparing, .leadIn, .speech:
             // Where to stand, until the instruction has been said (a game without
             // recording has no lead-in): the card's framing, never its action or rule.
-            view.note = catalog.card(id: active.snapshot.card.id).map { "Keep in view: \($0.framing)" }
+            view.note = catalog.card(id: capture.snapshot.card.id).map { "Keep in view: \($0.framing)" }
             if phase == .speech { view.status = ParticipantPresentation.listen }
         case .cue:
             view.status = ParticipantPresentation.listen
-            view.cue = active.snapshot.cue?.letter
+            view.cue = capture.snapshot.cue?.letter
         case .response:
             view.status = ParticipantPresentation.yourTurn
-            if let end = active.responseEnd { view.countdown = max(0, Int((end - time).rounded(.up))) }
-            if let hide = active.cueHideAt, time < hide { view.cue = active.snapshot.cue?.letter }
+            if let end = capture.responseEnd { view.countdown = max(0, Int((end - time).rounded(.up))) }
+            if let hide = capture.cueHideAt, time < hide { view.cue = capture.snapshot.cue?.letter }
         case .tail:
             view.status = ParticipantPresentation.timeUp
         default:
@@ -76,16 +76,12 @@ extension GameSession {
     /// and what the participant view will show from its request (the stage draws that
     /// frame ahead, so its flip can follow the request at once). Nil outside the speech
     /// of a challenge with a cue. The id is the one `speechFinished` will give it.
-    /// The active attempt's speech length, once synthesized (its DAC end is its first
-    /// sample's time plus this).
-    public var activeSpeechDuration: Double? { active?.speechDuration }
-
     public var upcomingCue: (generation: UInt64, cue: UInt64, presentation: ParticipantPresentation)? {
-        guard phase == .speech, let active, let letter = active.snapshot.cue?.letter else { return nil }
+        guard phase == .speech, let capture, let letter = capture.snapshot.cue?.letter else { return nil }
         var presentation = ParticipantPresentation(status: ParticipantPresentation.listen, countdown: nil,
-                                                   recording: active.recording, cue: letter)
+                                                   recording: capture.recording, cue: letter)
         // As the cue phase will show it, so the frame drawn ahead is the one flipped.
         presentation.stop = rig.participantTouch
-        return (active.generation, lastCueID + 1, presentation)
+        return (capture.generation, capture.cueID, presentation)
     }
 }

@@ -8,7 +8,7 @@ import Testing
         var session = try GameFixture.session(GameFixture.settings(mode: .visual), rule: .host(.notSaid))
         var rig = RigSimulator()
         try rig.run(&session, until: .cue)
-        #expect(session.active?.cue?.requestedAt == rig.now)
+        #expect(session.capture?.cue?.requestedAt == rig.now)
         return session
     }
 
@@ -103,7 +103,7 @@ import Testing
         }
         #expect(session.phase == .cue)
         #expect(session.attempts == before)
-        #expect(session.active?.cue?.id == 2)
+        #expect(session.capture?.cue?.id == 2)
     }
 
     @Test func theHandshakeValueAcceptsOnlyTheFirstOuterFlipInItsWindow() {

@@ -89,7 +89,7 @@ struct RigSimulator {
             now = start + speech
             effects += session.receive(.speechFinished(generation: generation, start: start, end: now), at: now)
         case .cue:
-            guard let cue = session.active?.cue else { throw SimulatorError.stuck(.cue) }
+            guard let cue = session.capture?.cue else { throw SimulatorError.stuck(.cue) }
             now += cueFlipDelay
             effects += session.receive(.cuePresented(generation: generation, cue: cue.id, surface: .outer,
                                                      flipTime: now, frame: 42), at: now)
@@ -98,7 +98,7 @@ struct RigSimulator {
             now = max(now, deadline)
             effects += session.receive(.tick, at: now)
         case .tail:
-            if session.active?.finalizing == true {
+            if session.capture?.finalizing == true {
                 effects += session.receive(.recordingFinalized(generation: generation, file: "attempt.mp4"), at: now)
             } else {
                 now += 1.6
