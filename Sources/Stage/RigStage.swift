@@ -109,23 +109,6 @@ package final class RigStage {
         }
         game.cueComing = { [unowned self] in renderer.warmCueBadge() }
         game.cueFrameAhead = { [unowned self] due in output.prepareFrame(.outer, for: due) }
-        console.gameAction = { [unowned self] id, delta in gameDesk.widget(id, delta: delta) }
-        console.gameShown = { [unowned self] shown in if shown { openGame() } else { leaveGame() } }
-        console.isGameOpen = { [unowned self] in game.isOpen }
-        console.clipsWaitForAttempt = { [unowned self] in
-            guard game.session?.phase.isCapturing == true else { return false }
-            game.notice = "Clips opens between attempts: this one is still running"
-            console.gameChanged()
-            return true
-        }
-        console.clipsAction = { [unowned self] id in
-            // Back from Clips goes where it came from: the game while it is open.
-            clips.widget(id) { console.show(game.isOpen ? .game : controller.script == nil ? .library : .prompter) }
-        }
-        console.clipsShown = { [unowned self] shown in clips.screenShown(shown) }
-        // The open game's own session, never a guess from the clips on disk: a new game
-        // with nothing recorded lists nothing.
-        clips.currentGame = { [unowned self] in game.session != nil ? game.sessionID : nil }
         clips.innerChanged = { [unowned self] in frameWanted(.inner) }
         follow.shownChanged = { [unowned self] in frameWanted(.inner) }
         controller.onChange = { [unowned self] in stateChanged() }

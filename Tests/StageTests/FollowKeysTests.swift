@@ -3,9 +3,9 @@ import Prompter
 import Testing
 @testable import Stage
 
-/// What the operator's keys and the talent's tap mean while voice follow steers
-/// (PrompterController+Follow): the speed keys move the reading line ahead of or behind
-/// the voice, jumps and resumes re-anchor follow, a tap during follow's hold is a pause.
+/// What the operator's keys and the talent's tap mean while voice follow steers: the
+/// speed keys move the reading line ahead of or behind the voice, jumps and resumes
+/// re-anchor follow, a tap during follow's hold is a pause.
 @Suite struct FollowKeysTests {
     /// One word every 20 px (3 words a line of 60 px); a marker on word 150's line.
     private static let offsets = (0..<300).map { Double($0) * 20 }

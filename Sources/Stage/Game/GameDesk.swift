@@ -26,6 +26,29 @@ package final class GameDesk {
         self.console = console
         self.clips = clips
         self.cameraEnabled = cameraEnabled
+        wireScreens()
+    }
+
+    /// The console's Game and Clips screens act through the desk, and Clips lists the
+    /// open game's clips.
+    private func wireScreens() {
+        console.gameAction = { [unowned self] id, delta in widget(id, delta: delta) }
+        console.gameShown = { [unowned self] shown in if shown { open() } else { leave() } }
+        console.isGameOpen = { [unowned self] in game.isOpen }
+        console.clipsWaitForAttempt = { [unowned self] in
+            guard game.session?.phase.isCapturing == true else { return false }
+            game.notice = "Clips opens between attempts: this one is still running"
+            console.gameChanged()
+            return true
+        }
+        console.clipsAction = { [unowned self] id in
+            // Back from Clips goes where it came from: the game while it is open.
+            clips.widget(id) { console.show(game.isOpen ? .game : console.controller.script == nil ? .library : .prompter) }
+        }
+        console.clipsShown = { [unowned self] shown in clips.screenShown(shown) }
+        // The open game's own session, never a guess from the clips on disk: a new game
+        // with nothing recorded lists nothing.
+        clips.currentGame = { [unowned self] in game.session != nil ? game.sessionID : nil }
     }
 
     /// The game's part of `rig ctl status` and of every game reply.
