@@ -28,10 +28,7 @@ final class KioskApp {
     private var signals: SignalWatcher?
     private var control: ControlServer?
     private var remote: RemoteHost?
-    private var input: InputDevices?
-    private var windowInput: WindowInput?
-    private var controllers: ControllerDevices?
-    private var midi: MIDIControllers?
+    private let input: KioskInput
     private var scriptWatcher: ScriptFolderWatcher?
     private var leadLink: LeadLink?
     private(set) var camera: CameraFeed?
@@ -82,6 +79,7 @@ final class KioskApp {
         stageOutput = KioskStageOutput(backend: displays.backend, notifier: notifier)
         deviceReport = KioskDeviceReport(backend: displays.backend, config: config)
         sound = KioskSound(config: config.audio)
+        input = KioskInput(loop: loop, config: config, stage: stage, deviceReport: deviceReport)
         statusFileWriter = statusPath.map(DisplayStatusFile.init)
         recording = RecordingService(settings: RecordingService.Settings(config), clock: loop.clock,
                                      post: { [mailbox = loop.mailbox] in mailbox.post($0) },
@@ -117,7 +115,7 @@ final class KioskApp {
         displays.seat?.onDisable.insert({ [weak self] in self?.stage.handle(.switchedAway) }, at: 0)
         startControl()
         startRemote()
-        if devices.contains(.input) { startInput() }
+        if devices.contains(.input) { input.startDevices(seat: displays.seat) }
         startScriptWatcher()
         if devices.contains(.camera) { startCamera() }
         if devices.contains(.audio),
@@ -127,7 +125,7 @@ final class KioskApp {
         startRecording()
         startFollow()
         leadLink = LeadLink.start(for: stage, config: config.followRig, mailbox: loop.mailbox)
-        startDisplayInput()
+        input.startWindowInput(from: displaysBackend)
         do {
             try displays.start(delegate: self)
         } catch {
@@ -171,28 +169,7 @@ final class KioskApp {
     }
 
     /// The input side's events, routed to the displays they belong to.
-    func handle(_ event: InputEvent) {
-        switch event {
-        case let .outerTap(time): stage.handle(.outerTap(time: time))
-        case let .key(press): stage.handle(.key(press))
-        case let .innerPointer(x, y, button, time): stage.handle(.innerPointer(x: x, y: y, button: button, time: time))
-        case let .innerTouch(phase, _, x, y, time): stage.handle(.innerTouch(phase: phase, x: x, y: y, time: time))
-        case let .wheel(steps, time): stage.handle(.controller(.wheel(steps: steps, time: time)))
-        case let .deviceAdded(info):
-            KioskLog.info("input device added: \(info.name) (\(info.role.rawValue))")
-            participantTouchChanged()
-        case let .deviceRemoved(info):
-            KioskLog.info("input device removed: \(info.name)")
-            participantTouchChanged()
-        }
-    }
-
-    /// The game tells the host when the participant has no touchscreen to stop with.
-    private func participantTouchChanged() {
-        let present = input?.devices.contains { $0.role == .outerTouchscreen } ?? false
-        if present != stage.participantTouch { stage.handle(.participantTouch(present)) }
-        stage.handle(.problem(.input.detail("touch"), input?.autoTouchProblem))
-    }
+    func handle(_ event: InputEvent) { input.handle(event) }
 
     // MARK: start-up pieces
 
@@ -241,57 +218,6 @@ final class KioskApp {
         }
         remote = host
         host.start()
-    }
-
-    private func startInput() {
-        do {
-            let opener: InputDeviceOpener = displays.seat.map { SeatInputDeviceOpener(seat: $0) } ?? DirectInputDeviceOpener()
-            let devices = try InputDevices(loop: loop, configuration: InputConfiguration(config: config), opener: opener) {
-                [weak self] event in self?.handle(event)
-            }
-            displays.seat?.onDisable.append { [weak devices] in devices?.suspend() }
-            displays.seat?.onEnable.append { [weak devices] in devices?.resume() }
-            input = devices
-            deviceReport.inputDevices = devices
-            startControllers(opener: opener, bindings: devices.configuration.bindings)
-            stage.handle(.problem(.input.detail("keymap"), devices.keymapProblem.map { "input: \($0)" }))
-        } catch {
-            stage.handle(.problem(.input, "input: \(error)"))
-        }
-    }
-
-    /// Shuttles and gamepads, read beside libinput, through the same seat.
-    private func startControllers(opener: InputDeviceOpener, bindings: KeyBindings) {
-        let wanted = config.controllers
-        stage.handControllers.settings = HandControllers.Settings(
-            wheel: HandControllers.WheelAction(rawValue: wanted.wheel.action) ?? .speed,
-            wheelLines: wanted.wheel.lines, jogLines: wanted.shuttle.jogLines)
-        let devices = ControllerDevices(loop: loop, config: wanted, keys: bindings, opener: opener) {
-            [weak self] event in self?.stage.handle(event)
-        }
-        displays.seat?.onDisable.append { [weak devices] in devices?.suspend() }
-        displays.seat?.onEnable.append { [weak devices] in devices?.resume() }
-        controllers = devices
-        midi = MIDIControllers(loop: loop, config: wanted.midi, keys: bindings) { [weak self] event in self?.stage.handle(event) }
-    }
-
-    /// The windows' keys, mouse and touches (`rig run --backend window`) reach the stage
-    /// as a rig's input devices' do; closing the inner window stops the kiosk.
-    private func startDisplayInput() {
-        guard let source = displaysBackend.ownInput else { return }
-        let input = WindowInput(loop: loop, configuration: InputConfiguration(config: config, displays: displaysBackend)) {
-            [weak self] event in self?.handle(event)
-        }
-        windowInput = input
-        deviceReport.windowInput = input
-        // The outer window's clicks and touches are the participant's taps.
-        stage.handle(.participantTouch(true))
-        stage.handle(.problem(.input.detail("keymap"), input.keymapProblem.map { "input: \($0)" }))
-        source.onInput = { [weak input] event in input?.handle(event) }
-        source.onQuit = { [weak self] in
-            KioskLog.notice("stopping: the inner window was closed")
-            self?.loop.stop()
-        }
     }
 
     /// The camera runs on its own thread; frames and state changes arrive on the loop.
@@ -378,15 +304,7 @@ extension KioskApp: DisplayBackendDelegate {
         if before?.available != status.available || before?.mode != status.mode {
             KioskLog.notice("\(role) display \(status.connector): \(status.available ? "available \(status.mode.map { "\($0)" } ?? "")" : "unavailable")")
         }
-        if role == .outer {
-            let taps = status.showsContent && stage.controller.mode == .prompter
-            input?.outerTakesTaps = taps
-            windowInput?.outerTakesTaps = taps
-            if before?.mode != status.mode, let mode = status.mode {
-                input?.update(outerMapping: TouchMapping(outer: config, width: mode.width, height: mode.height))
-                windowInput?.update(outerWidth: Double(mode.width), outerHeight: Double(mode.height))
-            }
-        }
+        if role == .outer { input.outerChanged(from: before, to: status) }
         stage.handle(.display(role, status))
     }
 
