@@ -19,12 +19,12 @@ package final class GameController {
     package private(set) var isOpen = false
     package var speech: any GameSpeechPort = SilentGameSpeech()
     package var recording: any GameRecordingPort = UnavailableGameRecording()
-    /// Where the session lives (state dir/game/session.json); nil keeps nothing.
-    package let file: GameSessionFile?
+    /// Where the session is kept; nil keeps nothing.
+    private let store: GameSessionStore?
     /// The last trouble with the session file, for the console and status.
-    package internal(set) var fileProblem: String?
+    package var fileProblem: String? { store?.problem }
     /// The cue the participant view shows from its request until it is hidden.
-    package internal(set) var shownCue: (generation: UInt64, cue: UInt64)?
+    package private(set) var shownCue: (generation: UInt64, cue: UInt64)?
     /// What the rig was last told of the devices.
     package private(set) var conditions = RigConditions.unknown
     /// Names this game session in recordings' metadata (its start, UTC); kept beside
@@ -34,8 +34,8 @@ package final class GameController {
     let now: () -> Double
     let schedule: (Double, @escaping () -> Void) -> Void
     private var loggedCue: UInt64?
-    var scheduledTick: Double?
-    var scheduledCountdown: Double?
+    private var scheduledTick: Double?
+    private var scheduledCountdown: Double?
     /// The last refusal of a console action, shown on the Game screen until the next action.
     package var notice: String?
     /// Something the displays show changed.
@@ -45,7 +45,7 @@ package final class GameController {
                  schedule: @escaping (Double, @escaping () -> Void) -> Void) {
         self.now = now
         self.schedule = schedule
-        file = stateDirectory.map { GameSessionFile(url: $0.appendingPathComponent("game/session.json")) }
+        store = stateDirectory.map { GameSessionStore(stateDirectory: $0) }
         do {
             catalog = try ActionCatalog.load(from: catalogURL)
             catalogProblem = nil
@@ -60,39 +60,22 @@ package final class GameController {
     /// Brings back the saved session, if any. A kill during an attempt left it running
     /// in the file's last save; restore voids it (shutdown) and discards its media.
     package func restore() {
-        guard let file, let catalog else { return }
-        do {
-            guard let saved = try file.load() else { return }
-            let restored = try GameSession.restore(saved, catalog: catalog, wallClock: Self.wallClock)
-            sessionID = (try? String(contentsOf: sessionIDURL(file), encoding: .utf8))?
-                .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            if sessionID.isEmpty { newSessionID() }
-            session = restored.session
-            apply(restored.effects)
-            if restored.session.pendingReview != nil { KioskLog.info("game restored with a review pending") }
-        } catch {
-            fileProblem = "game session: \(error)"
-            KioskLog.warning("game session not restored: \(error)")
-        }
+        guard let store, let catalog, let restored = store.restore(catalog: catalog, wallClock: Self.wallClock)
+        else { return }
+        if let id = restored.id { sessionID = id } else { newSessionID() }
+        session = restored.session
+        apply(restored.effects)
+        if restored.session.pendingReview != nil { KioskLog.info("game restored with a review pending") }
     }
 
-    private func sessionIDURL(_ file: GameSessionFile) -> URL {
-        file.url.deletingLastPathComponent().appendingPathComponent("session-id")
-    }
-
+    /// Names a new game by its start (UTC), kept beside the session.
     private func newSessionID() {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMdd-HHmmss"
         sessionID = "game-" + formatter.string(from: Date(timeIntervalSince1970: Self.wallClock()))
-        guard let file else { return }
-        try? AtomicFile.createOwnerOnlyFolder(file.url.deletingLastPathComponent())
-        do {
-            try AtomicFile.write(Data(sessionID.utf8), to: sessionIDURL(file), access: .ownerOnly)
-        } catch {
-            KioskLog.warning("game session id not saved: \(error)")
-        }
+        store?.keep(id: sessionID)
     }
 
     // MARK: opening and leaving
@@ -258,25 +241,134 @@ package final class GameController {
                       cue: view.cue.flatMap { $0.rawValue.first }, note: view.note, stopControl: view.stop,
                       hidesCamera: !view.camera)
     }
-}
 
-/// Why the stage refused a game request. Nothing changed.
-package enum GameControlError: Error, Equatable, CustomStringConvertible {
-    case noCatalog(String)
-    case noGame
-    case attemptRunning
-    case notReady([String])
-    case refused(GameRefusal)
-    case badRequest(String)
+    // MARK: carrying out what the session asks, in order, then keeping its timers set
 
-    package var description: String {
-        switch self {
-        case .noCatalog(let reason): "The game cannot start: \(reason)"
-        case .noGame: "No game is set up; give the players first (rig ctl game setup players=Ann,Bo)"
-        case .attemptRunning: "An attempt is running; stop it first"
-        case .notReady(let reasons): "Not ready to send: " + reasons.joined(separator: "; ")
-        case .refused(let refusal): refusal.description
-        case .badRequest(let message): message
+    func apply(_ effects: [GameEffect]) {
+        for effect in effects { carryOut(effect) }
+        if let session { recording.sessionChanged(session, id: sessionID) }
+        keepTimersSet()
+        onChange()
+    }
+
+    private func carryOut(_ effect: GameEffect) {
+        switch effect {
+        case let .synthesizeSpeech(generation, text, wordsPerMinute):
+            // Seconds of synthesis ahead: the time to prepare the letter's drawing.
+            if session?.activeSnapshot?.cue != nil { cueComing() }
+            speech.prepare(text, wordsPerMinute: wordsPerMinute, generation: generation) { [weak self] result in
+                switch result {
+                case let .success(duration): self?.receive(.speechPrepared(generation: generation, duration: duration))
+                case let .failure(failure): self?.speechFailed(generation, failure)
+                }
+            }
+        case let .playSpeech(generation):
+            var start: Double?
+            speech.play(generation: generation) { [weak self] report in
+                switch report {
+                case let .started(time):
+                    start = time
+                    self?.cueAhead(generation, speechStart: time)
+                case let .ended(time):
+                    self?.speechEnded(generation, start: start ?? time, end: time)
+                case let .failed(failure): self?.speechFailed(generation, failure)
+                }
+            }
+        case let .showCue(generation, cue, _, _):
+            // The request's time is in the `cue N timing` line after its flip: a journal
+            // write here would sit between the request and the onset.
+            shownCue = (generation, cue)
+        case let .hideCue(generation, cue):
+            if shownCue?.generation == generation && shownCue?.cue == cue { shownCue = nil }
+        case let .cancel(generation):
+            speech.cancel(generation: generation)
+            recording.cancel(generation: generation)
+            if shownCue?.generation == generation { shownCue = nil }
+        case let .startRecording(generation, attempt): recording.start(generation: generation, attempt: attempt)
+        case let .stopRecording(generation): recording.stop(generation: generation)
+        case let .discardMedia(attempt): recording.discard(attempt: attempt)
+        case let .deleteMedia(attempt, file): recording.delete(attempt: attempt, file: file)
+        case .save: if let session { store?.save(session) }
         }
+    }
+
+    /// ALSA reports the end when the last sample is handed over, with its DAC time still
+    /// ahead (about 150 ms in the virtual rig): the game hears of it at that time, so a
+    /// Visual S/Z letter never shows while the instruction is still being heard.
+    ///
+    /// Until then a Visual S/Z letter is imminent: the participant view stops taking new
+    /// camera pictures, so no camera conversion is under way when the cue is requested.
+    private func speechEnded(_ generation: UInt64, start: Double, end: Double) {
+        let finished = GameEvent.speechFinished(generation: generation, start: start, end: end)
+        if session?.activeSnapshot?.cue != nil, cueImminent != generation {
+            cueImminent = generation
+            onChange()
+            // The letter's frame is drawn now, while the last samples play, and flipped
+            // at the request: the compose is not between the request and the onset.
+            if end > now() { cueFrameAhead(end) }
+        }
+        guard end > now() else { return receive(finished) }
+        schedule(end) { [weak self] in self?.receive(finished) }
+    }
+
+    /// How long before the speech's DAC end the cue's frame is drawn ahead (and the
+    /// participant view keeps its camera picture): room for one participant-view frame
+    /// on a loop that is late, as the virtual rig's is under load (110-280 ms a frame).
+    static let cueFrameLead = 0.4
+
+    /// The speech's DAC end is known from its first sample and its length, well before
+    /// ALSA reports it (which a busy loop may hear only after that end): from
+    /// `cueFrameLead` before it the letter is imminent and its frame is drawn ahead.
+    private func cueAhead(_ generation: UInt64, speechStart: Double) {
+        guard session?.activeSnapshot?.cue != nil, let duration = session?.activeSpeechDuration else { return }
+        let end = speechStart + duration
+        schedule(max(now(), end - Self.cueFrameLead)) { [weak self] in
+            guard let self, isOpen, session?.activeGeneration == generation, session?.phase == .speech,
+                  cueImminent != generation else { return }
+            cueImminent = generation
+            onChange()
+            if end > now() { cueFrameAhead(end) }
+        }
+    }
+
+    /// Speech that cannot be made or played voids the attempt, saying why; a failure
+    /// of an attempt already abandoned changes nothing.
+    private func speechFailed(_ generation: UInt64, _ failure: GameSpeechFailure) {
+        guard session?.activeGeneration == generation else { return }
+        KioskLog.warning("game speech \(generation): \(failure)")
+        receive(.interrupt(.speechFailed(failure.description)))
+    }
+
+    /// A tick at the session's next deadline, and a redraw where the participant's
+    /// countdown changes. The scheduler cannot cancel, so a timer that fires for a
+    /// deadline no longer current does nothing.
+    private func keepTimersSet() {
+        if let deadline = session?.nextDeadline, deadline != scheduledTick {
+            scheduledTick = deadline
+            schedule(deadline) { [weak self] in
+                guard let self, scheduledTick == deadline else { return }
+                scheduledTick = nil
+                receive(.tick)
+            }
+        }
+        let time = now()
+        if let change = nextCountdownChange(after: time), change != scheduledCountdown {
+            scheduledCountdown = change
+            schedule(change) { [weak self] in
+                guard let self, scheduledCountdown == change else { return }
+                scheduledCountdown = nil
+                onChange()
+                keepTimersSet()
+            }
+        }
+    }
+
+    /// When the whole seconds shown in the response window next go down.
+    private func nextCountdownChange(after time: Double) -> Double? {
+        guard let session, session.phase == .response, let end = session.attempts.last?.timing.responseEnd,
+              end > time else { return nil }
+        let shown = (end - time).rounded(.up)
+        let change = end - (shown - 1)
+        return change > time ? change : nil
     }
 }
