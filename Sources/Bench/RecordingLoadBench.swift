@@ -88,7 +88,7 @@ enum RecordingLoadBench {
             }
             if older != nil { replaced.add(1, ordering: .relaxed) }
         }
-        converter.setTarget(SceneRenderer.PreviewTarget(size: PixelSize(width: width, height: height), mirrored: true))
+        converter.setTarget(PreviewTarget(size: PixelSize(width: width, height: height), mirrored: true))
         converter.start()
 
         let frames = Int(seconds * cameraFPS)

@@ -313,7 +313,7 @@ package final class RigStage {
     /// Where the outer display's camera preview is wanted, for the kiosk's preview
     /// thread: the size and mirroring of the outer frame last drawn with the camera
     /// (nil while the outer display shows no camera: nothing need be converted for it).
-    package var outerPreviewTarget: SceneRenderer.PreviewTarget? { renderer.outerPreviewTarget }
+    package var outerPreviewTarget: PreviewTarget? { renderer.outerPreviewTarget }
 
     /// Something `role` shows changed: it draws again at its next vblank.
     func frameWanted(_ role: DisplayRole) { output.frameWanted(role) }
@@ -439,8 +439,8 @@ package final class RigStage {
     }
 
     /// What the console shows beyond the prompter, as values at `time`.
-    private func innerView(at time: Double) -> SceneRenderer.InnerView {
-        var inner = SceneRenderer.InnerView(
+    private func innerView(at time: Double) -> InnerView {
+        var inner = InnerView(
             console: console.state, listing: console.state.screen == .library ? console.listing : .empty,
             outer: displays[.outer], cameraState: camera.state,
             game: console.state.screen.isGame ? game.consoleView(at: time) : .none,
@@ -451,7 +451,7 @@ package final class RigStage {
         }
         if console.state.screen == .clips {
             let replayNow = clips.shown(at: time)
-            inner.clips = SceneRenderer.InnerClips(input: clips.listing, replay: replayNow?.shown, picture: replayNow?.picture)
+            inner.clips = InnerClips(input: clips.listing, replay: replayNow?.shown, picture: replayNow?.picture)
         }
         return inner
     }
@@ -465,7 +465,7 @@ package final class RigStage {
 
     /// The talent's camera view: the framing check's, or the participant view of the
     /// game (its overlay from the session alone, so nothing of an unsent pick shows).
-    private func cameraView(at time: Double) -> SceneRenderer.CameraView {
+    private func cameraView(at time: Double) -> CameraView {
         let overlay = game.isOpen ? game.participantOverlay(at: time)
             : stageCamera.prompterOverlay(framing: controller.mode == .framing, selfTest: selfTests.showsCamera,
                                           take: take.shown(at: now()))

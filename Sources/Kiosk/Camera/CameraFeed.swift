@@ -68,12 +68,12 @@ final class CameraFeed {
 
     /// On the loop after each outer frame: where the preview thread should fit the
     /// outer display's preview (nil: the outer display shows no camera).
-    func previewWanted(_ target: SceneRenderer.PreviewTarget?) {
+    func previewWanted(_ target: PreviewTarget?) {
         guard target != lastTarget else { return }
         lastTarget = target
         converter?.setTarget(target)
     }
-    private var lastTarget: SceneRenderer.PreviewTarget?
+    private var lastTarget: PreviewTarget?
 
     /// Takes what the capture thread published since the last wake-up (on the loop).
     fileprivate func collect() {

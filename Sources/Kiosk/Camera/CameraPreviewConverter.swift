@@ -38,7 +38,7 @@ package final class CameraPreviewConverter: Sendable {
 
     private let thread: DeviceThread
     private let input = Mutex(Input())
-    private let target = Mutex<SceneRenderer.PreviewTarget?>(nil)
+    private let target = Mutex<PreviewTarget?>(nil)
     private let recorderQueue: @Sendable () -> RecorderQueueFill?
     private let deliver: @Sendable (CameraFrame, CameraPreviewPicture?) -> Void
     private let clock: @Sendable () -> Double
@@ -84,7 +84,7 @@ package final class CameraPreviewConverter: Sendable {
     }
 
     /// On the loop: the outer display's preview size and mirroring (nil: not shown).
-    package func setTarget(_ wanted: SceneRenderer.PreviewTarget?) {
+    package func setTarget(_ wanted: PreviewTarget?) {
         target.withLock { $0 = wanted }
     }
 

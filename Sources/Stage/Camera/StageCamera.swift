@@ -45,9 +45,9 @@ package struct StageCamera {
 
     /// The camera as a frame shows it under `overlay`: nothing of it, not even a stale
     /// picture, under one that hides it (the game's waiting card).
-    func view(overlay: CameraOverlay, mirror: Bool, onOuter: Bool, inGame: Bool) -> SceneRenderer.CameraView {
+    func view(overlay: CameraOverlay, mirror: Bool, onOuter: Bool, inGame: Bool) -> CameraView {
         let hidden = overlay.hidesCamera
-        var view = SceneRenderer.CameraView(frame: hidden ? nil : input.frame, message: hidden ? nil : input.message,
+        var view = CameraView(frame: hidden ? nil : input.frame, message: hidden ? nil : input.message,
                                             mirror: mirror, overlay: overlay, onOuter: onOuter)
         view.preview = hidden ? nil : preview
         view.innerCameraEvery = inGame ? Self.innerEveryInGame : 1

@@ -20,7 +20,7 @@ final class CameraPictures {
 
     /// The outer preview of `camera` at `size`. A picture converted off the loop for
     /// this frame is placed as it is; a held preview stays while newer frames come.
-    func outerPreview(_ camera: SceneRenderer.CameraView, size: PixelSize) -> Canvas? {
+    func outerPreview(_ camera: CameraView, size: PixelSize) -> Canvas? {
         guard let frame = camera.frame else { return nil }
         if preview?.canvas.size != size { preview = nil }
         if let shown = preview, shown.sequence == frame.sequence || (camera.holdPreview && shown.sequence != nil) {
@@ -40,7 +40,7 @@ final class CameraPictures {
 
     /// The camera thumbnail fitted into `rect`: unmirrored, as the camera sees the
     /// scene; the camera's message where there is no frame.
-    func thumbnailLayers(_ camera: SceneRenderer.CameraView, in rect: PixelRect, painter: GlyphPainter) -> [Layer] {
+    func thumbnailLayers(_ camera: CameraView, in rect: PixelRect, painter: GlyphPainter) -> [Layer] {
         guard let frame = camera.frame else {
             guard let message = camera.message else { return [] }
             return [.label(Label(message, style: TextStyle(fontSize: Double(max(10, rect.height / 8))),

@@ -22,7 +22,7 @@ final class ParticipantPreview {
         return PixelRect(x: area.x + (area.width - width) / 2, y: area.y, width: max(16, width), height: max(9, height))
     }
 
-    func layers(in area: PixelRect, outer: PixelSize, camera view: SceneRenderer.CameraView,
+    func layers(in area: PixelRect, outer: PixelSize, camera view: CameraView,
                 painter: GlyphPainter?) -> (layers: [Layer], rect: PixelRect) {
         let rect = Self.fit(outer, in: area)
         let size = PixelSize(width: rect.width, height: rect.height)
@@ -35,7 +35,7 @@ final class ParticipantPreview {
     }
 
     /// The camera frame converted and mirrored as the outer display has it, once per frame.
-    private func cameraCanvas(_ view: SceneRenderer.CameraView, size: PixelSize) -> Canvas? {
+    private func cameraCanvas(_ view: CameraView, size: PixelSize) -> Canvas? {
         guard let frame = view.frame else { return nil }
         if camera?.canvas.size != size { camera = (try? Canvas(size: size)).map { ($0, nil) } }
         guard let canvas = camera?.canvas else { return nil }

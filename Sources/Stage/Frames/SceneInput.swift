@@ -14,7 +14,7 @@ struct SceneInput: Equatable {
     var take: TakeShown
     var prompting: PromptingOverlay.Shown
     /// The console (inner display only).
-    var inner: SceneRenderer.InnerView?
+    var inner: InnerView?
 }
 
 /// What of the camera a frame shows.

@@ -47,7 +47,7 @@ import Testing
             events?.deliver(frame, preview: preview)
         }
         events.convert(with: converter)
-        converter.setTarget(SceneRenderer.PreviewTarget(size: PixelSize(width: 32, height: 18), mirrored: true))
+        converter.setTarget(PreviewTarget(size: PixelSize(width: 32, height: 18), mirrored: true))
         converter.start()
         defer { converter.stop() }
         let pool = CameraFramePool(keep: 8)

@@ -24,7 +24,7 @@ import Testing
         // No picture came with the first frame: the outer frame converted it.
         #expect(rig.stage.renderer.previewsConvertedHere == 1)
         let target = try #require(rig.stage.outerPreviewTarget)
-        #expect(target == SceneRenderer.PreviewTarget(size: rig.replay.outerSize, mirrored: true))
+        #expect(target == PreviewTarget(size: rig.replay.outerSize, mirrored: true))
 
         let pool = CameraPreviewPool()
         rig.stage.handle(.cameraPreview(ParticipantViewTests.splitFrame(sequence: 2),
