@@ -34,12 +34,12 @@ public final class TextLayout {
     let script: ScriptText
     let markup: ReadingMarkup
     let shaper: BlockShaper
-    let shapingCache: ShapedParagraphCache
-    var nextParagraph = 0
+    private let shapingCache: ShapedParagraphCache
+    private var nextParagraph = 0
     var nextChar = 0
-    var paragraphRTL: Bool?
-    var wordStartsBeforeNext = 0
-    var segmentHasWordAtNext = false
+    private var paragraphRTL: Bool?
+    private var wordStartsBeforeNext = 0
+    private var segmentHasWordAtNext = false
 
     public init(text: String, markup: ReadingMarkup = .none, style: TextStyle, columnWidth: Double,
                 fonts: FontLibrary) throws(TextError) {
@@ -244,4 +244,91 @@ public final class TextLayout {
            lines[low + 1].textRange.lowerBound == offset { low += 1 }
         return y(ofLine: min(low, max(lines.count - 1, 0)))
     }
+
+    // MARK: laying out
+
+    /// Lays out the next block: shape, find break opportunities and words, break, place.
+    private func layoutNextBlock() {
+        guard nextParagraph < script.paragraphs.count else { return }
+        let paragraph = script.paragraphs[nextParagraph]
+        if nextChar < paragraph.lowerBound || paragraph.isEmpty {
+            nextChar = paragraph.lowerBound
+            paragraphRTL = nil
+            segmentHasWordAtNext = false
+        }
+        if paragraph.isEmpty {
+            appendBlankLine(at: paragraph.lowerBound)
+            finishParagraph()
+            return
+        }
+        let start = nextChar
+        let end = script.blockEnd(from: start, paragraphEnd: paragraph.upperBound)
+        let atStart = start == paragraph.lowerBound, atEnd = end == paragraph.upperBound
+        script.scalars.withUnsafeBufferPointer { all in
+            layoutBlock(UnsafeBufferPointer(rebasing: all[start..<end]), offset: start,
+                        paragraphStart: atStart, paragraphEnd: atEnd)
+        }
+        if nextChar >= paragraph.upperBound { finishParagraph() }
+    }
+
+    private func finishParagraph() {
+        nextParagraph += 1
+        paragraphRTL = nil
+        segmentHasWordAtNext = false
+        if nextParagraph < script.paragraphs.count { nextChar = script.paragraphs[nextParagraph].lowerBound }
+    }
+
+    private func appendBlankLine(at offset: Int) {
+        lines.append(LaidOutLine(
+            y: y(ofLine: lines.count), height: lineHeight, baseline: baselineOffset, width: 0, glyphs: [],
+            firstWordIndex: wordStartsBeforeNext, isRTL: false, textRange: offset..<offset,
+            wordStartsBefore: wordStartsBeforeNext, wordStartsThrough: wordStartsBeforeNext))
+    }
+
+    private func layoutBlock(_ block: UnsafeBufferPointer<UInt32>, offset: Int, paragraphStart: Bool,
+                             paragraphEnd: Bool) {
+        let marks = markup.marks(in: offset..<(offset + block.count))
+        let shaped = shapedBlock(block, offset: offset, marks: marks, paragraphStart: paragraphStart,
+                                 paragraphEnd: paragraphEnd)
+        let (bidi, runs, glyphs, breaks) = (shaped.bidi, shaped.runs, shaped.glyphs, shaped.canBreakAfter)
+        let rtl = bidi?.isRTL ?? (paragraphRTL ?? false)
+        paragraphRTL = rtl
+        let words = WordStarts(block, canBreakAfter: breaks, segmentHasWord: segmentHasWordAtNext)
+        let spans = LineBreaker.breakLines(glyphs: glyphs, text: block, canBreakAfter: breaks,
+                                           columnWidth: Float(columnWidth))
+        // The last line of a block cut from a long paragraph is not final: the next
+        // block starts with its text so the line is filled as if never cut.
+        let keep = !paragraphEnd && spans.count > 1 ? spans.count - 1 : spans.count
+        let base = wordStartsBeforeNext
+        let placer = LinePlacer(shaper: shaper, alignment: style.alignment, columnWidth: columnWidth,
+                                lineHeight: lineHeight, baselineOffset: baselineOffset)
+        let shapedBlock = LinePlacer.Block(text: block, offset: offset, marks: marks, runs: runs, glyphs: glyphs,
+                                           bidi: bidi, rtl: rtl, words: words, wordBase: base,
+                                           paragraphStart: paragraphStart, paragraphEnd: paragraphEnd)
+        for span in spans[0..<keep] {
+            lines.append(placer.line(span, of: shapedBlock, y: y(ofLine: lines.count)))
+        }
+        let resume = keep < spans.count ? spans[keep].charStart : block.count
+        nextChar = offset + resume
+        wordStartsBeforeNext = base + words.startsBefore(resume)
+        segmentHasWordAtNext = words.segmentHasWord(before: resume)
+    }
+
+    private func shapedBlock(_ block: UnsafeBufferPointer<UInt32>, offset: Int, marks: [TextMarks]?,
+                             paragraphStart: Bool, paragraphEnd: Bool) -> ShapedParagraphCache.Entry {
+        let wholeParagraph = paragraphStart && paragraphEnd
+        if wholeParagraph, let cached = shapingCache.entry(start: offset, end: offset + block.count) {
+            return cached
+        }
+        let bidi = BidiParagraph.resolve(block, baseRTL: paragraphStart ? nil : paragraphRTL)
+        let runs = shaper.itemize(block, levels: bidi?.levels, marks: marks)
+        var glyphs: [ShapedGlyph] = []
+        shaper.shape(block, runs: runs, range: 0..<block.count, isolated: false,
+                     paragraphStart: paragraphStart, paragraphEnd: paragraphEnd, into: &glyphs)
+        let entry = ShapedParagraphCache.Entry(end: offset + block.count, runs: runs, glyphs: glyphs, bidi: bidi,
+                                               canBreakAfter: LineBreaker.opportunities(block))
+        if wholeParagraph { shapingCache.store(entry, start: offset) }
+        return entry
+    }
+
 }
