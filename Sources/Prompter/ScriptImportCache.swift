@@ -46,7 +46,7 @@ enum ScriptImportCache {
     static func read(for source: URL, size: Int, modified: Date, limit: Int) -> Content? {
         let path = url(for: source).path
         let key = key(size: size, modified: modified)
-        guard let stamp = ScriptLibrary.stamp(of: path), exists(for: source, size: size, modified: modified) else {
+        guard let stamp = FileStamp(path: path), exists(for: source, size: size, modified: modified) else {
             return nil
         }
         if stamp.size > limit + headerBytes {

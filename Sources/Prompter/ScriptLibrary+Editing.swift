@@ -19,7 +19,7 @@ extension ScriptLibrary {
     @discardableResult
     public func save(id: String, text: String) throws(ScriptLibraryError) -> ScriptEntry {
         let url = try fileURL(for: id)
-        guard Self.stamp(of: url.path) != nil else { throw .notFound(id: id) }
+        guard FileStamp(path: url.path) != nil else { throw .notFound(id: id) }
         if ScriptImportKind(fileExtension: url.pathExtension) != nil { throw .readOnlyImport(id: id) }
         do {
             try AtomicFile.write(Data(text.utf8), to: url)
@@ -174,7 +174,7 @@ extension ScriptLibrary {
 
     private func existingEntry(_ id: String) throws(ScriptLibraryError) -> (URL, ScriptEntry) {
         let url = try fileURL(for: id)
-        if Self.stamp(of: url.path) == nil { throw .notFound(id: id) }
+        if FileStamp(path: url.path) == nil { throw .notFound(id: id) }
         if entry(id: id) == nil { refresh() }
         guard let entry = entry(id: id) else { throw .notFound(id: id) }
         return (url, entry)

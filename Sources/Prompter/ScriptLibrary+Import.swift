@@ -40,7 +40,7 @@ extension ScriptLibrary {
     /// An imported script's text, as the importer read it; throws while it is converting
     /// or when it cannot be converted.
     func readImported(_ url: URL, id: String, kind: ScriptImportKind) throws(ScriptLibraryError) -> ScriptText {
-        guard let stamp = Self.stamp(of: url.path) else { throw .notFound(id: id) }
+        guard let stamp = FileStamp(path: url.path) else { throw .notFound(id: id) }
         var known = cache[id]
         if known?.stamp != stamp || known?.isStale(limit: maxScriptBytes) != false {
             // Changed since the last scan, or still converting: the result may be in.

@@ -35,12 +35,6 @@ public final class ScriptLibrary {
         var importLimit: Int? = nil
     }
 
-    struct FileStamp: Equatable {
-        var modified: Date
-        var size: Int
-        var inode: UInt64
-    }
-
     var cache: [String: Cached] = [:]
 
     /// A converter (pandoc, pdftotext) still running after this long is killed with its
@@ -141,7 +135,7 @@ public final class ScriptLibrary {
 
     private static func read(_ url: URL, id: String, format: ScriptFormat, maxBytes: Int, lineBreaks: LineBreaks,
                              directions: DirectionMarks) throws(ScriptLibraryError) -> ScriptText {
-        guard let stamp = stamp(of: url.path) else { throw .notFound(id: id) }
+        guard let stamp = FileStamp(path: url.path) else { throw .notFound(id: id) }
         if stamp.size > maxBytes {
             throw .tooLarge(id: id, size: stamp.size, limit: maxBytes)
         }
@@ -208,14 +202,6 @@ public final class ScriptLibrary {
         }
     }
 
-    static func stamp(of path: String) -> FileStamp? {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        let seconds = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1_000_000_000
-        return FileStamp(modified: Date(timeIntervalSince1970: seconds), size: Int(info.st_size),
-                         inode: UInt64(info.st_ino))
-    }
-
     private func scan(folder: String?, into fresh: inout [String: Cached]) {
         let directory = directoryURL(for: folder)
         lazy var importedByInode = Dictionary(cache.values.filter { $0.imported != nil }.map { ($0.stamp.inode, $0) },
@@ -223,7 +209,7 @@ public final class ScriptLibrary {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         for name in names where !name.hasPrefix(".") {
             let url = directory.appendingPathComponent(name)
-            if let kind = ScriptImportKind(fileExtension: url.pathExtension), let stamp = Self.stamp(of: url.path) {
+            if let kind = ScriptImportKind(fileExtension: url.pathExtension), let stamp = FileStamp(path: url.path) {
                 let id = Self.id(folder: folder, fileName: name)
                 if let known = cache[id], known.stamp == stamp, !known.isStale(limit: maxScriptBytes) {
                     fresh[id] = known
@@ -237,7 +223,7 @@ public final class ScriptLibrary {
                 continue
             }
             guard let format = ScriptFormat(fileExtension: url.pathExtension),
-                  let stamp = Self.stamp(of: url.path) else { continue }
+                  let stamp = FileStamp(path: url.path) else { continue }
             let id = Self.id(folder: folder, fileName: name)
             if let known = cache[id], known.stamp == stamp, !known.isStale(limit: maxScriptBytes) {
                 fresh[id] = known

@@ -166,7 +166,7 @@ import Testing
     @Test func aLargeCachedTextIsReadOnTheImportersThreadNotInTheScan() throws {
         let dir = TemporaryDirectory()
         let url = dir.write("Long.docx", "a document converted earlier")
-        let stamp = try #require(ScriptLibrary.stamp(of: url.path))
+        let stamp = try #require(FileStamp(path: url.path))
         let part = "# Part\n\n" + String(repeating: "Read these words at a steady pace.\n\n", count: 1_000)
         let text = String(repeating: part, count: 30)
         try ScriptImportCache.write(.text(text), for: url, size: stamp.size, modified: stamp.modified)
