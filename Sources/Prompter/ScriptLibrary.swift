@@ -12,7 +12,7 @@ public final class ScriptLibrary {
     /// 8 MiB: a 10,000-word script is about 60 KB; anything near this is not a script.
     public static let defaultMaxScriptBytes = 8 << 20
 
-    public let root: URL
+    public var root: URL { files.root }
     /// Files bigger than this are refused (listed as `.tooLarge`, not read).
     public var maxScriptBytes: Int
     /// What a plain-text file's single newlines mean (`[prompter] line_breaks`). Fixed
@@ -43,13 +43,15 @@ public final class ScriptLibrary {
     /// Converts .docx/.odt/.rtf/.pdf files on its own thread (see ScriptLibrary+Import).
     public let importer: ScriptImporter
 
+    private let files: ScriptFiles
+
     /// Opens the library, creating its directory when missing. `converterSearchPath`
     /// is where converters are looked for (the process's PATH when nil).
     public init(root: URL, maxScriptBytes: Int = ScriptLibrary.defaultMaxScriptBytes,
                 lineBreaks: LineBreaks = .auto, directions: DirectionMarks = .brackets,
                 importTimeout: Double = ScriptLibrary.defaultImportTimeout,
                 converterSearchPath: String? = nil) throws(ScriptLibraryError) {
-        self.root = root.standardizedFileURL
+        files = ScriptFiles(root: root.standardizedFileURL)
         self.maxScriptBytes = maxScriptBytes
         self.lineBreaks = lineBreaks
         self.directions = directions
@@ -57,9 +59,9 @@ public final class ScriptLibrary {
         importer = ScriptImporter(converter: ScriptConverter(searchPath: path, timeout: importTimeout),
                                   lineBreaks: lineBreaks, directions: directions)
         do {
-            try FileManager.default.createDirectory(at: self.root, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: files.root, withIntermediateDirectories: true)
         } catch {
-            throw .wrap(error, path: self.root, operation: "create the script library")
+            throw .wrap(error, path: files.root, operation: "create the script library")
         }
         refresh()
     }
@@ -68,7 +70,7 @@ public final class ScriptLibrary {
 
     /// Folder names, alphabetical (case-insensitive, numbers in numeric order).
     public func folders() -> [String] {
-        directoryNames(in: root).sorted(by: Self.alphabetical)
+        files.folderNames().sorted(by: Self.alphabetical)
     }
 
     /// Readable scripts in the selection, newest first.
@@ -103,7 +105,7 @@ public final class ScriptLibrary {
     public func refresh() -> [ScriptEntry] {
         var fresh: [String: Cached] = [:]
         scan(folder: nil, into: &fresh)
-        for folder in directoryNames(in: root) {
+        for folder in files.folderNames() {
             scan(folder: folder, into: &fresh)
         }
         cache = fresh
@@ -116,7 +118,7 @@ public final class ScriptLibrary {
     /// Opens a script from disk (not from the cache, so it is what is there now).
     /// Binary and oversized files throw with a message; invalid UTF-8 is repaired.
     public func readScript(id: String) throws(ScriptLibraryError) -> ScriptText {
-        let url = try fileURL(for: id)
+        let url = try files.fileURL(for: id)
         if let kind = ScriptImportKind(fileExtension: url.pathExtension) {
             return try readImported(url, id: id, kind: kind)
         }
@@ -174,43 +176,112 @@ public final class ScriptLibrary {
         }
     }
 
-    // MARK: Internals shared with the editing extension
+    // MARK: Editing
+    // `ScriptFiles` does the work on the disk; each edit then refreshes the listing, so
+    // the entry it returns is the one listed.
 
-    /// The file for an id, refusing ids that leave the library or go deeper than a folder.
-    func fileURL(for id: String) throws(ScriptLibraryError) -> URL {
-        let parts = id.split(separator: "/", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count),
-              parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") }) else { throw .notFound(id: id) }
-        return parts.reduce(root) { $0.appendingPathComponent(String($1)) }
+    /// A new script named "Untitled" ("Untitled 2", … when taken) in `folder`.
+    @discardableResult
+    public func createScript(in folder: String? = nil, text: String = "",
+                             format: ScriptFormat = .plainText) throws(ScriptLibraryError) -> ScriptEntry {
+        try refreshed(files.createScript(in: folder, text: text, format: format))
     }
 
-    func directoryURL(for folder: String?) -> URL {
-        folder.map { root.appendingPathComponent($0, isDirectory: true) } ?? root
+    /// Saves edited text atomically (temp file, fsync, rename, fsync directory).
+    @discardableResult
+    public func save(id: String, text: String) throws(ScriptLibraryError) -> ScriptEntry {
+        try files.save(id: id, text: text)
+        return try refreshed(id)
     }
 
-    static func id(folder: String?, fileName: String) -> String {
-        folder.map { "\($0)/\(fileName)" } ?? fileName
+    /// Renames a script (its title is its file name; the extension stays).
+    @discardableResult
+    public func rename(id: String, to newTitle: String) throws(ScriptLibraryError) -> ScriptEntry {
+        let title = try ScriptNaming.validated(newTitle)
+        let current = try existingEntry(id)
+        if title == current.title { return current }
+        return try refreshed(files.rename(current, to: title))
     }
 
-    /// Visible subdirectories of `url`.
-    func directoryNames(in url: URL) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-        return names.filter { name in
-            guard !name.hasPrefix(".") else { return false }
-            var info = stat()
-            return stat(url.appendingPathComponent(name).path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-        }
+    /// Copies a script next to itself as "Demo copy", "Demo copy 2", …
+    @discardableResult
+    public func duplicate(id: String) throws(ScriptLibraryError) -> ScriptEntry {
+        try refreshed(files.duplicate(existingEntry(id)))
     }
+
+    /// Moves a script into `folder` (nil: the top level). A clashing name gets a number
+    /// ("Demo 2") rather than failing, so a move never loses or blocks anything.
+    @discardableResult
+    public func move(id: String, toFolder folder: String?) throws(ScriptLibraryError) -> ScriptEntry {
+        let current = try existingEntry(id)
+        if current.folder == folder { return current }
+        return try refreshed(files.move(current, toFolder: folder))
+    }
+
+    /// Deletes a script for good. This is the deletion itself: the UI must ask the
+    /// operator to confirm before calling it.
+    public func delete(id: String) throws(ScriptLibraryError) {
+        try files.delete(existingEntry(id))
+        refresh()
+    }
+
+    @discardableResult
+    public func createFolder(named rawName: String) throws(ScriptLibraryError) -> String {
+        let name = try files.createFolder(named: rawName)
+        refresh()
+        return name
+    }
+
+    @discardableResult
+    public func renameFolder(_ folder: String, to rawName: String) throws(ScriptLibraryError) -> String {
+        let name = try files.renameFolder(folder, to: rawName)
+        refresh()
+        return name
+    }
+
+    /// A script that a folder operation moved: its id before, and its entry now.
+    public struct MovedScript: Equatable, Sendable {
+        public let oldID: String
+        public let entry: ScriptEntry
+    }
+
+    /// Deletes a folder but keeps everything in it: its scripts (and any other files)
+    /// move to the top level, renamed "Demo 2" etc. when a name is taken there.
+    /// Returns the moved scripts, each with the id it had, as they are now listed.
+    @discardableResult
+    public func deleteFolder(_ folder: String) throws(ScriptLibraryError) -> [MovedScript] {
+        let movedIDs = try files.deleteFolder(folder)
+        refresh()
+        return movedIDs.compactMap { ids in entry(id: ids.new).map { MovedScript(oldID: ids.old, entry: $0) } }
+    }
+
+    private func refreshed(_ id: String) throws(ScriptLibraryError) -> ScriptEntry {
+        refresh()
+        guard let entry = entry(id: id) else { throw .notFound(id: id) }
+        return entry
+    }
+
+    /// The listed entry for an id whose file is there, refreshing once when it is not
+    /// listed yet (written since the last inotify wake-up).
+    private func existingEntry(_ id: String) throws(ScriptLibraryError) -> ScriptEntry {
+        let url = try files.fileURL(for: id)
+        if FileStamp(path: url.path) == nil { throw .notFound(id: id) }
+        if entry(id: id) == nil { refresh() }
+        guard let entry = entry(id: id) else { throw .notFound(id: id) }
+        return entry
+    }
+
+    // MARK: Listing internals
 
     private func scan(folder: String?, into fresh: inout [String: Cached]) {
-        let directory = directoryURL(for: folder)
+        let directory = files.directoryURL(for: folder)
         lazy var importedByInode = Dictionary(cache.values.filter { $0.imported != nil }.map { ($0.stamp.inode, $0) },
                                               uniquingKeysWith: { first, _ in first })
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         for name in names where !name.hasPrefix(".") {
             let url = directory.appendingPathComponent(name)
             if let kind = ScriptImportKind(fileExtension: url.pathExtension), let stamp = FileStamp(path: url.path) {
-                let id = Self.id(folder: folder, fileName: name)
+                let id = ScriptFiles.id(folder: folder, fileName: name)
                 if let known = cache[id], known.stamp == stamp, !known.isStale(limit: maxScriptBytes) {
                     fresh[id] = known
                 } else if cache[id] == nil, let moved = importedByInode[stamp.inode], moved.stamp == stamp,
@@ -224,7 +295,7 @@ public final class ScriptLibrary {
             }
             guard let format = ScriptFormat(fileExtension: url.pathExtension),
                   let stamp = FileStamp(path: url.path) else { continue }
-            let id = Self.id(folder: folder, fileName: name)
+            let id = ScriptFiles.id(folder: folder, fileName: name)
             if let known = cache[id], known.stamp == stamp, !known.isStale(limit: maxScriptBytes) {
                 fresh[id] = known
                 continue

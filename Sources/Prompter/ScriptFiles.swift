@@ -1,23 +1,60 @@
 import Durable
 import Foundation
 
-/// Edits to the library. Each works on the disk and then refreshes the listing.
-/// Names clash case-insensitively, because libraries travel on FAT-formatted sticks.
-extension ScriptLibrary {
-    // MARK: Scripts
+/// The library's files on disk: where an id lives, which names are taken, and the edits.
+/// Each edit returns the id or name it ended up with and leaves the listing to its
+/// caller. Names clash case-insensitively, because libraries travel on FAT-formatted
+/// sticks.
+struct ScriptFiles {
+    let root: URL
 
-    /// A new script named "Untitled" ("Untitled 2", … when taken) in `folder`.
-    @discardableResult
-    public func createScript(in folder: String? = nil, text: String = "",
-                             format: ScriptFormat = .plainText) throws(ScriptLibraryError) -> ScriptEntry {
-        let directory = try existingDirectory(folder)
-        let title = ScriptNaming.unique(ScriptNaming.untitled) { titleTaken($0, in: directory) }
-        return try write(text, title: title, folder: folder, format: format)
+    // MARK: Layout
+
+    /// The file for an id, refusing ids that leave the library or go deeper than a folder.
+    func fileURL(for id: String) throws(ScriptLibraryError) -> URL {
+        let parts = id.split(separator: "/", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count),
+              parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") }) else { throw .notFound(id: id) }
+        return parts.reduce(root) { $0.appendingPathComponent(String($1)) }
     }
 
-    /// Saves edited text atomically (temp file, fsync, rename, fsync directory).
-    @discardableResult
-    public func save(id: String, text: String) throws(ScriptLibraryError) -> ScriptEntry {
+    func directoryURL(for folder: String?) -> URL {
+        folder.map { root.appendingPathComponent($0, isDirectory: true) } ?? root
+    }
+
+    static func id(folder: String?, fileName: String) -> String {
+        folder.map { "\($0)/\(fileName)" } ?? fileName
+    }
+
+    /// The folders: visible subdirectories of the root, in no order.
+    func folderNames() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        return names.filter { name in
+            guard !name.hasPrefix(".") else { return false }
+            var info = stat()
+            return stat(root.appendingPathComponent(name).path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        }
+    }
+
+    // MARK: Scripts
+
+    /// Writes a new script named "Untitled" ("Untitled 2", … when taken); returns its id.
+    func createScript(in folder: String?, text: String, format: ScriptFormat) throws(ScriptLibraryError) -> String {
+        let directory = try existingDirectory(folder)
+        let title = ScriptNaming.unique(ScriptNaming.untitled) { titleTaken($0, in: directory) }
+        let fileName = title + "." + format.rawValue
+        let url = directoryURL(for: folder).appendingPathComponent(fileName)
+        do {
+            try AtomicFile.write(Data(text.utf8), to: url)
+        } catch {
+            throw .wrap(error, path: url, operation: "create")
+        }
+        return Self.id(folder: folder, fileName: fileName)
+    }
+
+    /// Replaces a script's text atomically (temp file, fsync, rename, fsync directory).
+    /// Imported documents are read-only.
+    func save(id: String, text: String) throws(ScriptLibraryError) {
         let url = try fileURL(for: id)
         guard FileStamp(path: url.path) != nil else { throw .notFound(id: id) }
         if ScriptImportKind(fileExtension: url.pathExtension) != nil { throw .readOnlyImport(id: id) }
@@ -26,70 +63,61 @@ extension ScriptLibrary {
         } catch {
             throw .wrap(error, path: url, operation: "save")
         }
-        return try refreshed(id)
     }
 
-    /// Renames a script (its title is its file name; the extension stays).
-    @discardableResult
-    public func rename(id: String, to newTitle: String) throws(ScriptLibraryError) -> ScriptEntry {
-        let title = try ScriptNaming.validated(newTitle)
-        let (url, current) = try existingEntry(id)
+    /// Renames a script's file to `title` (validated; the extension stays); returns its id.
+    func rename(_ script: ScriptEntry, to title: String) throws(ScriptLibraryError) -> String {
+        let url = try fileURL(for: script.id)
         let directory = url.deletingLastPathComponent()
-        if title == current.title { return current }
         // A change of case only is a rename onto itself on a case-insensitive disk: allowed.
-        if title.lowercased() != current.title.lowercased(), titleTaken(title, in: directory) {
+        if title.lowercased() != script.title.lowercased(), titleTaken(title, in: directory) {
             throw .nameTaken(title)
         }
         let target = directory.appendingPathComponent(title + "." + url.pathExtension)
         try moveItem(url, to: target)
-        return try refreshed(Self.id(folder: current.folder, fileName: target.lastPathComponent))
+        return Self.id(folder: script.folder, fileName: target.lastPathComponent)
     }
 
-    /// Copies a script next to itself as "Demo copy", "Demo copy 2", …
-    @discardableResult
-    public func duplicate(id: String) throws(ScriptLibraryError) -> ScriptEntry {
-        let (url, current) = try existingEntry(id)
+    /// Copies a script next to itself as "Demo copy", "Demo copy 2", …; returns the copy's id.
+    func duplicate(_ script: ScriptEntry) throws(ScriptLibraryError) -> String {
+        let url = try fileURL(for: script.id)
         let directory = url.deletingLastPathComponent()
-        let title = ScriptNaming.copyName(of: current.title) { titleTaken($0, in: directory) }
+        let title = ScriptNaming.copyName(of: script.title) { titleTaken($0, in: directory) }
         let target = directory.appendingPathComponent(title + "." + url.pathExtension)
         do {
             try AtomicFile.write(try Data(contentsOf: url), to: target)
         } catch {
             throw .wrap(error, path: target, operation: "duplicate into")
         }
-        return try refreshed(Self.id(folder: current.folder, fileName: target.lastPathComponent))
+        return Self.id(folder: script.folder, fileName: target.lastPathComponent)
     }
 
-    /// Moves a script into `folder` (nil: the top level). A clashing name gets a number
-    /// ("Demo 2") rather than failing, so a move never loses or blocks anything.
-    @discardableResult
-    public func move(id: String, toFolder folder: String?) throws(ScriptLibraryError) -> ScriptEntry {
-        let (url, current) = try existingEntry(id)
-        if current.folder == folder { return current }
+    /// Moves a script into `folder` (nil: the top level), numbered ("Demo 2") when its
+    /// name is taken there; returns its id.
+    func move(_ script: ScriptEntry, toFolder folder: String?) throws(ScriptLibraryError) -> String {
+        let url = try fileURL(for: script.id)
         let directory = try existingDirectory(folder)
-        let title = ScriptNaming.unique(current.title) { titleTaken($0, in: directory) }
+        let title = ScriptNaming.unique(script.title) { titleTaken($0, in: directory) }
         let target = directory.appendingPathComponent(title + "." + url.pathExtension)
         try moveItem(url, to: target)
-        return try refreshed(Self.id(folder: folder, fileName: target.lastPathComponent))
+        return Self.id(folder: folder, fileName: target.lastPathComponent)
     }
 
-    /// Deletes a script for good. This is the deletion itself: the UI must ask the
-    /// operator to confirm before calling it.
-    public func delete(id: String) throws(ScriptLibraryError) {
-        let (url, _) = try existingEntry(id)
+    /// Deletes a script's file for good, and an imported document's cache with it.
+    func delete(_ script: ScriptEntry) throws(ScriptLibraryError) {
+        let url = try fileURL(for: script.id)
         guard unlink(url.path) == 0 else {
             throw .io(path: url.path, operation: "delete", reason: String(cString: strerror(errno)))
         }
-        // An imported document's cache goes with it (a no-op for .txt/.md).
+        // A no-op for .txt/.md.
         unlink(ScriptImportCache.url(for: url).path)
         try? AtomicFile.syncDirectory(url.deletingLastPathComponent().path)
-        refresh()
     }
 
     // MARK: Folders
 
-    @discardableResult
-    public func createFolder(named rawName: String) throws(ScriptLibraryError) -> String {
+    /// Creates a folder; returns its name as validated.
+    func createFolder(named rawName: String) throws(ScriptLibraryError) -> String {
         let name = try ScriptNaming.validated(rawName)
         if nameTakenAtTopLevel(name) { throw .nameTaken(name) }
         do {
@@ -97,32 +125,22 @@ extension ScriptLibrary {
         } catch {
             throw .wrap(error, path: directoryURL(for: name), operation: "create folder")
         }
-        refresh()
         return name
     }
 
-    @discardableResult
-    public func renameFolder(_ folder: String, to rawName: String) throws(ScriptLibraryError) -> String {
+    /// Renames a folder; returns its new name as validated.
+    func renameFolder(_ folder: String, to rawName: String) throws(ScriptLibraryError) -> String {
         let source = try existingDirectory(folder)
         let name = try ScriptNaming.validated(rawName)
         if name == folder { return name }
         if name.lowercased() != folder.lowercased(), nameTakenAtTopLevel(name) { throw .nameTaken(name) }
         try moveItem(source, to: directoryURL(for: name))
-        refresh()
         return name
     }
 
-    /// A script that a folder operation moved: its id before, and its entry now.
-    public struct MovedScript: Equatable, Sendable {
-        public let oldID: String
-        public let entry: ScriptEntry
-    }
-
-    /// Deletes a folder but keeps everything in it: its scripts (and any other files)
-    /// move to the top level, renamed "Demo 2" etc. when a name is taken there.
-    /// Returns the moved scripts, each with the id it had, as they are now listed.
-    @discardableResult
-    public func deleteFolder(_ folder: String) throws(ScriptLibraryError) -> [MovedScript] {
+    /// Moves everything in a folder to the top level ("Demo 2" etc. when a name is taken
+    /// there) and removes it. Returns each moved script's id before and after.
+    func deleteFolder(_ folder: String) throws(ScriptLibraryError) -> [(old: String, new: String)] {
         let source = try existingDirectory(folder)
         let names: [String]
         do {
@@ -148,48 +166,21 @@ extension ScriptLibrary {
             throw .io(path: source.path, operation: "remove folder", reason: String(cString: strerror(errno)))
         }
         try? AtomicFile.syncDirectory(root.path)
-        refresh()
-        return movedIDs.compactMap { ids in entry(id: ids.new).map { MovedScript(oldID: ids.old, entry: $0) } }
+        return movedIDs
     }
 
-    // MARK: Helpers
-
-    private func write(_ text: String, title: String, folder: String?,
-                       format: ScriptFormat) throws(ScriptLibraryError) -> ScriptEntry {
-        let fileName = title + "." + format.rawValue
-        let url = directoryURL(for: folder).appendingPathComponent(fileName)
-        do {
-            try AtomicFile.write(Data(text.utf8), to: url)
-        } catch {
-            throw .wrap(error, path: url, operation: "create")
-        }
-        return try refreshed(Self.id(folder: folder, fileName: fileName))
-    }
-
-    private func refreshed(_ id: String) throws(ScriptLibraryError) -> ScriptEntry {
-        refresh()
-        guard let entry = entry(id: id) else { throw .notFound(id: id) }
-        return entry
-    }
-
-    private func existingEntry(_ id: String) throws(ScriptLibraryError) -> (URL, ScriptEntry) {
-        let url = try fileURL(for: id)
-        if FileStamp(path: url.path) == nil { throw .notFound(id: id) }
-        if entry(id: id) == nil { refresh() }
-        guard let entry = entry(id: id) else { throw .notFound(id: id) }
-        return (url, entry)
-    }
+    // MARK: Names
 
     private func existingDirectory(_ folder: String?) throws(ScriptLibraryError) -> URL {
         guard let folder else { return root }
-        guard !folder.contains("/"), !folder.hasPrefix("."), directoryNames(in: root).contains(folder) else {
+        guard !folder.contains("/"), !folder.hasPrefix("."), folderNames().contains(folder) else {
             throw .folderNotFound(folder)
         }
         return directoryURL(for: folder)
     }
 
     /// True when a script with this title (any script extension) is in `directory`.
-    func titleTaken(_ title: String, in directory: URL) -> Bool {
+    private func titleTaken(_ title: String, in directory: URL) -> Bool {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         let wanted = title.lowercased()
         return names.contains { name in
