@@ -3,7 +3,8 @@ import Markup
 
 /// The script library: a directory of `.txt` and `.md` files, with folders as
 /// subdirectories one level deep. The disk is the truth (scripts arrive by USB stick
-/// or scp); this type lists it, reads it safely and edits it.
+/// or scp); this type lists it (`ScriptIndex`), reads it safely and edits it
+/// (`ScriptFiles`), and is what the rest of the app talks to.
 ///
 /// Owned by the event-loop thread; not thread-safe. Listing is cached per file by
 /// modification time and size, so `refresh()` after an inotify wake-up re-reads only
@@ -22,28 +23,16 @@ public final class ScriptLibrary {
     public let directions: DirectionMarks
 
     /// Every `.txt`/`.md` file found by the last refresh, readable or not, in no order.
-    public internal(set) var entries: [ScriptEntry] = []
-
-    struct Cached {
-        var entry: ScriptEntry
-        var stamp: FileStamp
-        var readingText: String
-        /// An imported document as the importer read it (nil while it converts, when it
-        /// was refused, and for .txt/.md): `readScript` returns it.
-        var imported: ScriptText? = nil
-        /// The `maxScriptBytes` an imported document was converted and judged under.
-        var importLimit: Int? = nil
-    }
-
-    var cache: [String: Cached] = [:]
+    public var entries: [ScriptEntry] { index.entries }
 
     /// A converter (pandoc, pdftotext) still running after this long is killed with its
     /// process group; it also gets as many seconds of CPU time.
     public static let defaultImportTimeout = 30.0
-    /// Converts .docx/.odt/.rtf/.pdf files on its own thread (see ScriptLibrary+Import).
+    /// Converts .docx/.odt/.rtf/.pdf files on its own thread (see ScriptImportListing).
     public let importer: ScriptImporter
 
     private let files: ScriptFiles
+    private var index: ScriptIndex
 
     /// Opens the library, creating its directory when missing. `converterSearchPath`
     /// is where converters are looked for (the process's PATH when nil).
@@ -58,6 +47,7 @@ public final class ScriptLibrary {
         let path = converterSearchPath ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         importer = ScriptImporter(converter: ScriptConverter(searchPath: path, timeout: importTimeout),
                                   lineBreaks: lineBreaks, directions: directions)
+        index = ScriptIndex(files: files, importer: importer, lineBreaks: lineBreaks, directions: directions)
         do {
             try FileManager.default.createDirectory(at: files.root, withIntermediateDirectories: true)
         } catch {
@@ -70,46 +60,34 @@ public final class ScriptLibrary {
 
     /// Folder names, alphabetical (case-insensitive, numbers in numeric order).
     public func folders() -> [String] {
-        files.folderNames().sorted(by: Self.alphabetical)
+        index.folders()
     }
 
     /// Readable scripts in the selection, newest first.
     public func scripts(in selection: LibrarySelection = .allScripts) -> [ScriptEntry] {
-        entries.filter { $0.condition.isReadable && Self.matches($0, selection) }.sorted(by: Self.newestFirst)
+        index.scripts(in: selection)
     }
 
     /// Files that were found but cannot be read (binary, too large), with their reason
     /// in `condition.message`, so the operator learns why a file does not show.
     public var skipped: [ScriptEntry] {
-        entries.filter { !$0.condition.isReadable }.sorted { $0.id < $1.id }
+        index.skipped
     }
 
     public func entry(id: String) -> ScriptEntry? {
-        cache[id]?.entry
+        index.entry(id: id)
     }
 
     /// Case-insensitive substring search over title and reading text, newest first.
     /// An empty query (after trimming) lists the whole selection.
     public func search(_ query: String, in selection: LibrarySelection = .allScripts) -> [ScriptEntry] {
-        let needle = query.trimmingCharacters(in: .whitespacesAndNewlines)
-        let listed = scripts(in: selection)
-        guard !needle.isEmpty else { return listed }
-        return listed.filter { entry in
-            entry.title.range(of: needle, options: .caseInsensitive) != nil
-                || (cache[entry.id]?.readingText.range(of: needle, options: .caseInsensitive) != nil)
-        }
+        index.search(query, in: selection)
     }
 
     /// Re-reads the directory; only files whose stamp changed are read again.
     @discardableResult
     public func refresh() -> [ScriptEntry] {
-        var fresh: [String: Cached] = [:]
-        scan(folder: nil, into: &fresh)
-        for folder in files.folderNames() {
-            scan(folder: folder, into: &fresh)
-        }
-        cache = fresh
-        entries = fresh.values.map(\.entry)
+        index.refresh(limit: maxScriptBytes)
         return entries
     }
 
@@ -120,7 +98,7 @@ public final class ScriptLibrary {
     public func readScript(id: String) throws(ScriptLibraryError) -> ScriptText {
         let url = try files.fileURL(for: id)
         if let kind = ScriptImportKind(fileExtension: url.pathExtension) {
-            return try readImported(url, id: id, kind: kind)
+            return try index.importedText(id: id, url: url, kind: kind, limit: maxScriptBytes)
         }
         guard let format = ScriptFormat(fileExtension: url.pathExtension) else { throw .notFound(id: id) }
         return try Self.read(url, id: id, format: format, maxBytes: maxScriptBytes, lineBreaks: lineBreaks,
@@ -269,96 +247,5 @@ public final class ScriptLibrary {
         if entry(id: id) == nil { refresh() }
         guard let entry = entry(id: id) else { throw .notFound(id: id) }
         return entry
-    }
-
-    // MARK: Listing internals
-
-    private func scan(folder: String?, into fresh: inout [String: Cached]) {
-        let directory = files.directoryURL(for: folder)
-        lazy var importedByInode = Dictionary(cache.values.filter { $0.imported != nil }.map { ($0.stamp.inode, $0) },
-                                              uniquingKeysWith: { first, _ in first })
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in names where !name.hasPrefix(".") {
-            let url = directory.appendingPathComponent(name)
-            if let kind = ScriptImportKind(fileExtension: url.pathExtension), let stamp = FileStamp(path: url.path) {
-                let id = ScriptFiles.id(folder: folder, fileName: name)
-                if let known = cache[id], known.stamp == stamp, !known.isStale(limit: maxScriptBytes) {
-                    fresh[id] = known
-                } else if cache[id] == nil, let moved = importedByInode[stamp.inode], moved.stamp == stamp,
-                          !moved.isStale(limit: maxScriptBytes) {
-                    // Renamed or moved by the library (or by hand): same file, same text.
-                    fresh[id] = moved.relocated(id: id, folder: folder, url: url)
-                } else {
-                    fresh[id] = loadImported(url: url, id: id, folder: folder, kind: kind, stamp: stamp)
-                }
-                continue
-            }
-            guard let format = ScriptFormat(fileExtension: url.pathExtension),
-                  let stamp = FileStamp(path: url.path) else { continue }
-            let id = ScriptFiles.id(folder: folder, fileName: name)
-            if let known = cache[id], known.stamp == stamp, !known.isStale(limit: maxScriptBytes) {
-                fresh[id] = known
-                continue
-            }
-            fresh[id] = load(url: url, id: id, folder: folder, format: format, stamp: stamp)
-        }
-    }
-
-    private func load(url: URL, id: String, folder: String?, format: ScriptFormat, stamp: FileStamp) -> Cached {
-        let title = url.deletingPathExtension().lastPathComponent
-        var entry = ScriptEntry(id: id, title: title, folder: folder, format: format, modified: stamp.modified,
-                                size: stamp.size, wordCount: 0, condition: .ok)
-        guard stamp.size <= maxScriptBytes else {
-            entry.condition = .tooLarge(size: stamp.size, limit: maxScriptBytes)
-            return Cached(entry: entry, stamp: stamp, readingText: "")
-        }
-        guard let data = try? Data(contentsOf: url) else {
-            // Vanished or unreadable between stat and read: list it empty; the next
-            // inotify wake-up refreshes it.
-            return Cached(entry: entry, stamp: stamp, readingText: "")
-        }
-        let decoded = ScriptDecoder.decode(data)
-        entry.condition = decoded.condition
-        let (reading, _, markup) = Self.readingTextAndMarkers(decoded.text, format: format, lineBreaks: lineBreaks,
-                                                              directions: directions)
-        entry.wordCount = ReadingTime.wordCount(reading, markup: markup)
-        return Cached(entry: entry, stamp: stamp, readingText: reading)
-    }
-
-    private static func matches(_ entry: ScriptEntry, _ selection: LibrarySelection) -> Bool {
-        switch selection {
-        case .allScripts: return true
-        case .topLevel: return entry.folder == nil
-        case .folder(let name): return entry.folder == name
-        }
-    }
-
-    static func alphabetical(_ a: String, _ b: String) -> Bool {
-        switch a.compare(b, options: [.caseInsensitive, .numeric]) {
-        case .orderedAscending: return true
-        case .orderedDescending: return false
-        case .orderedSame: return a < b
-        }
-    }
-
-    static func newestFirst(_ a: ScriptEntry, _ b: ScriptEntry) -> Bool {
-        if a.modified != b.modified { return a.modified > b.modified }
-        if a.title != b.title { return alphabetical(a.title, b.title) }
-        return a.id < b.id
-    }
-}
-
-extension ScriptLibrary.Cached {
-    /// A cached "too large" verdict goes stale when the limit changes.
-    func isStale(limit: Int) -> Bool {
-        if let importLimit { return importLimit != limit }
-        switch entry.condition {
-        case .tooLarge(_, let seen): return seen != limit
-        // Looked at again on every refresh: the conversion may have finished, or the
-        // missing converter been installed. Both checks are a dictionary look-up, a stat
-        // and at most a small read.
-        case .converting, .cannotImport: return true
-        default: return stamp.size > limit
-        }
     }
 }
