@@ -4,9 +4,6 @@ import Game
 /// a setup value or the finger count, Enter or Space activates, typing edits the
 /// host's or a player's name on the Setup page, Escape goes back to the prompter.
 extension ConsoleController {
-    static let playerNamePrefix = "game:player:name:"
-    static let hostNameField = "game:host:name"
-
     func gameKey(_ press: KeyPress) -> Bool {
         if let name = editedName, nameKey(press, name: name) { return true }
         switch press.symbol {
@@ -32,8 +29,8 @@ extension ConsoleController {
     /// The draft's name whose field has the focus: the host's or a player's.
     private var editedName: WritableKeyPath<GameSetup, String>? {
         guard let focus = state.focus else { return nil }
-        if focus == Self.hostNameField { return \GameSetup.host }
-        guard focus.hasPrefix(Self.playerNamePrefix), let index = Int(focus.dropFirst(Self.playerNamePrefix.count)),
+        if focus == GameSetupScreen.hostNameField { return \GameSetup.host }
+        guard focus.hasPrefix(GameSetupScreen.playerNamePrefix), let index = Int(focus.dropFirst(GameSetupScreen.playerNamePrefix.count)),
               state.gameDraft?.players.indices.contains(index) == true else { return nil }
         return \GameSetup.players[index]
     }

@@ -113,24 +113,9 @@ package final class ConsoleController {
 
     /// What `rig ctl status` reports of the console, for remote controls and tests.
     package var statusJSON: JSONValue {
-        let dialog: String? = switch state.dialog {
-        case .confirmDelete: "confirm_delete"
-        case .rename: "rename"
-        case .move: "move"
-        case .newFolder: "new_folder"
-        case .renameFolder: "rename_folder"
-        case .confirmDeleteFolder: "confirm_delete_folder"
-        case .confirmDeleteClip: "confirm_delete_clip"
-        case .exportClip: "export_clip"
-        case .endGame: "end_game"
-        case .deleteGameMedia: "delete_game_media"
-        case .firstRun: "first_run"
-        case let .rigUpdate(card): card.statusName
-        case nil: nil
-        }
-        return ["screen": .string(state.screen.rawValue), "focus": .optional(state.focus),
-                "search": .string(state.search), "selected": .optional(state.selectedScript),
-                "dialog": .optional(dialog), "editing": .optional(state.editor?.scriptID)]
+        ["screen": .string(state.screen.rawValue), "focus": .optional(state.focus),
+         "search": .string(state.search), "selected": .optional(state.selectedScript),
+         "dialog": .optional(state.dialog?.statusName), "editing": .optional(state.editor?.scriptID)]
     }
 
     // MARK: screens
@@ -168,7 +153,7 @@ package final class ConsoleController {
 
     /// Returns true when the console used the key; otherwise its bound action applies.
     package func handle(_ press: KeyPress) -> Bool {
-        if press.isRepeat && !repeats(press) { return press.action == nil }
+        if press.isRepeat && !state.repeats(press) { return press.action == nil }
         if state.pointer != nil { update { $0.pointer = nil } }
         if state.dialog != nil { return dialogKey(press) }
         if press.symbol == .tab {
@@ -183,16 +168,6 @@ package final class ConsoleController {
         case .game, .scoreboard: return gameKey(press)
         case .clips: return clipsKey(press)
         }
-    }
-
-    /// A held key repeats what moves or types; it never opens, confirms, deletes a
-    /// script or leaves a screen twice.
-    private func repeats(_ press: KeyPress) -> Bool {
-        let moving: Set<KeySymbol> = [.up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .tab, .backspace]
-        if let symbol = press.symbol, moving.contains(symbol) { return true }
-        let typing = state.screen == .editor || state.screen == .library || state.dialog?.fieldText != nil
-        if typing && press.text != nil && press.symbol != .enter { return true }
-        return state.screen == .editor && state.dialog == nil && (press.symbol == .enter || press.symbol == .delete)
     }
 
     private func moveFocus(backwards: Bool) {

@@ -64,6 +64,24 @@ package enum ConsoleDialog: Equatable {
         }
     }
 
+    /// The dialog's name in `rig ctl status`.
+    package var statusName: String {
+        switch self {
+        case .confirmDelete: "confirm_delete"
+        case .rename: "rename"
+        case .move: "move"
+        case .newFolder: "new_folder"
+        case .renameFolder: "rename_folder"
+        case .confirmDeleteFolder: "confirm_delete_folder"
+        case .confirmDeleteClip: "confirm_delete_clip"
+        case .exportClip: "export_clip"
+        case .endGame: "end_game"
+        case .deleteGameMedia: "delete_game_media"
+        case .firstRun: "first_run"
+        case let .rigUpdate(card): card.statusName
+        }
+    }
+
     package func withFieldText(_ text: String) -> ConsoleDialog {
         switch self {
         case let .rename(id, _): .rename(id: id, text: text)
@@ -104,6 +122,16 @@ package struct ConsoleState: Equatable {
     /// The Clips screen's list and its selected clip.
     package var clipList: ClipList = .allSaved
     package var selectedClip: String?
+
+    /// A held key repeats what moves or types; it never opens, confirms, deletes a
+    /// script or leaves a screen twice.
+    func repeats(_ press: KeyPress) -> Bool {
+        let moving: Set<KeySymbol> = [.up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .tab, .backspace]
+        if let symbol = press.symbol, moving.contains(symbol) { return true }
+        let typing = screen == .editor || screen == .library || dialog?.fieldText != nil
+        if typing && press.text != nil && press.symbol != .enter { return true }
+        return screen == .editor && dialog == nil && (press.symbol == .enter || press.symbol == .delete)
+    }
 }
 
 /// The Game screen's pages, chosen along its top.

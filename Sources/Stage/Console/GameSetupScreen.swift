@@ -11,6 +11,9 @@ import Render
 enum GameSetupScreen {
     /// Refusals and problems: light enough to read on the console's dark panel.
     static let refusedText = Color(rgb: 0xff9a8a)
+    /// The name fields, typed into with the keyboard (`GameKeys`).
+    static let hostNameField = "game:host:name"
+    static let playerNamePrefix = "game:player:name:"
 
     static func build(_ model: ConsoleModel, panel: WidgetPanel, area: PixelRect) {
         let theme = panel.theme
@@ -30,7 +33,7 @@ enum GameSetupScreen {
         let labelWidth = area.width / 4
         panel.text("Host", in: PixelRect(x: area.x, y: y, width: labelWidth, height: row),
                    size: theme.smallTextSize, color: theme.secondaryText)
-        panel.textField(ConsoleController.hostNameField,
+        panel.textField(hostNameField,
                         in: PixelRect(x: area.x + labelWidth, y: y, width: area.width - labelWidth, height: row - 2),
                         text: draft.host, placeholder: "The host's name")
         y += row + theme.gap
@@ -41,7 +44,7 @@ enum GameSetupScreen {
         let nameWidth = area.width - small * 3 - theme.gap * 3
         for (index, name) in draft.players.enumerated() {
             guard y <= area.maxY - row * 4 else { break }
-            panel.textField("game:player:name:\(index)", in: PixelRect(x: area.x, y: y, width: nameWidth, height: row - 2),
+            panel.textField(playerNamePrefix + "\(index)", in: PixelRect(x: area.x, y: y, width: nameWidth, height: row - 2),
                             text: name, placeholder: "Name of player \(index + 1)")
             var x = area.x + nameWidth + theme.gap
             for (action, title) in [("up", "↑"), ("down", "↓"), ("remove", "✕")] {

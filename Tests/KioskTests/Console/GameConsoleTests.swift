@@ -65,7 +65,7 @@ import Testing
         rig.type("Ann")
         rig.click("game:player:add")
         // The host types their own name: the clips and the journal name them by it.
-        rig.click(ConsoleController.hostNameField)
+        rig.click(GameSetupScreen.hostNameField)
         for _ in 0..<"Host".count { rig.key("BackSpace") }
         rig.type("Dee")
         rig.click(GameScreen.Setting.mode.id)
