@@ -46,14 +46,13 @@ package final class ConsoleController {
     package var autosaveToken = 0
     /// What the frame last shown was built with, to measure text where it was clicked.
     package private(set) var shownBuild: ConsoleBuild?
-    private var cachedListing: (key: LibraryListing.Key, listing: LibraryListing)?
-    /// Bumped when the library changes on disk or by an edit here.
-    private var libraryGeneration = 0
+    private let library: LibraryBrowser
     private var lastMode: PrompterController.Mode
     private var lastOpened = 0
 
     package init(controller: PrompterController) {
         self.controller = controller
+        library = LibraryBrowser(controller: controller)
         lastMode = controller.mode
         state.screen = controller.script == nil ? .library : .prompter
     }
@@ -93,23 +92,17 @@ package final class ConsoleController {
     /// a sidebar folder that is gone (renamed or deleted elsewhere) gives way to All
     /// Scripts, and a selection that is gone moves to a script still there.
     package func libraryChanged() {
-        libraryGeneration += 1
-        if case let .folder(name) = state.folder, let library = controller.library, !library.folders().contains(name) {
-            update { $0.folder = .allScripts }
-        }
+        library.changed()
+        update { library.dropVanishedFolder(in: &$0) }
         selectFirstIfNeeded()
         onChange()
     }
 
     /// The library for the current sidebar choice and search, read again only after a change.
-    package var listing: LibraryListing {
-        guard let library = controller.library else { return .empty }
-        let key = LibraryListing.Key(search: state.search, folder: state.folder, generation: libraryGeneration)
-        if let cachedListing, cachedListing.key == key { return cachedListing.listing }
-        let listing = LibraryListing(library, search: state.search, folder: state.folder)
-        cachedListing = (key, listing)
-        return listing
-    }
+    package var listing: LibraryListing { library.listing(search: state.search, folder: state.folder) }
+
+    /// The title of the script an open rename or move dialog is about.
+    package var dialogScript: String? { library.dialogScript(state.dialog) }
 
     /// What `rig ctl status` reports of the console, for remote controls and tests.
     package var statusJSON: JSONValue {
@@ -155,18 +148,39 @@ package final class ConsoleController {
     package func handle(_ press: KeyPress) -> Bool {
         if press.isRepeat && !state.repeats(press) { return press.action == nil }
         if state.pointer != nil { update { $0.pointer = nil } }
-        if state.dialog != nil { return dialogKey(press) }
+        if let dialog = state.dialog {
+            perform(DialogFlow.command(for: press, dialog: dialog, state: state, targets: targets))
+            return true
+        }
         if press.symbol == .tab {
             moveFocus(backwards: press.modifiers.contains(.shift))
             return true
         }
         switch state.screen {
-        case .library: return libraryKey(press)
+        case .library:
+            let (command, used) = library.command(for: press, state: state, targets: targets)
+            perform(command)
+            return used
         case .prompter: return prompterKey(press)
         case .settings: return settingsKey(press)
         case .editor: return editorKey(press)
         case .game, .scoreboard: return gameKey(press)
         case .clips: return clipsKey(press)
+        }
+    }
+
+    /// Carries out what a key map decided.
+    func perform(_ command: ConsoleCommand) {
+        switch command {
+        case .none: break
+        case let .focus(id): focus(id)
+        case let .activate(id): activate(id)
+        case let .show(screen): show(screen)
+        case let .open(id): open(id)
+        case let .search(query): update { $0.search = query }; selectFirstIfNeeded()
+        case let .edit(id): openEditor(id: id)
+        case let .libraryEdit(outcome): apply(outcome)
+        case let .change(body): update(body)
         }
     }
 
@@ -240,5 +254,87 @@ package final class ConsoleController {
         if settings.speed != controller.engine.speed { controller.setSpeed(settings.speed, at: now()) }
         controller.updateSettings { $0 = settings }
         onChange()
+    }
+
+    // MARK: library
+
+    func selectFirstIfNeeded() {
+        update { library.keepSelection(in: &$0) }
+    }
+
+    func open(_ id: String) {
+        do {
+            try controller.open(id: id, at: now())
+            update { $0.notice = nil }
+            show(.prompter)
+        } catch {
+            update { $0.notice = "Cannot open \(id): \(error)" }
+        }
+    }
+
+    /// Shows a library edit's outcome (or why it failed) under the list.
+    private func apply(_ edit: LibraryEdit.Outcome?) {
+        guard let edit else { return }
+        guard edit.worked else {
+            update { $0.notice = edit.notice; $0.dialog = nil }
+            return
+        }
+        libraryChanged()
+        update {
+            $0.notice = edit.notice
+            $0.dialog = nil
+            if let select = edit.select { $0.selectedScript = select }
+            $0.focus = $0.selectedScript.map { "script:" + $0 }
+        }
+        selectFirstIfNeeded()
+        if let after = edit.after { update(after) }
+        if edit.thenEdit, let id = state.selectedScript { openEditor(id: id) }
+    }
+
+    func libraryAction(_ id: WidgetID) {
+        perform(library.action(id, state: state))
+    }
+
+    // MARK: dialogs
+
+    func dialogAction(_ id: WidgetID) {
+        guard let dialog = state.dialog else { return }
+        if id == "dialog:cancel" { return closeDialog(dialog) }
+        switch dialog {
+        case .confirmDeleteClip, .exportClip:
+            clipsAction(id)
+        case let .rigUpdate(.offer(offer)) where id == "dialog:confirm":
+            update { $0.dialog = .rigUpdate(.installing(version: offer.version)); $0.focus = "dialog:cancel" }
+            rigUpdateAnswered(.offer(offer), true)
+        case .endGame, .deleteGameMedia:
+            // The game's answer: "game:answer:confirm" (delete) or "game:answer:keep".
+            update { $0.dialog = nil; $0.focus = nil }
+            gameAction("game:answer:" + id.dropFirst("dialog:".count), 0)
+        default:
+            perform(library.confirm(dialog, id))
+        }
+    }
+
+    private func closeDialog(_ dialog: ConsoleDialog) {
+        update { DialogFlow.close(dialog, in: &$0) }
+        switch dialog {
+        case .firstRun: firstRunDone()
+        case let .rigUpdate(card): rigUpdateAnswered(card, false)
+        default: break
+        }
+    }
+
+    /// The first-run card, or its new facts (an address came) while it is open. Another
+    /// dialog open keeps its place; the card waits for the next facts.
+    package func showFirstRun(_ card: FirstRunCard) {
+        update { DialogFlow.showFirstRun(card, in: &$0) }
+    }
+
+    /// The update dialog's next card (the kiosk's; see RigUpdateCard), or nil to take an
+    /// offer back (its stick was pulled out). An offer waits while `busy` (the prompter
+    /// playing, a take, a game) or another dialog is open: the kiosk offers it again.
+    /// The install's progress replaces what the update dialog shows.
+    package func showRigUpdate(_ card: RigUpdateCard?, busy: Bool) {
+        update { DialogFlow.showRigUpdate(card, busy: busy, in: &$0) }
     }
 }

@@ -1,0 +1,21 @@
+import Render
+
+/// What a key or a click asks of the console. A screen's key map decides it from values (the press, the console's state, the targets last shown);
+/// `ConsoleController` carries it out, so the deciders never reach back into it.
+enum ConsoleCommand {
+    case none
+    case focus(WidgetID?)
+    /// As if the control were clicked.
+    case activate(WidgetID)
+    case show(ConsoleScreen)
+    /// Open a script on the prompter.
+    case open(String)
+    /// The library's search changed: the selection follows what is listed.
+    case search(String)
+    /// Open a script in the editor.
+    case edit(String)
+    /// Show a library edit's outcome (nil: there is no library).
+    case libraryEdit(LibraryEdit.Outcome?)
+    /// A change to the console's own state, applied in one step.
+    case change((inout ConsoleState) -> Void)
+}
