@@ -8,6 +8,8 @@ enum ConsoleCommand {
     /// As if the control were clicked.
     case activate(WidgetID)
     case show(ConsoleScreen)
+    /// Back to the prompter, or to the library while no script is open.
+    case leave
     /// Open a script on the prompter.
     case open(String)
     /// The library's search changed: the selection follows what is listed.
@@ -16,6 +18,8 @@ enum ConsoleCommand {
     case edit(String)
     /// Show a library edit's outcome (nil: there is no library).
     case libraryEdit(LibraryEdit.Outcome?)
+    /// The editor's text or caret moved: autosave follows a change of the text.
+    case edited(ScriptEditor)
     /// A change to the console's own state, applied in one step.
     case change((inout ConsoleState) -> Void)
 }

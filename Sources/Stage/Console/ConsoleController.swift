@@ -41,18 +41,17 @@ package final class ConsoleController {
     /// The Clips screen was shown (true) or left (false): the list is read, a replay closes.
     package var clipsShown: (Bool) -> Void = { _ in }
 
-    /// The editor saves this long after the last keystroke.
-    package static let autosaveDelay = 1.0
-    package var autosaveToken = 0
     /// What the frame last shown was built with, to measure text where it was clicked.
-    package private(set) var shownBuild: ConsoleBuild?
+    private var shownBuild: ConsoleBuild?
     private let library: LibraryBrowser
+    private let scripts: ScriptEditorStore
     private var lastMode: PrompterController.Mode
     private var lastOpened = 0
 
     package init(controller: PrompterController) {
         self.controller = controller
         library = LibraryBrowser(controller: controller)
+        scripts = ScriptEditorStore(controller: controller)
         lastMode = controller.mode
         state.screen = controller.script == nil ? .library : .prompter
     }
@@ -163,7 +162,9 @@ package final class ConsoleController {
             return used
         case .prompter: return prompterKey(press)
         case .settings: return settingsKey(press)
-        case .editor: return editorKey(press)
+        case .editor:
+            perform(EditorInput.command(for: press, state: state, targets: targets))
+            return true
         case .game, .scoreboard: return gameKey(press)
         case .clips: return clipsKey(press)
         }
@@ -176,10 +177,15 @@ package final class ConsoleController {
         case let .focus(id): focus(id)
         case let .activate(id): activate(id)
         case let .show(screen): show(screen)
+        case .leave: show(controller.script == nil ? .library : .prompter)
         case let .open(id): open(id)
         case let .search(query): update { $0.search = query }; selectFirstIfNeeded()
         case let .edit(id): openEditor(id: id)
         case let .libraryEdit(outcome): apply(outcome)
+        case let .edited(editor):
+            let textChanged = editor.text != state.editor?.text
+            update { $0.editor = editor; $0.focus = "editor:text" }
+            if textChanged { scripts.autosave(now: now(), schedule: schedule) { [weak self] in self?.saveEditor() } }
         case let .change(body): update(body)
         }
     }
@@ -293,6 +299,35 @@ package final class ConsoleController {
 
     func libraryAction(_ id: WidgetID) {
         perform(library.action(id, state: state))
+    }
+
+    // MARK: editor
+
+    package func openEditor(id: String) {
+        guard controller.library != nil else { return }
+        saveEditor()
+        update { scripts.open(id, in: &$0) }
+    }
+
+    /// Writes the edited text if it changed: a moment after typing stops, and when the
+    /// editor is left.
+    private func saveEditor() {
+        guard let editor = state.editor, editor.isDirty, controller.library != nil else { return }
+        do {
+            try scripts.write(editor)
+            update { $0.editor?.markSaved() }
+            scripts.written(editor)
+        } catch {
+            update { $0.notice = "Cannot save \(editor.scriptID): \(error)" }
+            KioskLog.error("cannot save \(editor.scriptID): \(error)")
+        }
+    }
+
+    /// A click in the text: the caret goes to the nearest character of that line.
+    func clickEditorLine(_ target: WidgetTarget, x: Double, y: Double) {
+        guard let editor = state.editor, let build = shownBuild,
+              let placed = EditorInput.caret(editor, clickedAt: x, y: y, on: target, build: build) else { return }
+        update { $0.editor = placed; $0.focus = "editor:text" }
     }
 
     // MARK: dialogs
