@@ -2,9 +2,10 @@ import Prompter
 import Render
 
 /// The operator console's input side: keys, clicks and taps on the inner display
-/// become focus moves and activations, applied to the prompter and the library.
-/// The screens are rebuilt from state for every frame; this keeps the targets of
-/// the frame last shown, so a click acts on what the operator saw.
+/// become focus moves and activations. The screens' key maps, `ConsolePress` and
+/// `LibraryBrowser` decide; this holds the console's state, switches screens and
+/// carries out their commands. The screens are rebuilt from state for every frame;
+/// this keeps the targets of the frame last shown, so a click acts on what was seen.
 package final class ConsoleController {
     package let controller: PrompterController
     package private(set) var state = ConsoleState()
@@ -141,6 +142,18 @@ package final class ConsoleController {
         }
     }
 
+    /// The game changed: the Game screen draws again.
+    package func gameChanged() {
+        guard state.screen.isGame else { return }
+        onChange()
+    }
+
+    /// The clips or the replay changed: the Clips screen draws again.
+    package func clipsChanged() {
+        guard state.screen == .clips else { return }
+        onChange()
+    }
+
     // MARK: keys
 
     /// Returns true when the console used the key; otherwise its bound action applies.
@@ -152,26 +165,23 @@ package final class ConsoleController {
             return true
         }
         if press.symbol == .tab {
-            moveFocus(backwards: press.modifiers.contains(.shift))
+            if let next = targets.next(after: state.focus, backwards: press.modifiers.contains(.shift)) { focus(next.id) }
             return true
         }
-        switch state.screen {
-        case .library:
-            let (command, used) = library.command(for: press, state: state, targets: targets)
-            perform(command)
-            return used
-        case .prompter: return prompterKey(press)
-        case .settings: return settingsKey(press)
-        case .editor:
-            perform(EditorInput.command(for: press, state: state, targets: targets))
-            return true
-        case .game, .scoreboard: return gameKey(press)
-        case .clips: return clipsKey(press)
+        let (command, used) = switch state.screen {
+        case .library: library.command(for: press, state: state, targets: targets)
+        case .prompter: PrompterControls.command(for: press, focus: state.focus, speed: controller.engine.speed)
+        case .settings: SettingsKeys.command(for: press, focus: state.focus, targets: targets)
+        case .editor: (EditorInput.command(for: press, state: state, targets: targets), true)
+        case .game, .scoreboard: GameKeys.command(for: press, state: state, targets: targets)
+        case .clips: ClipsKeys.command(for: press, focus: state.focus)
         }
+        perform(command)
+        return used
     }
 
-    /// Carries out what a key map decided.
-    func perform(_ command: ConsoleCommand) {
+    /// Carries out what a key map or a press decided.
+    private func perform(_ command: ConsoleCommand) {
         switch command {
         case .none: break
         case let .focus(id): focus(id)
@@ -182,17 +192,15 @@ package final class ConsoleController {
         case let .search(query): update { $0.search = query }; selectFirstIfNeeded()
         case let .edit(id): openEditor(id: id)
         case let .libraryEdit(outcome): apply(outcome)
+        case let .stepSetting(item, delta): step(item, by: delta)
+        case let .gameStep(id, delta): gameAction(id, delta)
         case let .edited(editor):
             let textChanged = editor.text != state.editor?.text
             update { $0.editor = editor; $0.focus = "editor:text" }
             if textChanged { scripts.autosave(now: now(), schedule: schedule) { [weak self] in self?.saveEditor() } }
+        case let .request(request): _ = self.request(request)
         case let .change(body): update(body)
         }
-    }
-
-    private func moveFocus(backwards: Bool) {
-        guard let next = targets.next(after: state.focus, backwards: backwards) else { return }
-        focus(next.id)
     }
 
     package func focus(_ id: WidgetID?) {
@@ -200,57 +208,6 @@ package final class ConsoleController {
             $0.focus = id
             if let id, id.hasPrefix("script:") { $0.selectedScript = String(id.dropFirst("script:".count)) }
             if let id, id.hasPrefix("clip:") { $0.selectedClip = String(id.dropFirst("clip:".count)) }
-        }
-    }
-
-    private func prompterKey(_ press: KeyPress) -> Bool {
-        if press.action == .library {
-            show(.library)
-            return false
-        }
-        if press.action != nil { return false }
-        switch press.symbol {
-        case .enter:
-            if let focus = state.focus { activate(focus) }
-            return true
-        case .left, .right:
-            guard state.focus == "prompter:speed" else { return false }
-            let step = press.symbol == .left ? -ScrollSpeed.step : ScrollSpeed.step
-            _ = request(.speed(controller.engine.speed + step))
-            return true
-        default:
-            return false
-        }
-    }
-
-    private func settingsKey(_ press: KeyPress) -> Bool {
-        let item = state.focus.flatMap(SettingsScreen.item(for:))
-        switch press.symbol {
-        case .up, .down:
-            let backwards = press.symbol == .up
-            // Row by row through every setting, also those a short display scrolls into view.
-            let items = SettingsScreen.Item.allCases
-            if let item, let index = items.firstIndex(of: item), items.indices.contains(index + (backwards ? -1 : 1)) {
-                focus(items[index + (backwards ? -1 : 1)].id)
-                return true
-            }
-            if let next = targets.neighbour(of: state.focus, backwards: backwards) ?? (item == nil
-                ? targets.first(inGroup: "settings") : nil) {
-                focus(next.id)
-            }
-            return true
-        case .left, .right, .enter, .space:
-            guard let item else {
-                if press.symbol == .enter, let focus = state.focus { activate(focus) }
-                return press.symbol == .enter
-            }
-            step(item, by: press.symbol == .left ? -1 : 1)
-            return true
-        case .escape:
-            show(controller.script == nil ? .library : .prompter)
-            return true
-        default:
-            return false
         }
     }
 
@@ -262,13 +219,95 @@ package final class ConsoleController {
         onChange()
     }
 
+    // MARK: pointer and touch
+
+    /// A pointer moved, or a button went down or up, at inner-display pixels.
+    package func pointer(x: Double, y: Double, button: PointerButton?) {
+        update { $0.pointer = PointerPosition(x: x, y: y) }
+        switch button {
+        case nil: drag(x: x)
+        // BTN_LEFT; other buttons do nothing rather than something surprising.
+        case let button? where button.code == 0x110:
+            if button.isPressed { press(x: x, y: y) } else { update { $0.dragging = nil } }
+        default: break
+        }
+    }
+
+    /// A finger on the inner touchscreen: down acts like a click, motion drags a slider.
+    package func touch(phase: TouchPhase, x: Double, y: Double) {
+        switch phase {
+        case .down: update { $0.pointer = nil }; press(x: x, y: y)
+        case .motion: drag(x: x)
+        case .up, .cancel: update { $0.dragging = nil }
+        }
+    }
+
+    private func press(x: Double, y: Double) {
+        guard let press = ConsolePress(x: x, y: y, targets: targets, state: state, build: shownBuild) else { return }
+        focus(press.target.id)
+        if press.drags {
+            update { $0.dragging = press.target.id }
+            slide(press.target, x: x)
+        }
+        perform(press.command)
+    }
+
+    private func drag(x: Double) {
+        if let dragging = state.dragging, let target = targets[dragging] { slide(target, x: x) }
+    }
+
+    private func slide(_ target: WidgetTarget, x: Double) {
+        guard let speed = ConsolePress.speed(on: target, atX: x), speed != controller.engine.speed else { return }
+        controller.setSpeed(speed, at: now())
+    }
+
+    // MARK: controls
+
+    /// What a control does when clicked, tapped, or chosen with Enter.
+    package func activate(_ id: WidgetID) {
+        if id.hasPrefix("tab:"), let screen = ConsoleScreen(rawValue: String(id.dropFirst(4))) {
+            show(screen)
+        } else if id.hasPrefix("game:group:") {
+            update { $0.gameGroup = String(id.dropFirst("game:group:".count)) }
+        } else if id.hasPrefix("game:") {
+            gameAction(id, 0)
+        } else if id.hasPrefix("clips:") || id.hasPrefix("clip:") {
+            clipsAction(id)
+        } else if id.hasPrefix("dialog:") {
+            dialogAction(id)
+        } else if id.hasPrefix("library:") {
+            perform(library.action(id, state: state))
+        } else if let selection = LibraryScreen.selection(forFolderID: id) {
+            update { $0.folder = selection }
+            selectFirstIfNeeded()
+        } else if id.hasPrefix("script:") {
+            open(String(id.dropFirst("script:".count)))
+        } else if id == ControllersPanel.testID {
+            controllersTest()
+        } else if id == SettingsScreen.selfTestID {
+            selfTestStart()
+        } else if id == RemotePanel.pairID {
+            _ = request(.remote(action: "pair", id: nil))
+        } else if id.hasPrefix(RemotePanel.revokePrefix) {
+            _ = request(.remote(action: "revoke", id: String(id.dropFirst(RemotePanel.revokePrefix.count))))
+        } else if let item = SettingsScreen.item(for: id) {
+            step(item, by: 1)
+        } else if let command = PrompterControls.command(forButton: id, controller: controller, isOuterEnabled: isOuterEnabled) {
+            perform(command)
+        } else if id == "editor:done" {
+            show(controller.script == nil ? .library : .prompter)
+        } else if id == "search" {
+            focus("search")
+        }
+    }
+
     // MARK: library
 
-    func selectFirstIfNeeded() {
+    private func selectFirstIfNeeded() {
         update { library.keepSelection(in: &$0) }
     }
 
-    func open(_ id: String) {
+    private func open(_ id: String) {
         do {
             try controller.open(id: id, at: now())
             update { $0.notice = nil }
@@ -297,10 +336,6 @@ package final class ConsoleController {
         if edit.thenEdit, let id = state.selectedScript { openEditor(id: id) }
     }
 
-    func libraryAction(_ id: WidgetID) {
-        perform(library.action(id, state: state))
-    }
-
     // MARK: editor
 
     package func openEditor(id: String) {
@@ -323,16 +358,9 @@ package final class ConsoleController {
         }
     }
 
-    /// A click in the text: the caret goes to the nearest character of that line.
-    func clickEditorLine(_ target: WidgetTarget, x: Double, y: Double) {
-        guard let editor = state.editor, let build = shownBuild,
-              let placed = EditorInput.caret(editor, clickedAt: x, y: y, on: target, build: build) else { return }
-        update { $0.editor = placed; $0.focus = "editor:text" }
-    }
-
     // MARK: dialogs
 
-    func dialogAction(_ id: WidgetID) {
+    private func dialogAction(_ id: WidgetID) {
         guard let dialog = state.dialog else { return }
         if id == "dialog:cancel" { return closeDialog(dialog) }
         switch dialog {

@@ -3,8 +3,8 @@ import Render
 
 /// The library screen: the scripts listed for the sidebar's choice and the search
 /// (read again only after a change), the selection kept on a listed script, the
-/// screen's keys, and the questions its buttons ask. It decides from the console's
-/// state and returns what changes; the console applies it.
+/// screen's keys and buttons and the questions they ask. It decides from the
+/// console's state and returns what changes; the console applies it.
 final class LibraryBrowser {
     private let controller: PrompterController
     private var cachedListing: (key: LibraryListing.Key, listing: LibraryListing)?
