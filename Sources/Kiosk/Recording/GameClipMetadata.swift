@@ -58,14 +58,6 @@ struct GameClipMetadata: Codable, Equatable {
             throw .folder(path: recording.path, reason: "metadata not encoded: \(error)")
         }
     }
-
-    static func write(_ data: Data, to path: String) throws(RecordingError) {
-        do {
-            try AtomicFile.write(data, to: URL(fileURLWithPath: path), access: .ownerOnly)
-        } catch {
-            throw .folder(path: path, reason: error.description)
-        }
-    }
 }
 
 /// One attempt as its clip keeps it. Times are seconds on the recording's timeline:
