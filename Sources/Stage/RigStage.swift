@@ -38,7 +38,7 @@ package final class RigStage {
     /// What each display shows now: the report of its frame last flipped.
     package private(set) var shown: [DisplayRole: FrameReport] = [:]
     /// A participant view has reached the outer glass since it was last turned on.
-    var participantViewShown = false
+    private var participantViewShown = false
     /// The participant's display has a touchscreen now (their tap is Stop in the game).
     package private(set) var participantTouch = false
     /// The cue's frames on their way to the participant's display.
@@ -198,7 +198,7 @@ package final class RigStage {
     }
 
     /// What the game needs to know of the camera and the participant's display.
-    func gameConditionsChanged() {
+    private func gameConditionsChanged() {
         let outer = displays[.outer]
         let conditions = RigConditions(
             // The camera's own identity (a camera that reports none is "camera").
@@ -360,7 +360,7 @@ package final class RigStage {
     /// goes round on time, "blank" blanks the talent's display, and a countdown's end
     /// is a state change (the transport starts moving). Called on every state change;
     /// a timer of an older timeline finds nothing to do.
-    func scheduleTimedTransport() {
+    private func scheduleTimedTransport() {
         let time = now()
         if let begin = controller.engine.countdownEnd, begin > time {
             schedule(begin) { [weak self] in self?.stateChanged() }
@@ -380,7 +380,7 @@ package final class RigStage {
     }
 
     /// The console's wall clock and timers tick once a second, playing or not.
-    func tickConsoleClock() {
+    private func tickConsoleClock() {
         let next = (now() + 1).rounded(.down)
         schedule(next) { [weak self] in
             guard let self else { return }

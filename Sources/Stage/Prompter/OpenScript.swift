@@ -1,7 +1,7 @@
 import Markup
 import Prompter
 
-/// The script on the prompter: its reading text as laid out, with what the text marks.
+/// The script on the prompter: its reading text, with the markers and marks in it.
 package struct OpenScript: Equatable {
     package let id: String
     package let title: String

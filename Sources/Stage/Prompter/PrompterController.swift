@@ -469,7 +469,7 @@ package final class PrompterController {
                 addProblem("set marker: \(error)")
             }
         case .record, .follow, .followRig:
-            // The stage's own: its takes and its voice follow (RigStage's perform).
+            // The stage's own: its takes and its voice follow (ControlRequests' perform).
             break
         }
     }
