@@ -104,13 +104,6 @@ package final class ConsoleController {
     /// The title of the script an open rename or move dialog is about.
     package var dialogScript: String? { library.dialogScript(state.dialog) }
 
-    /// What `rig ctl status` reports of the console, for remote controls and tests.
-    package var statusJSON: JSONValue {
-        ["screen": .string(state.screen.rawValue), "focus": .optional(state.focus),
-         "search": .string(state.search), "selected": .optional(state.selectedScript),
-         "dialog": .optional(state.dialog?.statusName), "editing": .optional(state.editor?.scriptID)]
-    }
-
     // MARK: screens
 
     package func show(_ screen: ConsoleScreen) {

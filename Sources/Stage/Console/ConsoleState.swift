@@ -132,6 +132,13 @@ package struct ConsoleState: Equatable {
         if typing && press.text != nil && press.symbol != .enter { return true }
         return screen == .editor && dialog == nil && (press.symbol == .enter || press.symbol == .delete)
     }
+
+    /// What `rig ctl status` reports of the console, for remote controls and tests.
+    package var statusJSON: JSONValue {
+        ["screen": .string(screen.rawValue), "focus": .optional(focus), "search": .string(search),
+         "selected": .optional(selectedScript), "dialog": .optional(dialog?.statusName),
+         "editing": .optional(editor?.scriptID)]
+    }
 }
 
 /// The Game screen's pages, chosen along its top.

@@ -77,7 +77,7 @@ package enum SettingsScreen {
         package func step(_ settings: inout ReadingSettings, by delta: Int) {
             switch self {
             case .fontFamily: settings.fontFamily = cycled(settings.fontFamily, delta)
-            case .fontSize: settings.fontSize += delta * PrompterController.fontStep
+            case .fontSize: settings.fontSize += delta * PrompterKeys.fontStep
             case .lineSpacing: settings.lineSpacing = ((settings.lineSpacing + Double(delta) * 0.1) * 10).rounded() / 10
             case .margin: settings.margin = (settings.margin + Double(delta)).rounded()
             case .textColor: settings.textColor = cycled(settings.textColor, delta)

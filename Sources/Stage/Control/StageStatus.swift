@@ -27,7 +27,7 @@ struct StageStatus {
         let report = StatusReport(controller: controller, displays: displays, camera: camera, input: .object(inputStatus),
                                   latency: ["tap_to_flip": stage.tapLatency.summary.json,
                                             "controller_to_flip": stage.handControllers.latency.summary.json], time: time,
-                                  console: stage.console.statusJSON).json
+                                  console: stage.console.state.statusJSON).json
         guard case var .object(fields) = report else { return report }
         fields["game"] = stage.gameDesk.status
         if case var .object(prompter) = fields["prompter"] {

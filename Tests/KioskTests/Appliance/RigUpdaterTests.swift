@@ -150,7 +150,7 @@ import Testing
         #expect(rig.run(until: { dialog(rig)?.isOffer == true }), "the stick's package offered")
         guard case let .offer(offer)? = dialog(rig) else { return }
         #expect(offer.version == "1.5" && offer.installed == "1.0" && offer.stick == "RIGSTICK")
-        #expect(rig.console.statusJSON["dialog"] == "rig_update_offer")
+        #expect(rig.console.state.statusJSON["dialog"] == "rig_update_offer")
         rig.settle()
         try SceneReferenceImage.expectMatch(rig.innerCanvas(), named: "console-update-offer")
         // Not now has the focus: Enter alone installs nothing.
@@ -169,7 +169,7 @@ import Testing
         fake.write(id: "run-1", state: "failed", version: "1.5", message: "Unmet dependencies: rig-missing-library")
         updater.refresh()
         #expect(dialog(rig) == .failed(version: "1.5", reason: "Unmet dependencies: rig-missing-library"))
-        #expect(rig.console.statusJSON["dialog"] == "rig_update_failed")
+        #expect(rig.console.state.statusJSON["dialog"] == "rig_update_failed")
         rig.key("Enter")
         #expect(rig.state.dialog == nil)
         updater.refresh()

@@ -50,7 +50,7 @@ import Testing
         #expect(shown.addresses == FirstRunWelcome.addresses())
         #expect(shown.addresses.contains("127.0.0.1") == false)
         #expect(shown.configPath == "/etc/rig/rig.toml")
-        #expect(rig.console.statusJSON["dialog"] == "first_run")
+        #expect(rig.console.state.statusJSON["dialog"] == "first_run")
         // Keys for the screen below wait: the card is modal.
         rig.key("Down")
         #expect(rig.state.dialog == .firstRun(shown))
