@@ -2,17 +2,22 @@ import Foundation
 import Render
 
 /// The smoothness case as Markdown for bench/RESULTS.md: every speed on every grid
-/// upright, then every transform at three speeds on the 60 Hz grid (quarter turns
-/// scroll along the display's columns), and a sample of the measured steps.
+/// upright and turned a quarter (rot90: quarter turns scroll along the display's
+/// columns, through their own windows), then every transform at three speeds on the
+/// 60 Hz grid, and a sample of the measured steps. A mirror or flip only moves the
+/// same pixels, so one transform per axis stands for the others at every speed.
 enum ScrollSmoothnessTable {
     static let transformSpeeds = [25, 50, 110]
 
-    /// The case's figures: every speed on every grid upright, then `transforms` at
-    /// three speeds on 60 Hz.
+    static let quarterTurn = BenchReport.Transform(mirror: false, flip: false, rotation: 90)
+
+    /// The case's figures: every speed on every grid upright and turned a quarter,
+    /// then `transforms` at three speeds on 60 Hz.
     struct Figures: Sendable {
         var display: BenchReport.Display
         var frames: Int
         var upright: [ScrollSmoothnessBench.Run]
+        var turned: [ScrollSmoothnessBench.Run]
         var transformed: [ScrollSmoothnessBench.Run]
     }
 
@@ -25,10 +30,12 @@ enum ScrollSmoothnessTable {
     static func runs(text: String, fonts: FontLibrary, frames: Int, display: BenchReport.Display = .fullHD,
                      transforms: [BenchReport.Transform]) throws -> Figures {
         let bench = ScrollSmoothnessBench(display: display, text: text, fonts: fonts)
-        var figures = Figures(display: display, frames: frames, upright: [], transformed: [])
+        var figures = Figures(display: display, frames: frames, upright: [], turned: [], transformed: [])
         for refresh in ScrollSmoothnessBench.refreshRates {
             for speed in ScrollSmoothnessBench.speeds {
                 figures.upright.append(try bench.measure(speed: speed, refreshHz: refresh, frames: frames))
+                figures.turned.append(try bench.measure(speed: speed, refreshHz: refresh, transform: quarterTurn,
+                                                        frames: frames))
             }
         }
         for transform in transforms {
@@ -51,14 +58,16 @@ enum ScrollSmoothnessTable {
             "| grid Hz | speed px/s | ideal px/frame | RMS error | largest error | frames off > 0.25 px |",
             "| --- | --- | --- | --- | --- | --- |",
         ]
-        var sample: ScrollSmoothnessBench.Run?
-        var worst = (rms: 0.0, largest: 0.0)
-        for run in figures.upright {
-            if run.speed == 50 && run.refreshHz == 60 { sample = run }
-            worst = (max(worst.rms, run.rmsError), max(worst.largest, run.largestError))
-            lines.append(row(run, label: String(format: "%.2f", run.refreshHz)))
+        let sample = figures.upright.first { $0.speed == 50 && $0.refreshHz == 60 }
+        lines += gridRows(figures.upright)
+        lines += ["", "Upright, worst of all rows: \(worst(figures.upright)).", ""]
+        if !figures.turned.isEmpty {
+            lines += ["Turned a quarter (\(quarterTurn)), the same speeds and grids:", "",
+                      "| grid Hz | speed px/s | ideal px/frame | RMS error | largest error | frames off > 0.25 px |",
+                      "| --- | --- | --- | --- | --- | --- |"]
+            lines += gridRows(figures.turned)
+            lines += ["", "Turned a quarter, worst of all rows: \(worst(figures.turned)).", ""]
         }
-        lines += ["", "Upright, worst of all rows: RMS \(format(worst.rms)) px, largest \(format(worst.largest)) px.", ""]
         lines += ["| transform | speed px/s (60 Hz) | ideal px/frame | RMS error | largest error | frames off > 0.25 px |",
                   "| --- | --- | --- | --- | --- | --- |"]
         for run in figures.transformed {
@@ -69,6 +78,15 @@ enum ScrollSmoothnessTable {
             lines += ["", "Measured steps at 50 px/s on 60 Hz (ideal \(format(sample.ideal)) px): \(steps), …"]
         }
         return lines
+    }
+
+    private static func gridRows(_ runs: [ScrollSmoothnessBench.Run]) -> [String] {
+        runs.map { row($0, label: String(format: "%.2f", $0.refreshHz)) }
+    }
+
+    private static func worst(_ runs: [ScrollSmoothnessBench.Run]) -> String {
+        let rms = runs.map(\.rmsError).max() ?? .nan, largest = runs.map(\.largestError).max() ?? .nan
+        return "RMS \(format(rms)) px, largest \(format(largest)) px"
     }
 
     static func row(_ run: ScrollSmoothnessBench.Run, label: String) -> String {
@@ -93,7 +111,7 @@ extension ScrollSmoothnessTable {
             ("status", .string("ok")),
             ("display", .string(figures.display.description)),
             ("frames", .int(figures.frames)),
-            ("rows", .array((figures.upright + figures.transformed).map { run in
+            ("rows", .array((figures.upright + figures.turned + figures.transformed).map { run in
                 .object([
                     ("grid_hz", .number(run.refreshHz)), ("speed_px_s", .int(run.speed)),
                     ("mirror", .bool(run.transform.mirror)), ("flip", .bool(run.transform.flip)),

@@ -47,6 +47,19 @@ import Testing
         }
     }
 
+    /// Quarter turns scroll along the display's columns through a window per row
+    /// phase (QuarterTurnWindow): every speed on the 60 Hz grid, both turns. On this
+    /// small display the budget holds a window at all sixteen phases; the bench's
+    /// 1080p table shows what eight phases do there.
+    @Test(arguments: [90, 270])
+    func quarterTurnsMoveByTheExactFractionAlongTheColumns(rotation: Int) throws {
+        let bench = try bench()
+        let turn = BenchReport.Transform(mirror: false, flip: false, rotation: rotation)
+        for speed in ScrollSmoothnessBench.speeds {
+            expectSmooth(try bench.measure(speed: speed, refreshHz: 60, transform: turn, frames: 24))
+        }
+    }
+
     /// A budget with no room for a second screen of text leaves whole rows only: the
     /// meter must see that judder (1,1,1,1,1,0 at 50 px/s on 60 Hz), or the goal
     /// above would prove nothing.
