@@ -31,6 +31,13 @@ enum BenchCaseRunner {
                 }
                 BenchCommand.printError("pieces rasterized by the frames: \(pieces), cached at the end: "
                                         + "\((outer.block?.cachedBytes ?? 0) >> 20) MiB")
+                // The slowest frames are those that rasterize text the cache lacks (after the
+                // seek, every row phase's first frame): what could miss a vblank.
+                let slow = samples.enumerated().filter { $0.element > 4 }
+                BenchCommand.printError(String(format: "p99 %.3f ms, slowest %.3f ms; %d frames over 4 ms (%@)",
+                                               BenchMeasurement(samplesMs: samples).summary?.p99Ms ?? 0,
+                                               samples.max() ?? 0, slow.count,
+                                               slow.prefix(8).map { "#\($0.offset)" }.joined(separator: " ")))
                 BenchCommand.printError(String(format: "median %.3f ms, %.0f %% of the display drawn per frame",
                                                BenchMeasurement(samplesMs: samples).medianMs ?? 0,
                                                outer.drawnShare / Double(max(1, outer.frames)) * 100))
