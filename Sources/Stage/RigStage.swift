@@ -110,6 +110,7 @@ package final class RigStage {
         game.cueComing = { [unowned self] in renderer.warmCueBadge() }
         game.cueFrameAhead = { [unowned self] due in output.prepareFrame(.outer, for: due) }
         clips.innerChanged = { [unowned self] in frameWanted(.inner) }
+        clips.applyToConsole = { [unowned self] in console.perform($0) }
         follow.shownChanged = { [unowned self] in frameWanted(.inner) }
         controller.onChange = { [unowned self] in stateChanged() }
         problems.onChange = { [unowned self] in stateChanged() }

@@ -147,6 +147,11 @@ package struct ClipsInput: Equatable, Sendable {
         guard let currentGame else { return [] }
         return clips.filter { $0.game == currentGame }
     }
+
+    /// The clips of the list the operator chose, newest first.
+    package func rows(_ list: ClipList) -> [ClipSummary] {
+        list == .currentGame ? currentGameClips : clips
+    }
 }
 
 extension String {

@@ -12,6 +12,6 @@ package struct ClipsConsoleView {
 
     /// The clips of the list the operator chose, newest first.
     package func rows(_ list: ClipList) -> [ClipSummary] {
-        list == .currentGame ? input.currentGameClips : input.clips
+        input.rows(list)
     }
 }

@@ -33,6 +33,9 @@ package final class ClipsController {
     var innerChanged: () -> Void = {} {
         didSet { player.changed = innerChanged }
     }
+    /// What the console changes when no console action asked (a store callback, a take
+    /// ended, `rig ctl`): there is no caller to return it to, so the stage wires this port.
+    var applyToConsole: (ConsoleCommand) -> Void = { _ in }
 
     init(console: ConsoleController, now: @escaping () -> Double) {
         self.console = console
@@ -40,54 +43,63 @@ package final class ClipsController {
         player = ClipPlayer(now: now)
     }
 
-    /// The store's list read again (the screen opened, a take ended, an export moved on).
+    /// The store's list read again (a take ended, an export moved on, a game's media went):
+    /// the console's selection follows what is listed.
     package func refresh() {
+        reread()
+        applyToConsole(.change(keepSelection))
+    }
+
+    /// The store's list read again; a replay whose clip is gone closes.
+    private func reread() {
         listing = store.listing(exporting: consoleExport, currentGame: currentGame())
         if let replay, !listing.clips.contains(where: { $0.id == replay.id }) { close() }
-        selectIfNeeded()
         console.clipsChanged()
     }
 
-    /// The rows of the list shown now.
-    var rows: [ClipSummary] {
-        console.state.clipList == .currentGame ? listing.currentGameClips : listing.clips
+    /// The selection stays on a clip listed in the chosen list, else moves to its first row.
+    private func keepSelection(in state: inout ConsoleState) {
+        let rows = listing.rows(state.clipList)
+        guard !rows.contains(where: { $0.id == state.selectedClip }) else { return }
+        state.selectedClip = rows.first?.id
     }
 
-    private var selected: ClipSummary? { rows.first { $0.id == console.state.selectedClip } }
-
-    private func selectIfNeeded() {
-        let rows = rows
-        guard !rows.contains(where: { $0.id == console.state.selectedClip }) else { return }
-        console.update { $0.selectedClip = rows.first?.id }
-    }
-
-    /// The Clips screen shown (true) or left (false): a replay ends with the screen.
-    func screenShown(_ shown: Bool) {
-        if shown { refresh() } else { close() }
+    /// The Clips screen shown (true: the list is read, the selection follows it) or left
+    /// (false: a replay ends with the screen).
+    func screenShown(_ shown: Bool) -> ConsoleCommand {
+        guard shown else {
+            close()
+            return .none
+        }
+        reread()
+        return .change(keepSelection)
     }
 
     // MARK: the console's controls
 
-    /// A Clips control activated (click, tap, Enter) or a key's meaning.
-    func widget(_ id: WidgetID, openScreen: () -> Void) {
+    /// A Clips control activated (click, tap, Enter) or a key's meaning, as the console
+    /// stands in `state`: what the console changes for it. Escape with nothing to close
+    /// goes `back`.
+    func widget(_ id: WidgetID, state: ConsoleState, back: ConsoleCommand) -> ConsoleCommand {
+        let selected = listing.rows(state.clipList).first { $0.id == state.selectedClip }
         switch id {
         case "clips:list:game", "clips:list:all":
-            console.update { $0.clipList = id.hasSuffix("game") ? .currentGame : .allSaved }
-            selectIfNeeded()
+            let list: ClipList = id.hasSuffix("game") ? .currentGame : .allSaved
+            return .change { [self] in $0.clipList = list; keepSelection(in: &$0) }
         case "clips:next", "clips:previous":
-            let rows = rows
-            guard !rows.isEmpty else { return }
-            let index = rows.firstIndex { $0.id == console.state.selectedClip } ?? -1
-            let next = min(max(index + (id.hasSuffix("next") ? 1 : -1), 0), rows.count - 1)
-            console.update { $0.selectedClip = rows[next].id; $0.focus = "clip:" + rows[next].id }
+            let rows = listing.rows(state.clipList)
+            guard !rows.isEmpty else { return .none }
+            let index = rows.firstIndex { $0.id == state.selectedClip } ?? -1
+            let next = rows[min(max(index + (id.hasSuffix("next") ? 1 : -1), 0), rows.count - 1)].id
+            return .change { $0.selectedClip = next; $0.focus = "clip:" + next }
         case "clips:replay":
-            if let clip = selected { open(clip) }
+            return Self.notice(ifUnopened: selected.flatMap(open))
         case "clips:play":
-            toggle(at: now())
+            return Self.notice(ifUnopened: toggle(selected, at: now()))
         case "clips:stop":
             close()
         case "clips:full":
-            guard let replay else { return }
+            guard let replay else { return .none }
             player.setFullScreen(!replay.fullScreen)
             console.clipsChanged()
         case "clips:escape":
@@ -97,145 +109,112 @@ package final class ClipsController {
             } else if replay != nil {
                 close()
             } else {
-                openScreen()
+                return back
             }
         case "clips:delete":
-            guard let clip = selected else { return }
-            console.update { $0.dialog = .confirmDeleteClip(id: clip.id, title: clip.displayName); $0.focus = "dialog:cancel" }
+            guard let clip = selected else { return .none }
+            return .change { $0.dialog = .confirmDeleteClip(id: clip.id, title: clip.displayName); $0.focus = "dialog:cancel" }
         case "clips:retry":
-            guard let clip = selected else { return }
-            switch store.retryExport(clip.id) {
-            case .success: console.update { $0.notice = "Making the export of \(clip.displayName) again…" }
-            case let .failure(refusal): console.update { $0.notice = "Not retried: \(refusal)" }
+            guard let clip = selected else { return .none }
+            let notice = switch store.retryExport(clip.id) {
+            case .success: "Making the export of \(clip.displayName) again…"
+            case let .failure(refusal): "Not retried: \(refusal)"
             }
-            refresh()
+            reread()
+            return .change { [self] in $0.notice = notice; keepSelection(in: &$0) }
         case "clips:eject":
-            refresh()
-            switch StickControl.stickToEject(listing).flatMap({ store.eject($0.label) }) {
-            case .success: console.update { $0.notice = nil }
-            case let .failure(refusal): console.update { $0.notice = "Not ejected: \(refusal)" }
+            reread()
+            let notice: String? = switch StickControl.stickToEject(listing).flatMap({ store.eject($0.label) }) {
+            case .success: nil
+            case let .failure(refusal): "Not ejected: \(refusal)"
             }
-            refresh()
+            reread()
+            return .change { [self] in $0.notice = notice; keepSelection(in: &$0) }
         case "clips:export":
-            guard let clip = selected else { return }
-            refresh()
-            console.update { $0.dialog = .exportClip(id: clip.id, title: clip.displayName); $0.focus = "dialog:cancel" }
+            guard let clip = selected else { return .none }
+            reread()
+            return .change { [self] in
+                keepSelection(in: &$0)
+                $0.dialog = .exportClip(id: clip.id, title: clip.displayName)
+                $0.focus = "dialog:cancel"
+            }
         case "dialog:confirm":
-            guard case let .confirmDeleteClip(clipID, _) = console.state.dialog else { return }
+            guard case let .confirmDeleteClip(clipID, _) = state.dialog else { return .none }
             if replay?.id == clipID { close() }
-            console.update { $0.dialog = nil; $0.focus = nil }
-            delete(clipID)
+            let notice = delete(clipID)
+            return .change { [self] in $0.dialog = nil; $0.focus = nil; $0.notice = notice; keepSelection(in: &$0) }
         default:
-            if id.hasPrefix("dialog:destination:"), case let .exportClip(clipID, _) = console.state.dialog,
+            if id.hasPrefix("dialog:destination:"), case let .exportClip(clipID, _) = state.dialog,
                let index = Int(id.dropFirst("dialog:destination:".count)), listing.destinations.indices.contains(index) {
-                console.update { $0.dialog = nil; $0.focus = "clip:" + clipID }
-                export(clipID, to: listing.destinations[index].path)
+                let notice = export(clipID, to: listing.destinations[index].path)
+                return .change { [self] in
+                    $0.dialog = nil
+                    $0.focus = "clip:" + clipID
+                    $0.notice = notice
+                    keepSelection(in: &$0)
+                }
             } else if id.hasPrefix("clip:") {
                 // A clip row activated (a click on the selected row, Enter on a focused one):
                 // focusing it selected it, so this replays it.
                 let clipID = String(id.dropFirst("clip:".count))
-                console.update { $0.selectedClip = clipID; $0.focus = id }
-                if let clip = selected { open(clip) }
+                let unopened = listing.rows(state.clipList).first { $0.id == clipID }.flatMap(open)
+                return .change {
+                    $0.selectedClip = clipID
+                    $0.focus = id
+                    if let unopened { $0.notice = unopened }
+                }
             }
         }
+        return .none
     }
 
-    private func delete(_ id: String) {
+    /// Why a replay did not open, as the console's notice (nil: it opened, the notice stays).
+    static func notice(ifUnopened reason: String?) -> ConsoleCommand {
+        guard let reason else { return .none }
+        return .change { $0.notice = reason }
+    }
+
+    /// Deletes a clip and reads the list again: the console's notice.
+    private func delete(_ id: String) -> String {
+        defer { reread() }
         switch store.delete(id) {
         case .success:
             KioskLog.notice("deleted clip \(id) from the console")
-            console.update { $0.notice = "Deleted \(id)" }
+            return "Deleted \(id)"
         case let .failure(refusal):
-            console.update { $0.notice = "Not deleted: \(refusal)" }
+            return "Not deleted: \(refusal)"
         }
-        refresh()
     }
 
-    private func export(_ id: String, to folder: String) {
+    /// Starts an export and reads the list again: the console's notice (nil: it started).
+    private func export(_ id: String, to folder: String) -> String? {
+        defer { reread() }
         switch store.export(id, to: folder) {
         case .success:
             consoleExport = id
-            console.update { $0.notice = nil }
+            return nil
         case let .failure(refusal):
-            console.update { $0.notice = "Not exported: \(refusal)" }
-        }
-        refresh()
-    }
-
-    // MARK: `rig ctl clips`
-
-    /// `rig ctl clips list|export|delete|retry|replay|stop`. Delete asks nothing here
-    /// (the console confirms); clips a replay or an export holds are refused.
-    func request(action: String, id: String?, to destination: String?) -> ControlReply {
-        switch action {
-        case "list":
-            return .success(["clips": store.listJSON])
-        case "export":
-            let folder = destination ?? store.exportFolder
-            guard !folder.isEmpty else {
-                return .failure("clips export needs a folder: --to FOLDER, or [recording] export_folder in rig.toml")
-            }
-            return reply(store.export(id ?? "", to: folder).map { ["export": $0] })
-        case "delete":
-            return reply(store.delete(id ?? "").map {
-                KioskLog.notice("deleted clip \(id ?? "") on request")
-                return ["deleted": .optional(id)]
-            })
-        case "retry":
-            return reply(store.retryExport(id ?? "").map { ["id": .optional(id), "export": $0] })
-        case "replay":
-            // As the operator would: the Clips screen, the clip selected, Replay.
-            refresh()
-            guard let clip = listing.clips.first(where: { $0.id == id }) else {
-                return .failure(store.refusal(replaying: id ?? "").description)
-            }
-            guard clip.hasMedia else { return .failure(store.refusal(replaying: clip.id).description) }
-            console.show(.clips)
-            console.update { $0.clipList = .allSaved; $0.selectedClip = clip.id }
-            open(clip)
-            return .success(["replay": .string(clip.id)])
-        case "stop":
-            close()
-            return .success()
-        default:
-            return .failure("clips takes list, export, delete, replay, retry or stop")
-        }
-    }
-
-    /// `rig ctl media list|eject NAME`: the sticks as the share sheet lists them now.
-    func media(action: String, name: String?) -> ControlReply {
-        refresh()
-        let reply = StickControl.request(action: action, name: name, listing: listing, store: store)
-        if action == "eject" { refresh() }
-        return reply
-    }
-
-    private func reply(_ result: Result<[String: JSONValue], ClipRefusal>) -> ControlReply {
-        switch result {
-        case let .success(fields): .success(fields)
-        case let .failure(refusal): .failure(refusal.description)
+            return "Not exported: \(refusal)"
         }
     }
 
     // MARK: the replay
 
-    /// Opens `clip` for replay, playing from the top.
-    package func open(_ clip: ClipSummary) {
-        guard clip.hasMedia else {
-            console.update { $0.notice = "“\(clip.displayName)” has no video any more (removed by retention)." }
-            return
-        }
+    /// Opens `clip` for replay, playing from the top; or says why it cannot, for the
+    /// console's notice.
+    package func open(_ clip: ClipSummary) -> String? {
+        guard clip.hasMedia else { return "“\(clip.displayName)” has no video any more (removed by retention)." }
         player.open(clip)
         console.clipsChanged()
+        return nil
     }
 
-    private func toggle(at time: Double) {
-        guard replay != nil else {
-            if let clip = selected { open(clip) }
-            return
-        }
+    /// Play or pause; with no replay open, `selected` opens (or why it cannot).
+    private func toggle(_ selected: ClipSummary?, at time: Double) -> String? {
+        guard replay != nil else { return selected.flatMap(open) }
         player.toggle(at: time)
         console.clipsChanged()
+        return nil
     }
 
     /// Closes the replay: the decoder stops, its lease goes, the sound stops.

@@ -1,7 +1,8 @@
 import Render
 
 /// What a key or a click asks of the console. A screen's key map (or `ConsolePress`)
-/// decides it from values (the press, the console's state, the targets last shown);
+/// decides it from values (the press, the console's state, the targets last shown), and
+/// the Clips and Game screens' controls return one (`ClipsController`, `GameDesk`);
 /// `ConsoleController` carries it out, so the deciders never reach back into it.
 enum ConsoleCommand {
     case none

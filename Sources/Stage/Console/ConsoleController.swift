@@ -19,8 +19,9 @@ package final class ConsoleController {
     package var now: () -> Double = { 0 }
     package var schedule: (Double, @escaping () -> Void) -> Void = { _, _ in }
     package var onChange: () -> Void = {}
-    /// The Game screen's controls (`game:...`), stepped by `delta` (0: activated).
-    package var gameAction: (WidgetID, Int) -> Void = { _, _ in }
+    /// The Game screen's controls (`game:...`), stepped by `delta` (0: activated), as the
+    /// console stands: what the console changes for them.
+    var gameAction: (WidgetID, Int, ConsoleState) -> ConsoleCommand = { _, _, _ in .none }
     /// The Game screen was shown (true) or left (false): the game opens or closes.
     package var gameShown: (Bool) -> Void = { _ in }
     /// The game is open: Clips is then one of its three destinations, and moving to it
@@ -29,8 +30,9 @@ package final class ConsoleController {
     /// Clips asked for while the game is open: true when an attempt runs and Clips must
     /// wait (the game's notice says so).
     package var clipsWaitForAttempt: () -> Bool = { false }
-    /// The Clips screen's actions (`clips:...`, `clip:ID`), applied by the stage.
-    package var clipsAction: (WidgetID) -> Void = { _ in }
+    /// The Clips screen's actions (`clips:...`, `clip:ID`), applied by the stage, as the
+    /// console stands: what the console changes for them.
+    var clipsAction: (WidgetID, ConsoleState) -> ConsoleCommand = { _, _ in .none }
     /// "Try the maps" on the Settings screen: hand controllers stop steering while on.
     package var controllersTest: () -> Void = {}
     /// Settings' Self-test button.
@@ -39,8 +41,9 @@ package final class ConsoleController {
     package var firstRunDone: () -> Void = {}
     /// The update dialog was answered: the card, and whether the operator chose Update.
     package var rigUpdateAnswered: (RigUpdateCard, Bool) -> Void = { _, _ in }
-    /// The Clips screen was shown (true) or left (false): the list is read, a replay closes.
-    package var clipsShown: (Bool) -> Void = { _ in }
+    /// The Clips screen was shown (true) or left (false): the list is read (the selection
+    /// follows it), a replay closes.
+    var clipsShown: (Bool) -> ConsoleCommand = { _ in .none }
 
     /// What the frame last shown was built with, to measure text where it was clicked.
     private var shownBuild: ConsoleBuild?
@@ -114,7 +117,7 @@ package final class ConsoleController {
         func inGame(_ screen: ConsoleScreen) -> Bool { screen.isGame || (screen == .clips && gameOpen) }
         if state.screen == .editor && screen != .editor { saveEditor() }
         if inGame(state.screen) != inGame(screen) { gameShown(inGame(screen)) }
-        if state.screen != screen && (state.screen == .clips || screen == .clips) { clipsShown(screen == .clips) }
+        if state.screen != screen && (state.screen == .clips || screen == .clips) { perform(clipsShown(screen == .clips)) }
         if screen == .editor && state.editor == nil, let id = state.selectedScript ?? controller.script?.id {
             openEditor(id: id)
             return
@@ -173,8 +176,8 @@ package final class ConsoleController {
         return used
     }
 
-    /// Carries out what a key map or a press decided.
-    private func perform(_ command: ConsoleCommand) {
+    /// Carries out what a key map, a press or a screen's controls decided.
+    func perform(_ command: ConsoleCommand) {
         switch command {
         case .none: break
         case let .focus(id): focus(id)
@@ -186,7 +189,7 @@ package final class ConsoleController {
         case let .edit(id): openEditor(id: id)
         case let .libraryEdit(outcome): apply(outcome)
         case let .stepSetting(item, delta): step(item, by: delta)
-        case let .gameStep(id, delta): gameAction(id, delta)
+        case let .gameStep(id, delta): perform(gameAction(id, delta, state))
         case let .edited(editor):
             let textChanged = editor.text != state.editor?.text
             update { $0.editor = editor; $0.focus = "editor:text" }
@@ -263,9 +266,9 @@ package final class ConsoleController {
         } else if id.hasPrefix("game:group:") {
             update { $0.gameGroup = String(id.dropFirst("game:group:".count)) }
         } else if id.hasPrefix("game:") {
-            gameAction(id, 0)
+            perform(gameAction(id, 0, state))
         } else if id.hasPrefix("clips:") || id.hasPrefix("clip:") {
-            clipsAction(id)
+            perform(clipsAction(id, state))
         } else if id.hasPrefix("dialog:") {
             dialogAction(id)
         } else if id.hasPrefix("library:") {
@@ -358,14 +361,14 @@ package final class ConsoleController {
         if id == "dialog:cancel" { return closeDialog(dialog) }
         switch dialog {
         case .confirmDeleteClip, .exportClip:
-            clipsAction(id)
+            perform(clipsAction(id, state))
         case let .rigUpdate(.offer(offer)) where id == "dialog:confirm":
             update { $0.dialog = .rigUpdate(.installing(version: offer.version)); $0.focus = "dialog:cancel" }
             rigUpdateAnswered(.offer(offer), true)
         case .endGame, .deleteGameMedia:
             // The game's answer: "game:answer:confirm" (delete) or "game:answer:keep".
             update { $0.dialog = nil; $0.focus = nil }
-            gameAction("game:answer:" + id.dropFirst("dialog:".count), 0)
+            perform(gameAction("game:answer:" + id.dropFirst("dialog:".count), 0, state))
         default:
             perform(library.confirm(dialog, id))
         }

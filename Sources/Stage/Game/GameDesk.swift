@@ -32,7 +32,7 @@ package final class GameDesk {
     /// The console's Game and Clips screens act through the desk, and Clips lists the
     /// open game's clips.
     private func wireScreens() {
-        console.gameAction = { [unowned self] id, delta in widget(id, delta: delta) }
+        console.gameAction = { [unowned self] id, delta, state in widget(id, delta: delta, state: state) }
         console.gameShown = { [unowned self] shown in if shown { open() } else { leave() } }
         console.isGameOpen = { [unowned self] in game.isOpen }
         console.clipsWaitForAttempt = { [unowned self] in
@@ -41,9 +41,9 @@ package final class GameDesk {
             console.gameChanged()
             return true
         }
-        console.clipsAction = { [unowned self] id in
+        console.clipsAction = { [unowned self] id, state in
             // Back from Clips goes where it came from: the game while it is open.
-            clips.widget(id) { console.show(game.isOpen ? .game : console.controller.script == nil ? .library : .prompter) }
+            clips.widget(id, state: state, back: game.isOpen ? .show(.game) : .leave)
         }
         console.clipsShown = { [unowned self] shown in clips.screenShown(shown) }
         // The open game's own session, never a guess from the clips on disk: a new game
@@ -152,23 +152,25 @@ package final class GameDesk {
         }
     }
 
-    /// A Game screen control (`game:ACTION[:ARGUMENT]`), `delta` its step.
-    func widget(_ id: WidgetID, delta: Int) {
+    /// A Game screen control (`game:ACTION[:ARGUMENT]`), `delta` its step, as the console
+    /// stands in `state`: what the console changes for it (a page, a dialog, the draft).
+    func widget(_ id: WidgetID, delta: Int, state: ConsoleState) -> ConsoleCommand {
         let parts = id.split(separator: ":", maxSplits: 2).map(String.init)
-        guard parts.count >= 2, parts[0] == "game" else { return }
+        guard parts.count >= 2, parts[0] == "game" else { return .none }
         let argument = parts.count > 2 ? parts[2] : ""
+        var command = ConsoleCommand.none
         do throws(GameControlError) {
             game.notice = nil
             switch parts[1] {
             case "new":
                 try game.start(defaultSetup)
-                askConsentIfRecording()
-            case "page": showGamePage(GamePage(rawValue: argument) ?? .dashboard)
-            case "consent-done": showGamePage(.dashboard)
-            case "player": try editRoster(argument)
+                command = consentPageIfRecording()
+            case "page": command = gamePage(GamePage(rawValue: argument) ?? .dashboard)
+            case "consent-done": command = gamePage(.dashboard)
+            case "player": command = try editRoster(argument, draft: state.gameDraft)
             case "start":
-                try game.start(draftSetup)
-                askConsentIfRecording()
+                try game.start(draftSetup(state.gameDraft))
+                command = consentPageIfRecording()
             case "card":
                 try gameRequest(["action": "select", "card": .string(argument),
                                  "rule": .string(Self.ruleName(game.session?.selection?.rule ?? .draw))])
@@ -181,49 +183,52 @@ package final class GameDesk {
             case "param": try changeParameter(argument, delta: delta)
             case "send", "stop", "retry", "next": try gameRequest(["action": .string(parts[1])])
             case "end":
-                console.update { $0.dialog = .endGame(media: game.mediaCount); $0.focus = "dialog:cancel" }
+                let media = game.mediaCount
+                command = .change { $0.dialog = .endGame(media: media); $0.focus = "dialog:cancel" }
             case "delete-media":
-                console.update { $0.dialog = .deleteGameMedia(media: game.mediaCount); $0.focus = "dialog:cancel" }
+                let media = game.mediaCount
+                command = .change { $0.dialog = .deleteGameMedia(media: media); $0.focus = "dialog:cancel" }
             case "answer":
                 try answerGameDialog(argument)
-                return
+                return .none
             case "verdict":
-                guard Verdict(rawValue: argument) != nil else { return }
+                guard Verdict(rawValue: argument) != nil else { return .none }
                 try gameRequest(["action": "verdict", "verdict": .string(argument)])
             case "correct":
                 // "ID:VERDICT": the attempt's new verdict (the scores follow it).
                 let fields = argument.split(separator: ":").map(String.init)
                 guard let attemptID = Int(fields.first ?? ""), let verdict = fields.last.flatMap(Verdict.init(rawValue:))
-                else { return }
+                else { return .none }
                 try gameRequest(["action": "verdict", "verdict": .string(verdict.rawValue), "attempt": .int(attemptID)])
             case "consent":
                 let fields = argument.split(separator: ":", maxSplits: 1).map(String.init)
-                guard fields.count == 2 else { return }
+                guard fields.count == 2 else { return .none }
                 let agreed = fields[0] == "yes" ? "yes" : fields[0] == "norecord" ? "norecord" : "no"
                 try gameRequest(["action": "consent", "player": .string(fields[1]), "agreed": .string(agreed)])
             case "set":
-                guard let setting = GameScreen.Setting(rawValue: argument) else { return }
-                try changeSettings { setting.stepped($0, by: delta == 0 ? 1 : delta) }
+                guard let setting = GameScreen.Setting(rawValue: argument) else { return .none }
+                command = try changeSettings(draft: state.gameDraft) { setting.stepped($0, by: delta == 0 ? 1 : delta) }
             case "setgroup":
-                guard let group = ActionGroup(rawValue: argument) else { return }
-                try changeSettings { settings in
+                guard let group = ActionGroup(rawValue: argument) else { return .none }
+                command = try changeSettings(draft: state.gameDraft) { settings in
                     var next = settings
                     if next.groups.contains(group) { next.groups.remove(group) } else { next.groups.insert(group) }
                     return next
                 }
             default:
-                return
+                return .none
             }
         } catch {
             game.notice = error.description
         }
         console.gameChanged()
+        return command
     }
 
-    /// The Setup page's roster as a game setup: the draft, with the settings of the
-    /// game in play where there is one.
-    private var draftSetup: GameSetup {
-        var draft = console.state.gameDraft ?? defaultSetup
+    /// The Setup page's roster as a game setup: the console's `draft`, with the settings
+    /// of the game in play where there is one.
+    private func draftSetup(_ draft: GameSetup?) -> GameSetup {
+        var draft = draft ?? defaultSetup
         if let session = game.session { draft.settings = session.settings }
         return draft
     }
@@ -235,24 +240,26 @@ package final class GameDesk {
         return GameSetup(host: game.session?.setup.host ?? "Host", players: ["Player 1", "Player 2"], settings: settings)
     }
 
-    private func showGamePage(_ page: GamePage) {
-        console.update {
-            // The draft starts from the game in play (or the defaults) each time Setup opens.
-            if page == .setup && $0.gamePage != .setup { $0.gameDraft = game.session?.setup ?? defaultSetup }
+    /// The Game screen's `page` shown.
+    private func gamePage(_ page: GamePage) -> ConsoleCommand {
+        // The draft starts from the game in play (or the defaults) each time Setup opens.
+        let fresh = page == .setup ? game.session?.setup ?? defaultSetup : nil
+        return .change {
+            if let fresh, $0.gamePage != .setup { $0.gameDraft = fresh }
             $0.gamePage = page
             $0.focus = nil
         }
     }
 
     /// Before any camera use: a new game that records opens on the Consent page.
-    private func askConsentIfRecording() {
-        showGamePage(game.session?.settings.recording == true ? .consent : .dashboard)
+    private func consentPageIfRecording() -> ConsoleCommand {
+        gamePage(game.session?.settings.recording == true ? .consent : .dashboard)
     }
 
     /// `add`, `up:N`, `down:N`, `remove:N` on the draft's roster (names are typed in
     /// their fields). Refused with the reason at the roster's limits.
-    private func editRoster(_ argument: String) throws(GameControlError) {
-        var draft = console.state.gameDraft ?? draftSetup
+    private func editRoster(_ argument: String, draft: GameSetup?) throws(GameControlError) -> ConsoleCommand {
+        var draft = draft ?? draftSetup(nil)
         let fields = argument.split(separator: ":").map(String.init)
         let index = fields.count > 1 ? Int(fields[1]) : nil
         switch (fields.first, index) {
@@ -271,9 +278,9 @@ package final class GameDesk {
         case let ("down", index?) where index + 1 < draft.players.count:
             draft.players.swapAt(index, index + 1)
         default:
-            return
+            return .none
         }
-        console.update {
+        return .change { [draft] in
             $0.gameDraft = draft
             let moved = fields.first == "up" ? (index ?? 0) - 1 : fields.first == "down" ? (index ?? 0) + 1 : nil
             if let moved, fields.first != nil { $0.focus = "game:player:\(fields[0]):\(moved)" }
@@ -281,18 +288,19 @@ package final class GameDesk {
     }
 
     /// A setting of the game in play, or of the draft before a game starts; a value the
-    /// game refuses is not taken, and the reason shown.
-    private func changeSettings(_ change: (GameSettings) -> GameSettings) throws(GameControlError) {
+    /// game refuses is not taken, and the reason shown; a new `draft` goes to the console.
+    private func changeSettings(draft: GameSetup?, _ change: (GameSettings) -> GameSettings) throws(GameControlError)
+        -> ConsoleCommand {
         if let session = game.session {
             try game.perform(.changeSettings(change(session.settings)))
-            return
+            return .none
         }
-        var draft = console.state.gameDraft ?? defaultSetup
+        var draft = draft ?? defaultSetup
         let next = change(draft.settings)
         let problems = next.problems(catalog: game.catalog)
         guard problems.isEmpty else { throw .refused(.invalidSettings(problems)) }
         draft.settings = next
-        console.update { $0.gameDraft = draft }
+        return .change { [draft] in $0.gameDraft = draft }
     }
 
     /// `fingers` stepped by `delta`, or `hand:NAME`, on the selected card.
