@@ -37,10 +37,10 @@ package final class RigStage {
     package private(set) var inFlight: [DisplayRole: FrameReport] = [:]
     /// What each display shows now: the report of its frame last flipped.
     package private(set) var shown: [DisplayRole: FrameReport] = [:]
-    /// A participant view has reached the outer glass since it was last turned on.
-    private var participantViewShown = false
+    /// The participant's view, touchscreen and camera, as the game needs them.
+    private var seat = ParticipantSeat()
     /// The participant's display has a touchscreen now (their tap is Stop in the game).
-    package private(set) var participantTouch = false
+    package var participantTouch: Bool { seat.touch }
     /// The cue's frames on their way to the participant's display.
     private var cues = CueHandshake()
     /// The Clips screen, `rig ctl clips` and the replay, through the store's ports.
@@ -54,6 +54,7 @@ package final class RigStage {
     /// A follower rig's lead (`[follow_rig]`); nil on a rig that leads itself.
     package private(set) var followerRig: FollowerRig?
     private let layoutWork: LayoutWork
+    private let transportTimers: TransportTimers
 
     package let now: () -> Double
     /// The wall clock for the console's clock and the script's end time (tests fix it).
@@ -87,6 +88,7 @@ package final class RigStage {
                                  cacheBudgetBytes: settings.cacheBudgetBytes)
         layoutWork = LayoutWork(renderer: renderer, controller: controller, problems: problems, now: now,
                                 schedule: schedule)
+        transportTimers = TransportTimers(controller: controller, now: now, schedule: schedule)
         console = ConsoleController(controller: controller)
         clips = ClipsController(console: console, now: now)
         follow = VoiceFollowController(language: settings.followLanguage, lead: settings.followLead,
@@ -113,6 +115,8 @@ package final class RigStage {
         clips.applyToConsole = { [unowned self] in console.perform($0) }
         follow.shownChanged = { [unowned self] in frameWanted(.inner) }
         controller.onChange = { [unowned self] in stateChanged() }
+        transportTimers.countdownEnded = { [unowned self] in stateChanged() }
+        transportTimers.secondTicked = { [unowned self] in if console.state.screen == .prompter { frameWanted(.inner) } }
         problems.onChange = { [unowned self] in stateChanged() }
         controller.onLayoutChange = { [unowned self] in relayout() }
         console.now = now
@@ -161,7 +165,7 @@ package final class RigStage {
         layoutWork.openFirstScript()
         game.restore()
         layoutWork.saveResumeEverySecond()
-        tickConsoleClock()
+        transportTimers.startTicking()
         if settings.followAtStart { follow.startAtBoot() }
     }
 
@@ -181,7 +185,7 @@ package final class RigStage {
     package func openGame() {
         guard !game.isOpen else { return }
         controller.stop(at: now())
-        participantViewShown = false
+        seat.viewShown = false
         game.open()
         console.show(.game)
         gameConditionsChanged()
@@ -193,22 +197,15 @@ package final class RigStage {
         guard game.isOpen else { return }
         game.leave()
         if console.state.screen.isGame { console.show(controller.script == nil ? .library : .prompter) }
-        participantViewShown = false
+        seat.viewShown = false
         gameConditionsChanged()
         stateChanged()
     }
 
     /// What the game needs to know of the camera and the participant's display.
     private func gameConditionsChanged() {
-        let outer = displays[.outer]
-        let conditions = RigConditions(
-            // The camera's own identity (a camera that reports none is "camera").
-            cameraID: settings.cameraEnabled ? (camera.identity ?? "camera") : nil,
-            cameraStreaming: camera.live && camera.frame != nil && camera.state?.hasPrefix("streaming") == true,
-            outerEnabled: outer?.enabled ?? false, outerAvailable: outer?.available ?? false,
-            participantViewShown: game.isOpen && participantViewShown && (outer?.showsContent ?? false),
-            participantTouch: participantTouch)
-        game.rigChanged(conditions)
+        game.rigChanged(seat.conditions(camera: camera, cameraEnabled: settings.cameraEnabled, outer: displays[.outer],
+                                        gameOpen: game.isOpen))
     }
 
     // MARK: events
@@ -247,7 +244,7 @@ package final class RigStage {
             let before = displays[role]
             displays[role] = status
             if role == .outer, before?.mode != status.mode, status.mode != nil { relayout() }
-            if role == .outer, status.showsContent != (before?.showsContent ?? false) { participantViewShown = false }
+            if role == .outer, status.showsContent != (before?.showsContent ?? false) { seat.viewShown = false }
             gameConditionsChanged()
             stateChanged()
         case let .framePresented(role, stamp):
@@ -256,7 +253,7 @@ package final class RigStage {
             KioskLog.notice("switched away from the rig's console (VT switch)")
             if game.session?.phase.isCapturing == true { game.receive(.interrupt(.vtSwitch)) }
         case let .participantTouch(present):
-            participantTouch = present
+            seat.touch = present
             gameConditionsChanged()
         case .libraryChanged:
             _ = controller.library?.refresh()
@@ -299,7 +296,7 @@ package final class RigStage {
         let pairing = SelfTestRun.Pairing(
             open: { [unowned self] in remoteAccess?.request(action: "pair", id: nil).body["ok"] == true },
             qr: { [unowned self] in remoteAccess?.shown.pairingQR })
-        return selfTests.start(options: options, sound: sound, outerTouchscreen: { [unowned self] in participantTouch },
+        return selfTests.start(options: options, sound: sound, outerTouchscreen: { [unowned self] in seat.touch },
                                displayStatus: { [unowned self] in devices.displays[$0] }, pairing: pairing,
                                now: now, schedule: schedule)
     }
@@ -324,7 +321,7 @@ package final class RigStage {
         let time = now()
         // A countdown is not reading time: the stopwatch starts when the text moves.
         stopwatch.observe(controller.engine.state, at: max(time, controller.engine.countdownEnd ?? time))
-        scheduleTimedTransport()
+        transportTimers.transportChanged()
         console.controllerChanged()
         for role in DisplayRole.allCases { frameWanted(role) }
         output.statusLineChanged(statusLine)
@@ -357,37 +354,8 @@ package final class RigStage {
         }
     }
 
-    /// Schedules what the end of the script does at the moment it is reached: a loop
-    /// goes round on time, "blank" blanks the talent's display, and a countdown's end
-    /// is a state change (the transport starts moving). Called on every state change;
-    /// a timer of an older timeline finds nothing to do.
-    private func scheduleTimedTransport() {
-        let time = now()
-        if let begin = controller.engine.countdownEnd, begin > time {
-            schedule(begin) { [weak self] in self?.stateChanged() }
-        }
-        guard let end = controller.engine.endTime(), end.isFinite else { return }
-        schedule(max(time, end)) { [weak self] in
-            guard let self else { return }
-            let at = self.now()
-            guard self.controller.engine.state == .playing, self.controller.engine.endTime().map({ $0 <= at }) ?? false
-            else { return }
-            self.controller.reachedEnd(at: at)
-        }
-    }
-
     package func timers(at time: Double) -> PrompterTimers {
         PrompterTimers(controller: controller, elapsed: stopwatch.elapsed(at: time), at: time, wallClock: wallClock())
-    }
-
-    /// The console's wall clock and timers tick once a second, playing or not.
-    private func tickConsoleClock() {
-        let next = (now() + 1).rounded(.down)
-        schedule(next) { [weak self] in
-            guard let self else { return }
-            if self.console.state.screen == .prompter { self.frameWanted(.inner) }
-            self.tickConsoleClock()
-        }
     }
 
     // MARK: frames
@@ -491,8 +459,8 @@ package final class RigStage {
         }
         if role == .outer, cues.releasesInner(game) { frameWanted(.inner) }
         if role == .outer {
-            if shown?.showsGame == true, !participantViewShown {
-                participantViewShown = true
+            if shown?.showsGame == true, !seat.viewShown {
+                seat.viewShown = true
                 gameConditionsChanged()
             }
             cues.outerFlipped(shown, at: stamp.time, game: game, handled: now())
