@@ -67,6 +67,8 @@ public final class ChunkedTextBlock {
     public private(set) var drawingGeneration = 0
     /// Pieces rasterized since the block was made (benchmarks and tests watch it).
     public private(set) var rasterizedPieceCount = 0
+    /// Of those, the pieces painted into an evicted piece's canvas (TextPieceCache).
+    public private(set) var reusedCanvasCount = 0
 
     /// Where the chunks lie and how they are cut into pieces.
     private let chunks: TextChunks
@@ -101,9 +103,10 @@ public final class ChunkedTextBlock {
         chunks = TextChunks(lines: lines, pieceRows: pieceRows)
     }
 
-    /// Bytes of rasterized pieces held now.
+    /// Bytes of rasterized pieces held now, with the spare and scratch canvases kept
+    /// for the next ones (TextPieceCache).
     public var cachedBytes: Int {
-        cache.totalBytes + strips.byteCount + quarterTurns.byteCount
+        cache.heldBytes + strips.byteCount + quarterTurns.byteCount
     }
     /// The share of `cachedBytes` in the band's strips.
     public var highlightStripBytes: Int { strips.byteCount }
@@ -258,7 +261,7 @@ public final class ChunkedTextBlock {
             PixmanDraw.copy(piece.canvas.pixmanImage,
                             sourceRect: visible.offsetBy(dx: -displayRect.x, dy: -displayRect.y),
                             into: target, x: visible.x, y: visible.y)
-            if cache.totalBytes > cache.budgetBytes { cache.remove(key) }
+            if cache.heldBytes > cache.budgetBytes { cache.remove(key) }
         }
         // Background above the first line and below the last one.
         let viewportRows = (top: viewportTop, bottom: viewportTop + viewport.height)
@@ -296,7 +299,8 @@ public final class ChunkedTextBlock {
             // would evict and re-rasterize the same pieces forever.
             let distance = TextPieceCache.distance(from: centre, top: rows.top, bottom: rows.bottom)
             let bytes = columnWidth * (rows.bottom - rows.top) * 4
-            guard cache.makeRoom(for: bytes, focus: centre, keep: [], keepingWithin: distance),
+            guard cache.makeRoom(for: bytes, size: pieceSize(rows: rows), focus: centre, keep: [],
+                                 keepingWithin: distance),
                   piece(for: key, rows: rows, keep: []) != nil
             else { break }
             done += 1
@@ -322,7 +326,7 @@ public final class ChunkedTextBlock {
                        keep: Set<TextPieceCache.Key>) -> TextPieceCache.Entry? {
         if let cached = cache[key] { return cached }
         let bytes = columnWidth * (rows.bottom - rows.top) * 4
-        cache.makeRoom(for: bytes, focus: lastViewportCentre, keep: keep)
+        cache.makeRoom(for: bytes, size: pieceSize(rows: rows), focus: lastViewportCentre, keep: keep)
         guard let made = rasterize(chunk: key.chunk, rows: rows, rowSixteenths: key.rowSixteenths) else { return nil }
         let entry = TextPieceCache.Entry(canvas: made.canvas, top: rows.top, bottom: rows.bottom, ink: made.ink)
         cache.insert(entry, for: key)
@@ -330,17 +334,24 @@ public final class ChunkedTextBlock {
         return entry
     }
 
-    /// Paints the lines of a piece upright, then turns the result into its final
-    /// orientation once. Neighbouring chunks' edge lines are painted too, so ink
-    /// that overhangs a line box (descenders, tall accents) is not cut. At a row
-    /// phase the lines sit `rowSixteenths` sixteenths of a pixel higher: a whole row up
-    /// and the rest of the sixteenths back down, which the glyph painter does by
-    /// moving the outlines.
+    /// A piece's canvas size, in final orientation.
+    private func pieceSize(rows: (top: Int, bottom: Int)) -> PixelSize {
+        transform.displaySize(forText: PixelSize(width: columnWidth, height: rows.bottom - rows.top))
+    }
+
+    /// Paints the lines of a piece upright (into an evicted piece's canvas when one
+    /// fits), then reflects it in place or, for a quarter turn, turns it into its final
+    /// canvas. Neighbouring chunks' edge lines are painted too, so ink that overhangs a
+    /// line box (descenders, tall accents) is not cut. At a row phase the lines sit
+    /// `rowSixteenths` sixteenths of a pixel higher: a whole row up and the rest of
+    /// the sixteenths back down, which the glyph painter does by moving the outlines.
     /// Each piece also says where it has ink (`changedArea`), so a display redraws
     /// only the rows a scroll changes.
     private func rasterize(chunk: Int, rows: (top: Int, bottom: Int), rowSixteenths: Int) -> (canvas: Canvas, ink: PieceInk?)? {
         let uprightSize = PixelSize(width: columnWidth, height: rows.bottom - rows.top)
-        guard let upright = try? Canvas(size: uprightSize) else { return nil }
+        let spare = cache.takeSpare(size: transform.displaySize(forText: uprightSize))
+        if spare != nil { reusedCanvasCount += 1 }
+        guard let upright = (transform.swapsAxes ? nil : spare) ?? (try? Canvas(size: uprightSize)) else { return nil }
         upright.fill(background)
         let blank = upright.pixels.first
         let first = max(0, chunk * Self.linesPerChunk - 1)
@@ -354,8 +365,11 @@ public final class ChunkedTextBlock {
         }
         // Ink is read upright, in text space, before the turn: changedArea maps it.
         let ink = blank.map { PieceInk(canvas: upright, background: $0) }
-        guard transform == .identity else { return transform.apply(to: upright).map { ($0, ink) } }
-        return (upright, ink)
+        guard transform.swapsAxes else {
+            transform.reflect(upright)
+            return (upright, ink)
+        }
+        return transform.apply(to: upright, reusing: spare).map { ($0, ink) }
     }
 
     // MARK: - What a scroll changes
@@ -374,27 +388,12 @@ public final class ChunkedTextBlock {
         let phases = rowPhases(forFrame: frame.size)
         let oldPhase = RowPhase(sixteenths: oldSixteenths, top: oldTop, phases: phases)
         let newPhase = RowPhase(sixteenths: newSixteenths, top: newTop, phases: phases)
-        guard let old = ink(from: oldPhase.top, count: frame.height, rowSixteenths: oldPhase.sixteenths),
-              let new = ink(from: newPhase.top, count: frame.height, rowSixteenths: newPhase.sixteenths)
-        else { return nil }
-        return new.changedArea(since: old, frame: frame, transform: transform)
-    }
-
-    /// Which of `count` viewport rows from text row `top` hold ink, and the columns
-    /// any of them use; nil when a piece there is not cached.
-    private func ink(from top: Int, count: Int, rowSixteenths: Int) -> ViewportInk? {
-        var rows = [Bool](repeating: false, count: count)
-        var left = columnWidth, right = 0
-        for (key, extent) in chunks.pieceKeys(fromRow: top, toRow: top + count, rowSixteenths: rowSixteenths) {
-            guard let ink = cache[key]?.ink else { return nil }
-            for row in max(extent.top, top)..<min(extent.bottom, top + count) where ink.rows[row - extent.top] {
-                rows[row - top] = true
-            }
-            if !ink.columns.isEmpty {
-                left = min(left, ink.columns.lowerBound)
-                right = max(right, ink.columns.upperBound)
-            }
+        func ink(at phase: RowPhase) -> ViewportInk? {
+            ViewportInk(top: phase.top, count: frame.height, columnWidth: columnWidth,
+                        pieces: chunks.pieceKeys(fromRow: phase.top, toRow: phase.top + frame.height,
+                                                 rowSixteenths: phase.sixteenths)) { cache[$0]?.ink }
         }
-        return ViewportInk(rows: rows, columns: left < right ? left..<right : 0..<0)
+        guard let old = ink(at: oldPhase), let new = ink(at: newPhase) else { return nil }
+        return new.changedArea(since: old, frame: frame, transform: transform)
     }
 }

@@ -27,10 +27,12 @@ final class TextChunks {
         return bottom
     }
 
+    /// A piece's cache key and the text rows it covers.
+    typealias Piece = (key: TextPieceCache.Key, rows: (top: Int, bottom: Int))
+
     /// Pieces overlapping text rows [top, bottom), in order, laying out as needed.
-    func pieceKeys(fromRow top: Int, toRow bottom: Int, rowSixteenths: Int = 0)
-        -> [(key: TextPieceCache.Key, rows: (top: Int, bottom: Int))] {
-        var result: [(key: TextPieceCache.Key, rows: (top: Int, bottom: Int))] = []
+    func pieceKeys(fromRow top: Int, toRow bottom: Int, rowSixteenths: Int = 0) -> [Piece] {
+        var result: [Piece] = []
         guard bottom > top, var chunkIndex = index(containing: max(0, top)) else { return result }
         while chunkIndex < extents.count || discoverNext() {
             guard chunkIndex < extents.count else { break }

@@ -20,15 +20,26 @@ final class TextPieceCache {
     }
 
     /// Less than the block's budget while a quarter-turn window holds part of it.
+    /// The pieces and the spare canvases both come out of it.
     var budgetBytes: Int
     private(set) var totalBytes = 0
     private var entries: [Key: Entry] = [:]
+    /// Canvases of evicted pieces, at most one of each size, kept for the next piece
+    /// of that size (made by evicting one in `makeRoom`). Why: a new canvas is new
+    /// memory, and the kernel zeroing it page by page on its first fill was most of a
+    /// 4K piece's rasterizing (perf: clear_page_erms under the fill in `rasterize`),
+    /// while a scrolling cache evicts a piece for each one it makes.
+    private var spares: [PixelSize: Canvas] = [:]
+    private(set) var spareBytes = 0
 
     init(budgetBytes: Int) {
         self.budgetBytes = budgetBytes
     }
 
     var count: Int { entries.count }
+
+    /// Everything held against the budget.
+    var heldBytes: Int { totalBytes + spareBytes }
 
     subscript(key: Key) -> Entry? { entries[key] }
 
@@ -37,30 +48,56 @@ final class TextPieceCache {
         totalBytes += entry.canvas.byteCount
     }
 
+    /// Drops a piece and its pixels.
     func remove(_ key: Key) {
         if let old = entries.removeValue(forKey: key) { totalBytes -= old.canvas.byteCount }
     }
 
     func removeAll() {
         entries.removeAll()
+        spares.removeAll()
         totalBytes = 0
+        spareBytes = 0
     }
 
-    /// Evicts pieces farthest from `focus` (a text-space y) until `incoming`
-    /// more bytes fit, never touching `keep` nor pieces within `keepingWithin`
-    /// rows of the focus. Returns false when it cannot make enough room.
+    /// The spare canvas of `size` (its pixels stale: the caller fills it whole), if
+    /// one is kept and nothing else holds it.
+    func takeSpare(size: PixelSize) -> Canvas? {
+        guard var canvas = spares.removeValue(forKey: size) else { return nil }
+        spareBytes -= canvas.byteCount
+        return isKnownUniquelyReferenced(&canvas) ? canvas : nil
+    }
+
+    /// Evicts pieces farthest from `focus` (a text-space y) until `incoming` more
+    /// bytes fit, never touching `keep` nor pieces within `keepingWithin` rows of
+    /// the focus. A piece of `size` comes out of a spare of that size, kept or made
+    /// by evicting a piece of that size; spares of other sizes go first. Returns
+    /// false when it cannot make enough room.
     @discardableResult
-    func makeRoom(for incoming: Int, focus: Int, keep: Set<Key>, keepingWithin: Int = -1) -> Bool {
-        guard totalBytes + incoming > budgetBytes else { return true }
+    func makeRoom(for incoming: Int, size: PixelSize? = nil, focus: Int, keep: Set<Key>,
+                  keepingWithin: Int = -1) -> Bool {
+        func needed() -> Int {
+            heldBytes + (size.flatMap { spares[$0] } == nil ? incoming : 0) - budgetBytes
+        }
+        guard needed() > 0 else { return true }
+        for (other, canvas) in spares where other != size {
+            spares[other] = nil
+            spareBytes -= canvas.byteCount
+        }
+        guard needed() > 0 else { return true }
         let candidates = entries.filter { !keep.contains($0.key) }
             .map { (key: $0.key, distance: Self.distance(from: focus, top: $0.value.top, bottom: $0.value.bottom)) }
             .filter { $0.distance > keepingWithin }
             .sorted { $0.distance > $1.distance }
-        let needed = totalBytes + incoming - budgetBytes
-        guard candidates.reduce(0, { $0 + (entries[$1.key]?.canvas.byteCount ?? 0) }) >= needed
+        guard candidates.reduce(0, { $0 + (entries[$1.key]?.canvas.byteCount ?? 0) }) >= needed()
         else { return false }
-        for candidate in candidates where totalBytes + incoming > budgetBytes {
-            remove(candidate.key)
+        for candidate in candidates where needed() > 0 {
+            guard let evicted = entries.removeValue(forKey: candidate.key) else { continue }
+            totalBytes -= evicted.canvas.byteCount
+            if let size, evicted.canvas.size == size, spares[size] == nil {
+                spares[size] = evicted.canvas
+                spareBytes += evicted.canvas.byteCount
+            }
         }
         return true
     }

@@ -99,13 +99,35 @@ public struct TextTransform: Hashable, Sendable, CustomStringConvertible {
         return fixed
     }
 
+    /// A mirror, a flip or a half turn applied to `canvas` in place: rows stay rows,
+    /// so each is reversed or swapped with its opposite, many times faster than
+    /// pixman samples through a general transform and with no second canvas. Does
+    /// nothing for a quarter turn (use `apply`).
+    public func reflect(_ canvas: Canvas) {
+        guard !swapsAxes, let base = canvas.pixels.baseAddress else { return }
+        let reverseRows = flip != (rotation == .half), reverseColumns = mirror != (rotation == .half)
+        let width = canvas.width, height = canvas.height
+        if reverseColumns {
+            for y in 0..<height {
+                var row = UnsafeMutableBufferPointer(start: base + y * width, count: width)
+                row.reverse()
+            }
+        }
+        guard reverseRows else { return }
+        for y in 0..<height / 2 {
+            let top = base + y * width, bottom = base + (height - 1 - y) * width
+            for x in 0..<width { swap(&top[x], &bottom[x]) }
+        }
+    }
+
     /// An upright image turned into this transform's orientation: the image itself when
-    /// the transform is the identity, nil when memory runs out.
-    public func apply(to upright: Canvas) -> Canvas? {
+    /// the transform is the identity, nil when memory runs out. `reusing` is a canvas
+    /// of the final size to draw into instead of a new one.
+    public func apply(to upright: Canvas, reusing spare: Canvas? = nil) -> Canvas? {
         guard !isIdentity else { return upright }
-        guard let final = try? Canvas(size: displaySize(forText: upright.size)),
-              var sampling = pixmanSamplingTransform(forText: upright.size)
-        else { return nil }
+        let size = displaySize(forText: upright.size)
+        guard let final = spare.flatMap({ $0.size == size ? $0 : nil }) ?? (try? Canvas(size: size)) else { return nil }
+        guard var sampling = pixmanSamplingTransform(forText: upright.size) else { return nil }
         pixman_image_set_transform(upright.pixmanImage, &sampling)
         pixman_image_set_filter(upright.pixmanImage, PIXMAN_FILTER_NEAREST, nil, 0)
         // The one transformed copy: pixman samples through the transform (the memcpy
