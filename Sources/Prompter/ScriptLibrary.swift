@@ -210,17 +210,28 @@ public final class ScriptLibrary {
         return name
     }
 
-    @discardableResult
-    public func renameFolder(_ folder: String, to rawName: String) throws(ScriptLibraryError) -> String {
-        let name = try files.renameFolder(folder, to: rawName)
-        refresh()
-        return name
-    }
-
     /// A script that a folder operation moved: its id before, and its entry now.
     public struct MovedScript: Equatable, Sendable {
         public let oldID: String
         public let entry: ScriptEntry
+    }
+
+    /// A folder renamed: the name it now has (as validated) and the scripts in it, which
+    /// moved with it, so whoever has one of them open follows it to its new id.
+    public struct FolderRename: Equatable, Sendable {
+        public let name: String
+        public let moved: [MovedScript]
+    }
+
+    @discardableResult
+    public func renameFolder(_ folder: String, to rawName: String) throws(ScriptLibraryError) -> FolderRename {
+        let inFolder = scripts(in: .folder(folder)).map(\.id)
+        let name = try files.renameFolder(folder, to: rawName)
+        refresh()
+        let moved = inFolder.compactMap { oldID in
+            entry(id: name + "/" + String(oldID.dropFirst(folder.count + 1))).map { MovedScript(oldID: oldID, entry: $0) }
+        }
+        return FolderRename(name: name, moved: moved)
     }
 
     /// Deletes a folder but keeps everything in it: its scripts (and any other files)

@@ -148,7 +148,9 @@ final class LibraryBrowser {
 
     private func askToDeleteFolder(_ state: ConsoleState) -> ConsoleCommand {
         guard let name = focusedFolder(state) ?? chosenFolder(state) else { return .none }
-        let dialog = ConsoleDialog.confirmDeleteFolder(name: name, scripts: controller.scriptCount(inFolder: name))
+        // How many scripts deleting it would move to the top level.
+        let count = controller.library?.scripts(in: .folder(name)).count ?? 0
+        let dialog = ConsoleDialog.confirmDeleteFolder(name: name, scripts: count)
         return .change { $0.dialog = dialog; $0.focus = "dialog:cancel" }
     }
 

@@ -50,16 +50,20 @@ struct LibraryEdit {
             }
         case let .renameFolder(name, text) where id == "dialog:confirm":
             var renamed = name
-            var outcome = run("Folder “\(name)” renamed to “\(text)”") { _ throws(ScriptLibraryError) in
-                renamed = try controller.renameFolder(name, to: text)
+            var outcome = run("Folder “\(name)” renamed to “\(text)”") { library throws(ScriptLibraryError) in
+                let rename = try library.renameFolder(name, to: text)
+                controller.scriptsMoved(rename.moved)
+                renamed = rename.name
                 return nil
             }
             outcome?.after = { $0.folder = .folder(renamed); $0.focus = LibraryScreen.folderID(.folder(renamed)) }
             return outcome
         case let .confirmDeleteFolder(name, _) where id == "dialog:confirm":
             var moved = 0
-            var outcome = run("Folder “\(name)” deleted") { _ throws(ScriptLibraryError) in
-                moved = try controller.deleteFolder(name).count
+            var outcome = run("Folder “\(name)” deleted") { library throws(ScriptLibraryError) in
+                let scripts = try library.deleteFolder(name)
+                controller.scriptsMoved(scripts)
+                moved = scripts.count
                 return nil
             }
             let notice = "Folder “\(name)” deleted; \(moved == 1 ? "its script is" : "its \(moved) scripts are") at the top level"

@@ -2,8 +2,8 @@ import Foundation
 import Prompter
 
 /// The script library's control requests (`scripts`, `folder`, `script_text`).
-/// Folder requests act through the controller, as the console's dialogs do, so the
-/// open script follows its file.
+/// Folder requests hand the scripts they moved to the controller, as the console's
+/// dialogs do, so the open script follows its file.
 struct LibraryRequests {
     let controller: PrompterController
     let console: ConsoleController
@@ -14,16 +14,18 @@ struct LibraryRequests {
         do {
             switch request {
             case let .renameFolder(name, to):
-                let renamed = try controller.renameFolder(name, to: to)
+                let renamed = try library.renameFolder(name, to: to)
+                controller.scriptsMoved(renamed.moved)
                 console.libraryChanged()
-                return .success(["folder": .string(renamed)])
+                return .success(["folder": .string(renamed.name)])
             case let .deleteFolder(name):
-                let moved = try controller.deleteFolder(name)
+                let moved = try library.deleteFolder(name)
+                controller.scriptsMoved(moved)
                 console.libraryChanged()
                 return .success(["moved": .array(moved.map { ["from": .string($0.oldID), "to": .string($0.entry.id)] })])
             default:
                 let folders: [JSONValue] = library.folders().map { name in
-                    ["name": .string(name), "scripts": .int(controller.scriptCount(inFolder: name))]
+                    ["name": .string(name), "scripts": .int(library.scripts(in: .folder(name)).count)]
                 }
                 return .success(["folders": .array(folders)])
             }

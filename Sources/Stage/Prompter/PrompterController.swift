@@ -122,30 +122,10 @@ package final class PrompterController {
         onChange()
     }
 
-    /// Renames `folder` to `name` (from the console or the control socket); returns the
-    /// name it now has. The open script may be in it: it follows its file.
-    package func renameFolder(_ folder: String, to name: String) throws(ScriptLibraryError) -> String {
-        guard let library else { throw .folderNotFound(folder) }
-        let inFolder = library.scripts(in: .folder(folder)).map(\.id)
-        let newName = try library.renameFolder(folder, to: name)
-        for oldID in inFolder {
-            let fileName = String(oldID.dropFirst(folder.count + 1))
-            if let entry = library.entry(id: newName + "/" + fileName) { scriptMoved(from: oldID, to: entry) }
-        }
-        return newName
-    }
-
-    /// Deletes `folder`, keeping its scripts at the top level; returns them.
-    package func deleteFolder(_ folder: String) throws(ScriptLibraryError) -> [ScriptLibrary.MovedScript] {
-        guard let library else { throw .folderNotFound(folder) }
-        let moved = try library.deleteFolder(folder)
+    /// Scripts a folder edit moved (`ScriptLibrary.renameFolder`, `deleteFolder`): the
+    /// open one may be among them.
+    package func scriptsMoved(_ moved: [ScriptLibrary.MovedScript]) {
         for script in moved { scriptMoved(from: script.oldID, to: script.entry) }
-        return moved
-    }
-
-    /// How many scripts `folder` holds now (what deleting it would move).
-    package func scriptCount(inFolder folder: String) -> Int {
-        library?.scripts(in: .folder(folder)).count ?? 0
     }
 
     /// The offset to resume at once the layout of the script is known.
