@@ -19,7 +19,7 @@ import Testing
         controller.markerLayout = MarkerLayout(offsetOfText: { Double($0) }, textAtOffset: { Int($0) },
                                                wordsPerPixel: { 0.05 }, lineIndex: { Int($0 / 60) })
         controller.layoutChanged(at: 0, maxOffset: 6000) { $0 }
-        controller.followDriver = FollowDriver(wordOffsets: Self.offsets, lineHeight: 60, fixedSpeed: controller.settings.speed)
+        controller.follow.driver = FollowDriver(wordOffsets: Self.offsets, lineHeight: 60, fixedSpeed: controller.settings.speed)
         controller.play(at: 0)
         return controller
     }
@@ -29,7 +29,7 @@ import Testing
                       confidence: Double = 1) {
         var t = from
         while t < until - 1e-9 {
-            controller.followDriver?.heard(word: firstWord + Int((t - from) * 2), confidence: confidence, heardAt: t)
+            controller.follow.driver?.heard(word: firstWord + Int((t - from) * 2), confidence: confidence, heardAt: t)
             controller.driveFollow(at: t)
             t += 0.1
         }
@@ -47,7 +47,7 @@ import Testing
         let speed = ahead.settings.speed
         ahead.perform(.faster, at: 5)
         ahead.perform(.faster, at: 5)
-        #expect(ahead.followDriver?.lead == 1, "two presses: a line ahead")
+        #expect(ahead.follow.driver?.lead == 1, "two presses: a line ahead")
         #expect(ahead.settings.speed == speed, "the operator's fixed speed is not what the key changed")
         read(plain, from: 5, until: 9, firstWord: 10)
         read(ahead, from: 5, until: 9, firstWord: 10)
@@ -55,7 +55,7 @@ import Testing
         let gap = ahead.engine.offset(at: 9) - plain.engine.offset(at: 9)
         #expect(abs(gap - 60) <= 12, "the reading line is \(gap) px ahead, not a line")
         for _ in 0..<12 { ahead.perform(.slower, at: 9) }
-        #expect(ahead.followDriver?.lead == -FollowDriver.maxLead, "the lead stops at 3 lines behind")
+        #expect(ahead.follow.driver?.lead == -FollowDriver.maxLead, "the lead stops at 3 lines behind")
         #expect(ahead.settings.speed == speed)
     }
 
@@ -66,27 +66,27 @@ import Testing
         controller.perform(.faster, at: 1)
         #expect(controller.engine.speed == ReadingSettings.standard.speed + 10)
         #expect(controller.settings.speed == ReadingSettings.standard.speed + 10)
-        #expect(controller.followDriver?.lead == 0)
+        #expect(controller.follow.driver?.lead == 0)
         // Lost (nothing matches for over 4 s): handed back at that speed, and the keys change it.
         read(controller, from: 1, until: 4)
         read(controller, from: 4, until: 9.5, firstWord: 6, confidence: 0)
-        #expect(controller.followDriver?.mode == .lost)
+        #expect(controller.follow.driver?.mode == .lost)
         #expect(controller.engine.speed == ReadingSettings.standard.speed + 10, "handed back at the operator's latest speed")
         controller.perform(.slower, at: 10)
         #expect(controller.engine.speed == ReadingSettings.standard.speed)
-        #expect(controller.followDriver?.lead == 0)
+        #expect(controller.follow.driver?.lead == 0)
     }
 
     @Test func aTapDuringFollowsHoldIsTheTalentsPause() {
         let controller = following()
         read(controller, from: 0, until: 3)
         silence(controller, from: 3, until: 5)
-        #expect(controller.followDriver?.isHolding == true)
+        #expect(controller.follow.driver?.isHolding == true)
         #expect(controller.engine.state == .paused)
         controller.tap(at: 5)
         #expect(controller.engine.state == .paused, "the tap started the text follow was holding")
         #expect(controller.pausedByTap)
-        #expect(controller.followDriver?.isHolding == false)
+        #expect(controller.follow.driver?.isHolding == false)
         // The talent talks to the crew: follow hears it but leaves the talent's pause alone.
         let still = controller.engine.offset(at: 5.5)
         read(controller, from: 5.5, until: 8, firstWord: 7)
@@ -96,8 +96,8 @@ import Testing
         controller.tap(at: 8)
         #expect(controller.engine.state == .playing)
         let word = Int((still + 0.5) / 20)
-        #expect(controller.followDriver?.anchor == FollowDriver.Anchor(word: word, time: 8))
-        #expect(controller.followDriver?.word == word)
+        #expect(controller.follow.driver?.anchor == FollowDriver.Anchor(word: word, time: 8))
+        #expect(controller.follow.driver?.word == word)
     }
 
     @Test func thePauseKeyDuringFollowsHoldIsTheOperatorsPause() {
@@ -128,14 +128,14 @@ import Testing
         let before = controller.engine.offset(at: 4)
         let marker = try? controller.jump(to: .next, at: 4)
         #expect(marker?.offset == 3000)
-        #expect(controller.followDriver?.anchor == FollowDriver.Anchor(word: 150, time: 4))
-        #expect(controller.followDriver?.word == 150)
+        #expect(controller.follow.driver?.anchor == FollowDriver.Anchor(word: 150, time: 4))
+        #expect(controller.follow.driver?.word == 150)
         // Follow goes on from the marker at the talent's pace; it does not pull back.
         silence(controller, from: 4, until: 5)
         let after = controller.engine.offset(at: 5)
         #expect(after >= 3000 && after <= 3000 + 60, "the reading line is at \(after), before the jump \(before)")
         // And the start: word 0.
         try? controller.jump(to: .start, at: 6)
-        #expect(controller.followDriver?.anchor == FollowDriver.Anchor(word: 0, time: 6))
+        #expect(controller.follow.driver?.anchor == FollowDriver.Anchor(word: 0, time: 6))
     }
 }

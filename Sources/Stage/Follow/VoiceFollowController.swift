@@ -24,8 +24,8 @@ package final class VoiceFollowController {
     private var listenerReady = false
     /// The driver lives in the controller, where the keys and the tap reach it.
     private var driver: FollowDriver? {
-        get { controller.followDriver }
-        set { controller.followDriver = newValue }
+        get { controller.follow.driver }
+        set { controller.follow.driver = newValue }
     }
     private var driverMaxOffset = Double.nan
     /// The layout line of each script word, for the status.

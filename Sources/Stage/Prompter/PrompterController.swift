@@ -44,8 +44,8 @@ package final class PrompterController {
     /// The reading speed of the script list's reading times.
     package let wordsPerMinute: Int
     /// Voice follow's hand on the engine while follow is on (`VoiceFollowController`
-    /// feeds it what was heard); the keys and the tap consult it.
-    package var followDriver: FollowDriver?
+    /// feeds its driver what was heard); the keys and the tap consult it.
+    package var follow = FollowSteering()
 
     /// Called after any change that alters what a display shows.
     package var onChange: () -> Void = {}
@@ -92,7 +92,7 @@ package final class PrompterController {
     package func openText(_ newScript: OpenScript, at t: Double) {
         script = newScript
         opened += 1
-        followDriver = nil
+        follow.driver = nil
         engine = PrompterEngine(speed: settings.speed)
         applyEngineSettings()
         pausedByTap = false
@@ -144,7 +144,7 @@ package final class PrompterController {
     /// Moves the text to `offset` (resuming after a restart); a stopped script pauses there.
     package func seek(to offset: Double, at t: Double) {
         engine.seek(to: offset, at: t)
-        followDriver?.moved(toOffset: offset, at: t)
+        follow.driver?.moved(toOffset: offset, at: t)
         onChange()
     }
 
@@ -162,20 +162,20 @@ package final class PrompterController {
     package func play(at t: Double) {
         let resuming = engine.state(at: t) != .playing
         change { $0.play(at: t) }
-        if resuming { followResumed(at: t) }
+        if resuming { follow.resumed(engine, at: t) }
         refitTarget(at: t)
     }
     package func pause(at t: Double) {
-        if followHolding(at: t) { followDriver?.operatorPaused() }
+        if follow.isHolding(engine, at: t) { follow.driver?.operatorPaused() }
         change { $0.pause(at: t) }
     }
     package func stop(at t: Double) { change { $0.stop(at: t) } }
     package func togglePlayPause(at t: Double) {
         // During follow's hold the text is already still: the key makes it the operator's pause.
-        if followHolding(at: t) { return pause(at: t) }
+        if follow.isHolding(engine, at: t) { return pause(at: t) }
         let resuming = engine.state(at: t) != .playing
         change { $0.togglePlayPause(at: t) }
-        if resuming { followResumed(at: t) }
+        if resuming { follow.resumed(engine, at: t) }
         refitTarget(at: t)
     }
     // A speed set by hand drops a "finish in" target. While voice follow steers, the
@@ -207,30 +207,30 @@ package final class PrompterController {
         let resuming = engine.state(at: t) != .playing && rate != 0
         finishTarget = nil
         change { $0.drive(rate: rate, at: t) }
-        if resuming { followResumed(at: t) }
+        if resuming { follow.resumed(engine, at: t) }
     }
 
     /// Glides to a scroll offset (a jog wheel's or mouse wheel's lines while paused).
     package func jump(toOffset target: Double, at t: Double) {
         guard script != nil else { return }
         change { $0.jump(to: target, at: t) }
-        followDriver?.moved(toOffset: engine.positionIgnoringGlide(at: t), at: t)
+        follow.driver?.moved(toOffset: engine.positionIgnoringGlide(at: t), at: t)
     }
 
     /// The talent's tap: pause where the text was when the finger came down, or go on.
     package func tap(at t: Double) {
         guard mode == .prompter, script != nil else { return }
         taps += 1
-        if followHolding(at: t) {
+        if follow.isHolding(engine, at: t) {
             // Follow holds the text for the talent's breath; their tap makes it their pause.
-            followDriver?.operatorPaused()
+            follow.driver?.operatorPaused()
             pausedByTap = true
             KioskLog.info("paused by a tap (follow was holding)")
             return onChange()
         }
         let wasPlaying = engine.state(at: t) == .playing
         engine.togglePlayPause(at: t)
-        if !wasPlaying { followResumed(at: t) }
+        if !wasPlaying { follow.resumed(engine, at: t) }
         refitTarget(at: t)
         pausedByTap = wasPlaying
         KioskLog.info(wasPlaying ? "paused by a tap" : "resumed by a tap")
@@ -371,44 +371,22 @@ package final class PrompterController {
 
     // MARK: voice follow
 
-    /// Lets `followDriver` steer the engine at t, handing back at the operator's latest
+    /// Lets voice follow steer the engine at t, handing back at the operator's latest
     /// speed. Only a real change goes through `change`, so a tap's badge stays while
     /// follow leaves an operator's pause alone.
     package func driveFollow(at t: Double) {
-        guard var driver = followDriver else { return }
-        driver.fixedSpeed = settings.speed
-        var steered = engine
-        driver.drive(&steered, at: t)
-        followDriver = driver
-        guard steered != engine else { return }
+        guard let steered = follow.steer(engine, operatorSpeed: settings.speed, at: t) else { return }
         change { $0 = steered }
     }
 
-    /// Follow has paused the text itself (the talent stopped speaking).
-    func followHolding(at t: Double) -> Bool {
-        followDriver?.isHolding == true && engine.state(at: t) == .paused
-    }
-
-    /// The operator played the text again: follow starts from the reading line.
-    func followResumed(at t: Double) {
-        followDriver?.resumed(atOffset: engine.positionIgnoringGlide(at: t), at: t)
-    }
-
-    /// A speed key while follow steers moves the reading line `steps` half lines ahead of
-    /// (+) or behind (-) the voice, and the speed stays follow's; true when follow took it.
-    /// During follow's hold the step shows at once, as a glide.
-    func nudgeFollowLead(_ steps: Int, at t: Double) -> Bool {
-        guard var driver = followDriver, driver.isSteering else { return false }
-        let before = driver.lead
-        driver.nudgeLead(by: steps)
-        followDriver = driver
-        guard driver.lead != before else { return true }
-        KioskLog.info("voice follow: the reading line \(driver.lead) lines ahead of the voice")
-        if followHolding(at: t) {
-            let step = (driver.lead - before) * driver.lineHeight
-            change { $0.jump(to: $0.positionIgnoringGlide(at: t) + step, at: t) }
-        } else {
-            onChange()
+    /// A speed key while follow steers moves the reading line instead (`FollowSteering`);
+    /// true when follow took it.
+    private func nudgeFollowLead(_ steps: Int, at t: Double) -> Bool {
+        switch follow.nudgeLead(by: steps, engine: engine, at: t) {
+        case .notSteering: return false
+        case .atLimit: break
+        case .moved: onChange()
+        case let .glide(glided): change { $0 = glided }
         }
         return true
     }
