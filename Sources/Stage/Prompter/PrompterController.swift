@@ -267,12 +267,7 @@ package final class PrompterController {
     /// Refused with the reason when the layout is not known or the speed is out of range.
     @discardableResult
     package func setWordsPerMinute(_ wpm: Int, at t: Double) throws(PaceError) -> Int {
-        guard wpm > 0 else { throw .badWordsPerMinute(wpm) }
-        guard let wanted = markerLayout?.speed(forWordsPerMinute: wpm) else { throw .noLayout }
-        let speed = Int(wanted.rounded())
-        guard ScrollSpeed.range.contains(speed) else {
-            throw .outOfRange(what: "\(wpm) words per minute", speed: wanted)
-        }
+        let speed = try ReadingPace.speed(forWordsPerMinute: wpm, in: markerLayout)
         setSpeed(speed, at: t)
         return speed
     }
@@ -282,12 +277,10 @@ package final class PrompterController {
     /// the speed range; the speed is unchanged then.
     @discardableResult
     package func finish(in seconds: Double, at t: Double) throws(PaceError) -> Int {
-        guard seconds.isFinite, seconds > 0 else { throw .badDuration }
-        guard script != nil, engine.maxOffset.isFinite else { throw .noLayout }
-        let speed = try FinishTarget.fittedSpeed(seconds: seconds, engine: engine, at: t)
-        setSpeed(speed, keeping: FinishTarget(end: t + seconds), at: t)
-        KioskLog.info("speed fitted to finish in \(ReadingStopwatch.clock(seconds)): \(speed) px/s")
-        return speed
+        let fit = try ReadingPace.finish(in: seconds, engine: script == nil ? nil : engine, at: t)
+        setSpeed(fit.speed, keeping: fit.target, at: t)
+        KioskLog.info("speed fitted to finish in \(ReadingStopwatch.clock(seconds)): \(fit.speed) px/s")
+        return fit.speed
     }
 
     /// Drops the deadline (`rig ctl finish off`, a speed set by hand).
@@ -300,21 +293,12 @@ package final class PrompterController {
     /// After a font change, a pause or a resume: the speed that still ends on time.
     /// While paused the clock runs, so the fit is made when play goes on.
     package func refitTarget(at t: Double) {
-        guard var target = finishTarget, engine.state(at: t) == .playing else { return }
-        do {
-            let left = target.end - max(t, engine.countdownEnd ?? t)
-            let speed = try FinishTarget.fittedSpeed(seconds: left, engine: engine, at: t)
-            target.problem = nil
-            setSpeed(speed, keeping: target, at: t)
-        } catch {
-            finishTarget?.problem = error.description
-            KioskLog.warning("finish target: \(error)")
-            onChange()
-        }
+        guard let target = finishTarget, engine.state(at: t) == .playing else { return }
+        let refit = ReadingPace.refit(target, engine: engine, at: t)
+        if let speed = refit.speed { return setSpeed(speed, keeping: refit.target, at: t) }
+        finishTarget = refit.target
+        onChange()
     }
-
-    /// Seconds left to the target end, nil without one.
-    package func targetLeft(at t: Double) -> Double? { finishTarget?.left(at: t) }
 
     private func setSpeed(_ speed: Int, keeping target: FinishTarget, at t: Double) {
         setSpeed(speed, at: t)

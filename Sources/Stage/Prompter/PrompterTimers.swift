@@ -26,7 +26,7 @@ package struct PrompterTimers: Equatable {
         endsAt = wallClock.addingTimeInterval(remaining)
         countdown = engine.countdownShown(at: time)
         wordsPerMinute = controller.markerLayout?.wordsPerMinute(atSpeed: engine.speed)
-        targetLeft = controller.targetLeft(at: time)
+        targetLeft = controller.finishTarget?.left(at: time)
         targetProblem = controller.finishTarget?.problem
     }
 
