@@ -315,11 +315,8 @@ package final class PrompterController {
     /// Glides to a marker (or the start), keeping playing or paused; returns it (nil for the start).
     @discardableResult
     package func jump(to target: MarkerTarget, at t: Double) throws(MarkerError) -> PlacedMarker? {
-        guard script != nil else { throw .noScript }
-        // Where reading is going: a jump under way counts as arrived, so two quick
-        // presses go two markers on.
-        let marker = target == .start ? nil : try ReadingMarkers.pick(
-            target, among: markers, from: engine.positionIgnoringGlide(at: t), speed: engine.speed)
+        guard let script else { throw .noScript }
+        let marker = try readingMarkers.jumpTarget(target, in: script, layout: markerLayout, engine: engine, at: t)
         jump(toOffset: marker?.offset ?? 0, at: t)
         KioskLog.info("jumped to \(marker?.label ?? "the start")")
         return marker
@@ -329,12 +326,8 @@ package final class PrompterController {
     @discardableResult
     package func setMarker(at t: Double) throws(MarkerError) -> PlacedMarker {
         guard let script else { throw .noScript }
-        let textOffset = markerLayout?.textAtOffset(engine.positionIgnoringGlide(at: t)) ?? 0
         defer { onChange() }
-        try readingMarkers.set(at: textOffset, in: script)
-        KioskLog.info("marker set in \(script.id) at text offset \(textOffset)")
-        return markers.first { $0.isOperator && $0.textOffset == textOffset }
-            ?? PlacedMarker(number: 0, name: nil, isOperator: true, textOffset: textOffset, offset: 0)
+        return try readingMarkers.set(atScrollOffset: engine.positionIgnoringGlide(at: t), in: script, layout: markerLayout)
     }
 
     /// Forgets the operator's markers of the open script (its named ones stay).

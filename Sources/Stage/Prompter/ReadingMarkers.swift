@@ -29,8 +29,28 @@ struct ReadingMarkers {
         }
     }
 
+    /// The marker a jump to `target` goes to in `script`, from where reading is going in
+    /// `engine` at t: a jump under way counts as arrived, so two quick presses go two
+    /// markers on. Nil for the start.
+    func jumpTarget(_ target: MarkerTarget, in script: OpenScript, layout: MarkerLayout?,
+                    engine: PrompterEngine, at t: Double) throws(MarkerError) -> PlacedMarker? {
+        target == .start ? nil : try Self.pick(target, among: placed(in: script, layout: layout),
+                                               from: engine.positionIgnoringGlide(at: t), speed: engine.speed)
+    }
+
+    /// Sets an unnamed marker of `script` at the line that scroll offset `offset` puts on
+    /// the reading line; returns it placed by `layout`.
+    mutating func set(atScrollOffset offset: Double, in script: OpenScript,
+                      layout: MarkerLayout?) throws(MarkerError) -> PlacedMarker {
+        let textOffset = layout?.textAtOffset(offset) ?? 0
+        try set(at: textOffset, in: script)
+        KioskLog.info("marker set in \(script.id) at text offset \(textOffset)")
+        return placed(in: script, layout: layout).first { $0.isOperator && $0.textOffset == textOffset }
+            ?? PlacedMarker(number: 0, name: nil, isOperator: true, textOffset: textOffset, offset: 0)
+    }
+
     /// Sets an unnamed marker of `script` at a text offset (a second one there is the same).
-    mutating func set(at textOffset: Int, in script: OpenScript) throws(MarkerError) {
+    private mutating func set(at textOffset: Int, in script: OpenScript) throws(MarkerError) {
         guard let store else {
             if !(unsaved[script.id] ?? []).contains(where: { $0.textOffset == textOffset }) {
                 unsaved[script.id, default: []].append(ScriptMarker(name: nil, textOffset: textOffset))
