@@ -24,6 +24,15 @@ package struct FollowSteering {
         driver?.isHolding == true && engine.state(at: t) == .paused
     }
 
+    /// The operator paused (a key, the talent's tap): during follow's hold the pause is
+    /// theirs now, and follow leaves it until they play again. True when follow was holding.
+    @discardableResult
+    mutating func takeHold(_ engine: PrompterEngine, at t: Double) -> Bool {
+        guard isHolding(engine, at: t) else { return false }
+        driver?.operatorPaused()
+        return true
+    }
+
     /// The operator played the text again: follow starts from the reading line.
     mutating func resumed(_ engine: PrompterEngine, at t: Double) {
         driver?.resumed(atOffset: engine.positionIgnoringGlide(at: t), at: t)

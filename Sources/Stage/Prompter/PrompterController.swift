@@ -166,7 +166,7 @@ package final class PrompterController {
         refitTarget(at: t)
     }
     package func pause(at t: Double) {
-        if follow.isHolding(engine, at: t) { follow.driver?.operatorPaused() }
+        follow.takeHold(engine, at: t)
         change { $0.pause(at: t) }
     }
     package func stop(at t: Double) { change { $0.stop(at: t) } }
@@ -221,9 +221,8 @@ package final class PrompterController {
     package func tap(at t: Double) {
         guard mode == .prompter, script != nil else { return }
         taps += 1
-        if follow.isHolding(engine, at: t) {
-            // Follow holds the text for the talent's breath; their tap makes it their pause.
-            follow.driver?.operatorPaused()
+        // Follow holds the text for the talent's breath; their tap makes it their pause.
+        if follow.takeHold(engine, at: t) {
             pausedByTap = true
             KioskLog.info("paused by a tap (follow was holding)")
             return onChange()
