@@ -175,7 +175,7 @@ package final class RigStage {
         // A running attempt ends as the shutdown's interruption, its speech cancelled.
         game.receive(.interrupt(.shutdown))
         layoutWork.saveResume()
-        controller.flushStateWrites()
+        controller.resume?.flush()
     }
 
     // MARK: the game

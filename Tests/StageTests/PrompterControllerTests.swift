@@ -96,12 +96,13 @@ import Testing
         try controller.open(id: "Intro.txt", at: 0)
         controller.layoutChanged(at: 0, maxOffset: 10_000) { $0 }
         controller.play(at: 0)
-        controller.saveResume(at: 10, wordIndex: 2)
-        controller.flushStateWrites()
+        controller.resume?.save(ResumeState(scriptID: "Intro.txt", offset: controller.engine.offset(at: 10), wordIndex: 2))
+        controller.resume?.flush()
         let restarted = PrompterController(library: controller.library, stateDirectory: root, defaults: .standard, wordsPerMinute: 150)
         try restarted.open(id: "Intro.txt", at: 100)
-        #expect(restarted.resumePoint?.wordIndex == 2)
-        #expect(abs((restarted.resumePoint?.offset ?? 0) - controller.engine.offset(at: 10)) < 0.01)
+        let point = restarted.resume?.point(for: restarted.script)
+        #expect(point?.wordIndex == 2)
+        #expect(abs((point?.offset ?? 0) - controller.engine.offset(at: 10)) < 0.01)
     }
 
     @Test func libraryModeFromEscPausesTheText() throws {

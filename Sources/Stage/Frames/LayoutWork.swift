@@ -57,7 +57,7 @@ final class LayoutWork {
     /// A script opened at the top that was being read before a restart goes back to
     /// the same place: the saved offset when the layout is the same, else its word.
     private func resumeIfOpenedAtTop(_ change: SceneRenderer.Relayout, at time: Double) {
-        guard let saved = controller.resumePoint, saved.offset > 0, controller.engine.state == .stopped,
+        guard let saved = controller.resume?.point(for: controller.script), saved.offset > 0, controller.engine.state == .stopped,
               controller.engine.offset(at: time) == 0 else { return }
         var target = saved.offset
         if let word = saved.wordIndex, let wordTop = change.offsetOfWord(word),
@@ -92,9 +92,11 @@ final class LayoutWork {
         }
     }
 
+    /// Saves where reading is, so a restart resumes there; cheap when nothing moved.
     func saveResume() {
-        let time = now()
-        controller.saveResume(at: time, wordIndex: renderer.wordIndex(atOffset: controller.engine.offset(at: time)))
+        guard let script = controller.script, let resume = controller.resume else { return }
+        let offset = controller.engine.offset(at: now())
+        resume.save(ResumeState(scriptID: script.id, offset: offset, wordIndex: renderer.wordIndex(atOffset: offset)))
     }
 
     /// The outer layout's maps between text and scroll offsets, as the controller reads them.

@@ -35,6 +35,7 @@ package final class PrompterController {
     /// Where the settings are kept; nil for a stage that keeps nothing (`rig snapshot`,
     /// `rig bench`), which keeps no reading position either.
     package let settingsStore: SettingsStore?
+    /// Where reading was, for a restart (`LayoutWork` saves it and resumes there).
     let resume: ReadingResume?
     private var readingMarkers: ReadingMarkers
     /// The outer layout's maps between text and scroll offsets, lines and words (set by
@@ -80,12 +81,10 @@ package final class PrompterController {
     /// Opens a script stopped at the top, or where it was left if `resume` holds it.
     package func open(id: String, at t: Double) throws(ScriptLibraryError) {
         guard let library else { throw .notFound(id: id) }
-        let text = try library.readScript(id: id)
-        let title = library.entry(id: id)?.title ?? (id as NSString).deletingPathExtension
-        openText(OpenScript(id: id, title: title, text: text.readingText, wordCount: text.wordCount,
-                            repaired: text.repaired, markers: text.markers, markup: text.markup), at: t)
-        if text.repaired { addProblem("\(id): not valid UTF-8; shown with replacement characters") }
-        KioskLog.notice("opened script \(id) (\(text.wordCount) words)")
+        let opening = try OpenScript(id: id, in: library)
+        openText(opening, at: t)
+        if opening.repaired { addProblem("\(id): not valid UTF-8; shown with replacement characters") }
+        KioskLog.notice("opened script \(id) (\(opening.wordCount) words)")
     }
 
     /// Opens text that is not in the library (`rig snapshot --script FILE`).
@@ -106,8 +105,7 @@ package final class PrompterController {
     package func replaceText(of id: String, with text: ScriptText) {
         guard let current = script, current.id == id,
               current.text != text.readingText || current.markup != text.markup else { return }
-        script = OpenScript(id: id, title: current.title, text: text.readingText, wordCount: text.wordCount,
-                            repaired: text.repaired, markers: text.markers, markup: text.markup)
+        script = OpenScript(id: id, title: current.title, reading: text)
         onLayoutChange()
         onChange()
     }
@@ -128,12 +126,6 @@ package final class PrompterController {
         for script in moved { scriptMoved(from: script.oldID, to: script.entry) }
     }
 
-    /// The offset to resume at once the layout of the script is known.
-    package var resumePoint: ResumeState? {
-        guard let script, let saved = resume?.last, saved.scriptID == script.id else { return nil }
-        return saved
-    }
-
     /// New text layout: keeps the reading position on the same word.
     package func layoutChanged(at t: Double, maxOffset: Double, mapOffset: (Double) -> Double) {
         engine.relayout(at: t, newMaxOffset: maxOffset, mapOffset: mapOffset)
@@ -147,15 +139,6 @@ package final class PrompterController {
         follow.driver?.moved(toOffset: offset, at: t)
         onChange()
     }
-
-    /// Saves where reading is, so a restart resumes there; cheap when nothing moved.
-    package func saveResume(at t: Double, wordIndex: Int?) {
-        guard let script, let resume else { return }
-        resume.save(ResumeState(scriptID: script.id, offset: engine.offset(at: t), wordIndex: wordIndex))
-    }
-
-    /// Waits for queued state writes (at shutdown, and in tests).
-    package func flushStateWrites() { resume?.flush() }
 
     // MARK: transport
 

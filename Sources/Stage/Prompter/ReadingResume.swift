@@ -19,6 +19,13 @@ final class ReadingResume {
     /// The position last kept, whichever script it is of.
     var last: ResumeState? { lastSaved ?? store.state }
 
+    /// Where `script` was left, if the position kept is of it: the offset to resume at
+    /// once its layout is known.
+    func point(for script: OpenScript?) -> ResumeState? {
+        guard let script, let saved = last, saved.scriptID == script.id else { return nil }
+        return saved
+    }
+
     /// Keeps `state` unless it is the one kept already: cheap when nothing moved.
     func save(_ state: ResumeState) {
         guard state != last else { return }

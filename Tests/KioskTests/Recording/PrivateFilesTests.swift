@@ -111,8 +111,9 @@ import Testing
             // Settings, a marker, the reading position; a game session and its id.
             controller.perform(.mirror, at: app.loop.clock())
             #expect(app.stage.handle(.marker(action: "set", to: nil)).body["ok"] == true)
-            controller.saveResume(at: app.loop.clock() + 5, wordIndex: 3)
-            controller.flushStateWrites()
+            let offset = controller.engine.offset(at: app.loop.clock() + 5)
+            controller.resume?.save(ResumeState(scriptID: "Take.txt", offset: offset, wordIndex: 3))
+            controller.resume?.flush()
             try app.stage.game.start(GameSetup(host: "Host", players: ["Ann", "Bo"], settings: GameSettings()))
 
             expectMode(state.path, 0o700)
