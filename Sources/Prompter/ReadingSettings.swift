@@ -79,6 +79,14 @@ public struct ReadingSettings: Codable, Sendable, Equatable {
         self.highlightColor = highlightColor
     }
 
+    /// Whether going from `old` to these settings moves the text on the outer display, so
+    /// it is laid out again: its font, size, weight, spacing, margins, alignment, a quarter turn.
+    public func relaysOut(from old: ReadingSettings) -> Bool {
+        fontFamily != old.fontFamily || fontSize != old.fontSize || lineSpacing != old.lineSpacing
+            || margin != old.margin || rotation.isSideways != old.rotation.isSideways
+            || alignment != old.alignment || weight != old.weight
+    }
+
     enum CodingKeys: String, CodingKey {
         case fontFamily, fontSize, lineSpacing, margin, textColor, backgroundColor, mirror, flip, rotation, speed
         case countdown, endOfScript, outerTimer, readingLine, pointer

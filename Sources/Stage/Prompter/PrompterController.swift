@@ -323,9 +323,7 @@ package final class PrompterController {
     /// there (and blank the talent's display when the setting says so).
     package func reachedEnd(at t: Double) {
         change { $0.commit(at: t) }
-        if settings.endOfScript == .blank, engine.isEnded(at: t) {
-            setBlanked(true)
-        }
+        if settings.endOfScript == .blank, engine.isEnded(at: t) { setBlanked(true) }
     }
 
     // MARK: voice follow
@@ -380,10 +378,7 @@ package final class PrompterController {
         var updated = settings
         change(&updated)
         guard updated != settings else { return }
-        let relayout = updated.fontFamily != settings.fontFamily || updated.fontSize != settings.fontSize
-            || updated.lineSpacing != settings.lineSpacing || updated.margin != settings.margin
-            || updated.rotation.isSideways != settings.rotation.isSideways
-            || updated.alignment != settings.alignment || updated.weight != settings.weight
+        let relayout = updated.relaysOut(from: settings)
         settings = updated
         applyEngineSettings()
         do {
@@ -394,11 +389,9 @@ package final class PrompterController {
         if relayout { onLayoutChange() }
         onChange()
     }
-}
 
-extension PrompterController {
     /// The countdown and the end of script are reading settings the engine acts on.
-    func applyEngineSettings() {
+    private func applyEngineSettings() {
         engine.countdownSeconds = settings.countdown
         engine.endBehavior = settings.endOfScript == .loop ? .loop : .stop
     }
