@@ -23,6 +23,20 @@ import Testing
         #expect(controller.engine.offset(at: 20) == 0)
     }
 
+    /// A renamed or moved open script keeps its marks on the prompter: emphasis,
+    /// directions and highlights are the text's, not the file name's.
+    @Test func renamingTheOpenScriptKeepsItsMarks() throws {
+        let (controller, _) = try makeController(["Talk.md": "Say **this** loudly. [PAUSE] Then go on."])
+        try controller.open(id: "Talk.md", at: 0)
+        let marked = try #require(controller.script)
+        #expect(marked.markup != .none)
+        let entry = try #require(controller.library).rename(id: "Talk.md", to: "Keynote")
+        controller.scriptMoved(from: "Talk.md", to: entry)
+        #expect(controller.script?.id == "Keynote.md")
+        #expect(controller.script?.markup == marked.markup)
+        #expect(controller.script?.text == marked.text)
+    }
+
     @Test func aTapPausesWhereTheTextWasWhenTheFingerCameDown() throws {
         let (controller, _) = try makeController()
         try controller.open(id: "Intro.txt", at: 0)

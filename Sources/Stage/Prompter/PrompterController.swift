@@ -115,7 +115,7 @@ package final class PrompterController {
     package func scriptMoved(from oldID: String, to entry: ScriptEntry) {
         guard let current = script, current.id == oldID else { return }
         script = OpenScript(id: entry.id, title: entry.title, text: current.text, wordCount: current.wordCount,
-                            repaired: current.repaired, markers: current.markers)
+                            repaired: current.repaired, markers: current.markers, markup: current.markup)
         readingMarkers.move(from: oldID, to: entry.id)
         onChange()
     }
