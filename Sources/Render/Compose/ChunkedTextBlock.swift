@@ -103,8 +103,8 @@ public final class ChunkedTextBlock {
         chunks = TextChunks(lines: lines, pieceRows: pieceRows)
     }
 
-    /// Bytes of rasterized pieces held now, with the spare and scratch canvases kept
-    /// for the next ones (TextPieceCache).
+    /// Bytes of rasterized pieces held now, with the spare canvases kept for the next
+    /// ones (TextPieceCache).
     public var cachedBytes: Int {
         cache.heldBytes + strips.byteCount + quarterTurns.byteCount
     }
