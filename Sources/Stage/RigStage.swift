@@ -24,7 +24,7 @@ package final class RigStage {
     package let gameDesk: GameDesk
     package private(set) var stopwatch = ReadingStopwatch()
     /// What the display side last said of each display.
-    package private(set) var displays: [DisplayRole: DisplayStatus] = [:]
+    package internal(set) var displays: [DisplayRole: DisplayStatus] = [:]
     /// The camera's state and latest picture, and the outer preview made of it.
     var stageCamera: StageCamera
     package var camera: CameraInput { stageCamera.input }
@@ -32,17 +32,17 @@ package final class RigStage {
     package let takes: PrompterTakes
     /// What the displays show of the take now.
     package var take: TakeIndicator { takes.indicator }
-    package private(set) var tapLatency = TapLatencyHistogram()
+    package internal(set) var tapLatency = TapLatencyHistogram()
+    /// Both displays' frames: drawn, in flight, on the glass.
+    private(set) lazy var frames = DisplayFrames(stage: self)
     /// The frame each display was last given, until its flip says it reached the glass.
-    package private(set) var inFlight: [DisplayRole: FrameReport] = [:]
+    package var inFlight: [DisplayRole: FrameReport] { frames.inFlight }
     /// What each display shows now: the report of its frame last flipped.
-    package private(set) var shown: [DisplayRole: FrameReport] = [:]
+    package var shown: [DisplayRole: FrameReport] { frames.shown }
     /// The participant's view, touchscreen and camera, as the game needs them.
-    private var seat = ParticipantSeat()
+    var seat = ParticipantSeat()
     /// The participant's display has a touchscreen now (their tap is Stop in the game).
     package var participantTouch: Bool { seat.touch }
-    /// The cue's frames on their way to the participant's display.
-    private var cues = CueHandshake()
     /// The Clips screen, `rig ctl clips` and the replay, through the store's ports.
     package let clips: ClipsController
     /// Voice follow: what the listening port hears steers the text.
@@ -104,7 +104,7 @@ package final class RigStage {
         gameDesk.leave = { [unowned self] in leaveGame() }
         gameDesk.outerRefreshMillihertz = { [unowned self] in displays[.outer]?.mode?.refreshMillihertz }
         game.onChange = { [unowned self] in
-            if game.cueAwaitingOnset, let flight = inFlight[.outer] { cues.waitingForFlight(drawnFor: flight.time) }
+            if game.cueAwaitingOnset { frames.cueRequested() }
             if game.cueAwaitingOnset { output.frameWantedNow(.outer) } else { frameWanted(.outer) }
             console.gameChanged()
             output.liveStateChanged()
@@ -203,88 +203,15 @@ package final class RigStage {
     }
 
     /// What the game needs to know of the camera and the participant's display.
-    private func gameConditionsChanged() {
+    func gameConditionsChanged() {
         game.rigChanged(seat.conditions(camera: camera, cameraEnabled: settings.cameraEnabled, outer: displays[.outer],
                                         gameOpen: game.isOpen))
     }
 
     // MARK: events
 
-    package func handle(_ event: StageEvent) {
-        if selfTests.takes(event) { return }
-        switch event {
-        case .outerTap where game.isOpen:
-            game.participantTapped()
-        case let .outerTap(time):
-            // The talent's stop works on a follower too: it takes the text over here.
-            followerRig?.operatorMoved()
-            let wasPlaying = controller.engine.state(at: time) == .playing
-            controller.tap(at: time)
-            if wasPlaying { tapLatency.tapAccepted(at: time) }
-        case let .key(press):
-            if console.handle(press) { return }
-            // Held keys repeat; of the bound actions only speed changes follow a repeat.
-            guard let action = press.action, !press.isRepeat || action.repeatsWhileHeld, !game.isOpen else { return }
-            handle(.key(action), at: press.time)
-        case let .innerPointer(x, y, button, _):
-            console.pointer(x: x, y: y, button: button)
-        case let .innerTouch(phase, x, y, _):
-            console.touch(phase: phase, x: x, y: y)
-        case let .cameraFrame(frame):
-            cameraArrived(frame, preview: nil)
-            selfTests.run?.cameraFrameArrived()
-        case let .cameraPreview(frame, preview):
-            cameraArrived(frame, preview: preview)
-            selfTests.run?.cameraFrameArrived()
-        case let .camera(input):
-            stageCamera.changed(to: input)
-            gameConditionsChanged()
-            stateChanged()
-        case let .display(role, status):
-            let before = displays[role]
-            displays[role] = status
-            if role == .outer, before?.mode != status.mode, status.mode != nil { relayout() }
-            if role == .outer, status.showsContent != (before?.showsContent ?? false) { seat.viewShown = false }
-            gameConditionsChanged()
-            stateChanged()
-        case let .framePresented(role, stamp):
-            framePresented(role, stamp)
-        case .switchedAway:
-            KioskLog.notice("switched away from the rig's console (VT switch)")
-            if game.session?.phase.isCapturing == true { game.receive(.interrupt(.vtSwitch)) }
-        case let .participantTouch(present):
-            seat.touch = present
-            gameConditionsChanged()
-        case .libraryChanged:
-            _ = controller.library?.refresh()
-            console.libraryChanged()
-            stateChanged()
-        case .clipsChanged:
-            clips.refresh()
-        case .remoteAccessChanged:
-            frameWanted(.inner)
-        case let .followListening(words):
-            follow.listenerStarted(for: words)
-        case let .followHeard(result):
-            follow.received(result)
-        case let .leadLink(report):
-            followerRig?.received(report)
-        case let .replayDelivery(id, delivery):
-            clips.delivered(id: id, delivery)
-        case let .problems(source, lines):
-            problems.set(lines, for: source)
-        case let .firstRun(card):
-            console.showFirstRun(card)
-        case let .rigUpdate(card):
-            // An offer never comes over a talent's reading, a take or a game.
-            console.showRigUpdate(card, busy: take != .none || game.isOpen
-                                      || controller.engine.state(at: now()) == .playing)
-        case let .takeEnded(message):
-            takes.ended(message: message)
-        case let .controller(event):
-            handControllers.handle(event, handledAt: now(), steers: !game.isOpen)
-        }
-    }
+    /// A device's event: see `StageEvents` for what each one changes.
+    package func handle(_ event: StageEvent) { StageEvents(stage: self).apply(event) }
 
     /// Starts a self-test on the kiosk's devices (`rig selftest`, Settings' button); the
     /// reason when it cannot. Its cards take both displays, so never over a talent's
@@ -299,13 +226,6 @@ package final class RigStage {
         return selfTests.start(options: options, sound: sound, outerTouchscreen: { [unowned self] in seat.touch },
                                displayStatus: { [unowned self] in devices.displays[$0] }, pairing: pairing,
                                now: now, schedule: schedule)
-    }
-
-    private func cameraArrived(_ frame: CameraFrame, preview: CameraPreviewPicture?) {
-        stageCamera.arrived(frame, preview: preview)
-        frameWanted(.inner)
-        if controller.mode == .framing || game.isOpen || selfTests.showsCamera { frameWanted(.outer) }
-        gameConditionsChanged()
     }
 
     /// Where the outer display's camera preview is wanted, for the kiosk's preview
@@ -361,68 +281,9 @@ package final class RigStage {
     // MARK: frames
 
     /// Draws `role`'s frame for `presentationTime` into `target` if anything it shows
-    /// changed, and reports what it showed.
+    /// changed, and reports what it showed (see `DisplayFrames`).
     package func frame(_ role: DisplayRole, at presentationTime: Double, into target: FrameTarget) -> FrameReport {
-        if role == .inner, cues.holdsInner(game, mustDraw: target.mustDraw) {
-            // Not drawn, but a fresh buffer (a modeset) may sit where an old one was.
-            if target.mustDraw { renderer.forgetHeldFrames(role) }
-            return FrameReport(role: role, time: presentationTime)
-        }
-        if let card = selfTests.card(role) {
-            let transform = role == .outer ? controller.settings.textTransform : .identity
-            let report = renderer.drawSelfTestCard(role, card, transform: transform, at: presentationTime, into: target)
-            if report.changed || target.mustDraw { inFlight[role] = report }
-            return report
-        }
-        let started = now()
-        let size = PixelSize(width: target.width, height: target.height)
-        if role == .outer { renderer.applyDrawingSettings(controller.settings, outerSize: size) }
-        let inner = role == .inner ? innerView(at: presentationTime) : nil
-        var view = cameraView(at: presentationTime)
-        var upcoming: (generation: UInt64, cue: UInt64, overlay: CameraOverlay)?
-        if target.preparing {
-            // Only the cue's frame is drawn ahead: as the participant view will be from
-            // its request, over the camera picture held since the speech's end report.
-            guard role == .outer, let next = game.upcomingCue else { return FrameReport(role: role, time: presentationTime) }
-            upcoming = next
-            view.overlay = next.overlay
-        }
-        let prompter = PrompterShown(controller, at: presentationTime, layoutGeneration: renderer.layoutGeneration,
-                                     role: role, consoleScreen: console.state.screen)
-        let drawn = renderer.draw(role, at: presentationTime, into: target, prompter: prompter,
-                                  outerShowsContent: displays[.outer]?.showsContent ?? false, camera: view,
-                                  inner: inner, take: take)
-        if let build = drawn.console { console.shown(build) }
-        let report = cues.drawn(drawn, role: role, upcoming: upcoming, showsCue: view.overlay.cue != nil, game: game,
-                                composeStarted: started, now: now())
-        // A frame drawn ahead for a cue is flipped at the cue's request, not now.
-        if report.preparedCue != nil { return report }
-        if report.changed || target.mustDraw {
-            inFlight[role] = report
-        } else if isAnimating(role, at: presentationTime) {
-            // Moving text that has not moved a whole pixel yet (the start of a ramp)
-            // gives no new frame and so no flip to chain on: ask for the next vblank.
-            frameWanted(role)
-        }
-        return report
-    }
-
-    /// What the console shows beyond the prompter, as values at `time`.
-    private func innerView(at time: Double) -> InnerView {
-        var inner = InnerView(
-            console: console.state, listing: console.state.screen == .library ? console.listing : .empty,
-            outer: displays[.outer], cameraState: camera.state,
-            game: console.state.screen.isGame ? game.consoleView(at: time) : .none,
-            timers: TimersShown(timers(at: time)), follow: follow.shown, dialogScript: console.dialogScript)
-        if console.state.screen == .settings {
-            inner.remote = remoteAccess?.shown
-            inner.controllers = handControllers.shown
-        }
-        if console.state.screen == .clips {
-            let replayNow = clips.shown(at: time)
-            inner.clips = InnerClips(input: clips.listing, replay: replayNow?.shown, picture: replayNow?.picture)
-        }
-        return inner
+        frames.frame(role, at: presentationTime, into: target)
     }
 
     /// Whether `role`'s next frame will differ from this one without any event.
@@ -430,55 +291,6 @@ package final class RigStage {
         selfTests.animates
             || renderer.isAnimating(role, controller: controller, take: take, at: time)
             || (role == .inner && clips.isAnimating(at: time))
-    }
-
-    /// The talent's camera view: the framing check's, or the participant view of the
-    /// game (its overlay from the session alone, so nothing of an unsent pick shows).
-    private func cameraView(at time: Double) -> CameraView {
-        let overlay = game.isOpen ? game.participantOverlay(at: time)
-            : stageCamera.prompterOverlay(framing: controller.mode == .framing, selfTest: selfTests.showsCamera,
-                                          take: take.shown(at: now()))
-        var view = stageCamera.view(overlay: overlay, mirror: settings.cameraMirror,
-                                    onOuter: game.isOpen || controller.mode == .framing || selfTests.showsCamera,
-                                    inGame: game.isOpen)
-        // The cue's frame does not wait for a camera frame's conversion: it shows the
-        // picture already converted, and the next frame catches up.
-        view.holdPreview = game.holdsCameraForCue
-        return view
-    }
-
-    private func framePresented(_ role: DisplayRole, _ stamp: FlipStamp) {
-        let shown = inFlight.removeValue(forKey: role)
-        if let report = shown {
-            self.shown[role] = report
-        }
-        selfTests.run?.flipped(role, stamp, tapsShown: role == .outer ? shown?.selfTestCard?.taps : nil)
-        if role == .outer, let frame = shown?.cameraFrame {
-            output.cameraFrameShown(frame, at: stamp.time)
-            selfTests.run?.cameraFrameShown(captured: frame.timestamp, at: stamp.time)
-        }
-        if role == .outer, cues.releasesInner(game) { frameWanted(.inner) }
-        if role == .outer {
-            if shown?.showsGame == true, !seat.viewShown {
-                seat.viewShown = true
-                gameConditionsChanged()
-            }
-            cues.outerFlipped(shown, at: stamp.time, game: game, handled: now())
-            game.outerFlipped(stamp, cue: shown?.cue)
-        }
-        if role == .outer {
-            tapLatency.outerFrameFlipped(at: stamp.time, showsTapEffect: shown?.showsTapPause ?? false)
-            handControllers.outerFlipped(at: stamp.time, drawnFor: shown?.time ?? stamp.time)
-        }
-        // A frame drawn for a time the motion had not ended by but flipped after it had
-        // (its compose ran late: a loaded host, a sanitizer) shows the text short of
-        // where it came to rest: one more frame shows that, and nothing asks otherwise.
-        let drawnFor = shown?.time ?? stamp.time
-        if isAnimating(role, at: stamp.time) || (drawnFor < stamp.time && isAnimating(role, at: drawnFor)) {
-            frameWanted(role)
-        } else if role == .outer {
-            prepareAheadWhileIdle(pieces: 12)
-        }
     }
 
     // MARK: requests
