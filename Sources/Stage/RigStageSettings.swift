@@ -9,7 +9,7 @@ extension RigStage {
         /// Where the reading line sits, as a fraction of the text viewport from its top.
         package var markerPosition: Double = ReadingMarker.defaultPosition
         /// The reading text's cache; nil: as the outer display's size asks
-        /// (`ChunkedTextBlock.automaticCacheBudgetBytes`).
+        /// (`TextCacheBudget.automatic`).
         package var cacheBudgetBytes: Int?
         /// The reading settings until the operator changes them (rig.toml's `[prompter]`).
         package var readingDefaults: ReadingSettings = .standard

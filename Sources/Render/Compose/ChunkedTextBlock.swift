@@ -6,7 +6,7 @@ import CPixman
 ///
 /// The cache holds only pieces near the viewport, within `cacheBudgetBytes` (a
 /// screen at each of up to 16 row phases; 128 MiB unless the display asks for more,
-/// see `automaticCacheBudgetBytes`). A chunk taller
+/// see `TextCacheBudget`). A chunk taller
 /// than the budget allows is cut into pieces by height; each piece is cached and
 /// evicted on its own.
 ///
@@ -15,28 +15,19 @@ import CPixman
 /// rasterizes just the pieces it shows (call `prepareAhead` when idle for more).
 public final class ChunkedTextBlock {
     public static let linesPerChunk = 24
-    public static let defaultCacheBudgetBytes = 128 << 20
+    public static let defaultCacheBudgetBytes = TextCacheBudget.defaultBytes
 
-    /// The budget for the reading text on a display of `size` when none is configured
-    /// (RowPhase.automaticBudget): what buys the most row phases there, up to 256 MiB.
-    public static func automaticCacheBudgetBytes(forDisplay size: PixelSize) -> Int {
-        let screen = size.width * size.height * 4
-        return RowPhase.automaticBudget(screenBytes: screen,
-                                        quarterTurnBytes: screen + QuarterTurnWindow.byteCount(frameSize: size))
-    }
-
-    /// The most row phases a display of `size` gets in `cacheBudgetBytes` upright (a
-    /// quarter turn may get fewer): what a block's pieces are cut for.
-    public static func rowPhases(forDisplay size: PixelSize, cacheBudgetBytes: Int) -> Int {
-        min(rowPhases, RowPhase.affordable(budget: cacheBudgetBytes, screenBytes: size.width * size.height * 4))
-    }
-
-    /// A frame's text position is known to a sixteenth of a pixel: pieces are cached
-    /// at up to this many row phases, so the text moves by the exact fraction each
-    /// frame (issue 38) and is never a blur of two rows. Eighths were not enough:
-    /// where the ideal step falls halfway between two of them (12 px/s at 60 Hz)
-    /// no choice of phases steps with less than 1/16 px RMS error.
+    /// Pieces are cached at up to this many row phases, so the text moves by the
+    /// exact fraction each frame (issue 38) and is never a blur of two rows. Eighths
+    /// were not enough: where the ideal step falls halfway between two of them
+    /// (12 px/s at 60 Hz) no choice of phases steps with less than 1/16 px RMS error.
     public static let rowPhases = 16
+
+    /// A frame's text position is known to a 48th of a pixel: every phase count in
+    /// `RowPhase.counts` (16, 12, 8, 4, 2, 1) divides it, so a budget that holds
+    /// twelve screens of pieces draws at twelve evenly spaced phases rather than eight.
+    /// The glyph painter moves outlines by 64ths: a 48th is rounded to the nearest.
+    public static let rowFractions = 48
 
     public let lines: ReadingTextLines
     /// Text-space width: the whole column including both margins.
@@ -54,7 +45,7 @@ public final class ChunkedTextBlock {
     /// at each of `rowPhaseLimit` phases.
     public let pieceRows: Int
     /// The most row phases this block caches: what the outer display affords
-    /// (`rowPhases(forDisplay:cacheBudgetBytes:)`) for the scrolling outer text, 1 for
+    /// (`TextCacheBudget.rowPhases(forDisplay:budget:)`) for the scrolling outer text, 1 for
     /// text drawn only at whole rows (the operator's copy), whose pieces then need
     /// not be cut shorter for phases it never shows.
     public let rowPhaseLimit: Int
@@ -123,9 +114,9 @@ public final class ChunkedTextBlock {
     /// Drops every cached piece (they are rasterized again when needed), e.g.
     /// before `rig snapshot` writes its PNG files.
     public func releaseCache() {
+        strips.removeAll()
         dropWindows()
         cache.removeAll()
-        strips.removeAll()
     }
 
     /// A new orientation keeps the layout and the reading offset; cached pixels
@@ -150,18 +141,18 @@ public final class ChunkedTextBlock {
     /// the viewport in display orientation with the band tinted into it
     /// (QuarterTurnWindow explains why).
     ///
-    /// `rowSixteenths` (0–15) moves the text up by that many sixteenths of a pixel more.
+    /// `rowFraction` (0–47) moves the text up by that many 48ths of a pixel more.
     /// It is drawn from pieces rasterized at that phase, as many phases as the
     /// budget holds a screen of (RowPhase), up to `rowPhaseLimit`; a quarter turn
     /// also keeps a window per phase, so it affords fewer.
     public func draw(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, viewportTop wholeTop: Int,
-                     rowSixteenths: Int = 0, highlight: ReadingHighlight? = nil) {
+                     rowFraction: Int = 0, highlight: ReadingHighlight? = nil) {
         rowPhasesDrawn = rowPhases(forFrame: frame.size)
-        let phase = RowPhase(sixteenths: rowSixteenths, top: wholeTop, phases: rowPhasesDrawn)
+        let phase = RowPhase(fraction: rowFraction, top: wholeTop, phases: rowPhasesDrawn)
         let viewportTop = phase.top
         if drawTurned(into: target, frame: frame, clip: clip, position: phase, highlight: highlight) { return }
         guard let highlight, !highlight.rows.isEmpty else {
-            drawPlain(into: target, frame: frame, clip: clip, viewportTop: viewportTop, rowSixteenths: phase.sixteenths)
+            drawPlain(into: target, frame: frame, clip: clip, viewportTop: viewportTop, rowFraction: phase.fraction)
             return
         }
         let viewport = transform.textSize(forDisplay: frame.size)
@@ -169,14 +160,14 @@ public final class ChunkedTextBlock {
                                  height: highlight.rows.count)
         let band = transform.displayRect(ofText: bandText, viewport: viewport).offsetBy(dx: frame.x, dy: frame.y)
         for area in Compositor.subtract([band], from: frame.intersection(clip)) {
-            drawPlain(into: target, frame: frame, clip: area, viewportTop: viewportTop, rowSixteenths: phase.sixteenths)
+            drawPlain(into: target, frame: frame, clip: area, viewportTop: viewportTop, rowFraction: phase.fraction)
         }
         let visibleBand = band.intersection(clip).intersection(frame)
         guard !visibleBand.isEmpty else { return }
         let rows = (top: viewportTop + highlight.rows.lowerBound, bottom: viewportTop + highlight.rows.upperBound)
-        guard let strip = strips.strip(covering: rows, color: highlight.color, rowSixteenths: phase.sixteenths,
+        guard let strip = strips.strip(covering: rows, color: highlight.color, rowFraction: phase.fraction,
                                        plain: plainRows) else {
-            drawPlain(into: target, frame: frame, clip: visibleBand, viewportTop: viewportTop, rowSixteenths: phase.sixteenths)
+            drawPlain(into: target, frame: frame, clip: visibleBand, viewportTop: viewportTop, rowFraction: phase.fraction)
             return
         }
         let stripViewport = PixelSize(width: columnWidth, height: strip.rows)
@@ -204,44 +195,52 @@ public final class ChunkedTextBlock {
             turn: scrollsTurned ? transform : nil, mayMakeWindow: windowsFit,
             fill: { window, rect, top in
                 drawPlain(into: window.canvas.pixmanImage, frame: PixelRect(size: window.canvas.size), clip: rect,
-                          viewportTop: top, rowSixteenths: position.sixteenths,
+                          viewportTop: top, rowFraction: position.fraction,
                           focus: window.leadingRow(viewportTop: position.top), keepOnlyClipped: true)
             })
         // Pieces are needed where text enters the window: keep and prepare those.
-        if let leadingRow { lastViewportCentre = leadingRow }
+        if let leadingRow {
+            lastViewportCentre = leadingRow
+            // The window tints the band itself: a strip left from a frame drawn
+            // without it would only hold memory.
+            strips.removeAll()
+        }
         // The windows (and the rings of the band's plain pixels) come out of the
         // budget; windows dropped for a new frame size give theirs back.
-        if cache.budgetBytes != cacheBudgetBytes - quarterTurns.byteCount {
-            cache.budgetBytes = cacheBudgetBytes - quarterTurns.byteCount
-            cache.makeRoom(for: 0, focus: lastViewportCentre, keep: [])
-        }
+        fitPiecesToBudget()
         return leadingRow != nil
     }
 
     private func dropWindows() {
         quarterTurns.removeAll()
-        cache.budgetBytes = cacheBudgetBytes
+        fitPiecesToBudget()
     }
 
-    /// The row phases a frame of `size` is drawn at: as many as the budget holds a
-    /// screen of, up to the limit; for a quarter turn, a screen of pieces and its
-    /// window per phase (8 at 1080p, 2 at 4K in the automatic budget).
+    /// The windows come out of the budget and the pieces get the rest. The band's
+    /// strips stay on top: counted in, at 4K they left the pieces about to scroll in
+    /// too little room (464 pieces rasterized in 600 frames at 110 px/s, against 61).
+    private func fitPiecesToBudget() {
+        let left = max(0, cacheBudgetBytes - quarterTurns.byteCount)
+        guard cache.budgetBytes != left else { return }
+        cache.budgetBytes = left
+        cache.makeRoom(for: 0, focus: lastViewportCentre, keep: [])
+    }
+
     private func rowPhases(forFrame size: PixelSize) -> Int {
-        let viewportBytes = transform.textSize(forDisplay: size).height * columnWidth * 4
-        let windowBytes = transform.swapsAxes ? QuarterTurnWindow.byteCount(frameSize: size) : 0
-        return min(rowPhaseLimit, RowPhase.affordable(budget: cacheBudgetBytes, screenBytes: viewportBytes + windowBytes))
+        TextCacheBudget.rowPhases(forFrame: size, transform: transform, columnWidth: columnWidth,
+                                  budget: cacheBudgetBytes, limit: rowPhaseLimit)
     }
 
     /// `focus` is the text row whose pieces matter most when the budget is short
     /// (the viewport's centre unless given); `keepOnlyClipped` lets pieces outside
     /// the clip go first (the window draws only the rows entering it).
     func drawPlain(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, viewportTop: Int,
-                   rowSixteenths: Int = 0, focus: Int? = nil, keepOnlyClipped: Bool = false) {
+                   rowFraction: Int = 0, focus: Int? = nil, keepOnlyClipped: Bool = false) {
         let visibleClip = frame.intersection(clip)
         guard !visibleClip.isEmpty else { return }
         let viewport = transform.textSize(forDisplay: frame.size)
         lastViewportCentre = focus ?? viewportTop + viewport.height / 2
-        let placed = chunks.pieceKeys(fromRow: viewportTop, toRow: viewportTop + viewport.height, rowSixteenths: rowSixteenths)
+        let placed = chunks.pieceKeys(fromRow: viewportTop, toRow: viewportTop + viewport.height, rowFraction: rowFraction)
             .map { key, rows in
             let textRect = PixelRect(x: 0, y: rows.top - viewportTop, width: viewport.width,
                                      height: rows.bottom - rows.top)
@@ -287,13 +286,13 @@ public final class ChunkedTextBlock {
         // A band about to run off its strip gets a fresh one now, not in a frame.
         if strips.prepareAhead(plain: plainRows) { done += 1 }
         let top = centre - viewportRows, bottom = centre + viewportRows + viewportRows / 2
-        let phaseStep = Self.rowPhases / rowPhasesDrawn
-        let candidates = stride(from: 0, to: Self.rowPhases, by: phaseStep)
-            .flatMap { chunks.pieceKeys(fromRow: max(0, top), toRow: bottom, rowSixteenths: $0) }
+        let phaseStep = Self.rowFractions / rowPhasesDrawn
+        let candidates = stride(from: 0, to: Self.rowFractions, by: phaseStep)
+            .flatMap { chunks.pieceKeys(fromRow: max(0, top), toRow: bottom, rowFraction: $0) }
             .filter { cache[$0.key] == nil }
             .map { (key: $0.key, rows: $0.rows, distance: abs(($0.rows.top + $0.rows.bottom) / 2 - centre)) }
             // Nearest first, and a piece's phases together: the next rows are whole.
-            .sorted { ($0.distance, $0.key.rowSixteenths) < ($1.distance, $1.key.rowSixteenths) }
+            .sorted { ($0.distance, $0.key.rowFraction) < ($1.distance, $1.key.rowFraction) }
         for (key, rows, _) in candidates.prefix(limit) {
             // Make room only from pieces farther away than this one, or prefetching
             // would evict and re-rasterize the same pieces forever.
@@ -310,12 +309,12 @@ public final class ChunkedTextBlock {
 
     /// Text rows [top, top + rows) drawn plain at a row phase into a canvas of
     /// their own, in final orientation: what a band's strip is tinted from.
-    private func plainRows(top: Int, rows: Int, rowSixteenths: Int) -> Canvas? {
+    private func plainRows(top: Int, rows: Int, rowFraction: Int) -> Canvas? {
         let size = transform.displaySize(forText: PixelSize(width: columnWidth, height: rows))
         guard let canvas = try? Canvas(size: size) else { return nil }
         let centre = lastViewportCentre
         drawPlain(into: canvas.pixmanImage, frame: PixelRect(size: size), clip: PixelRect(size: size),
-                  viewportTop: top, rowSixteenths: rowSixteenths)
+                  viewportTop: top, rowFraction: rowFraction)
         lastViewportCentre = centre
         return canvas
     }
@@ -327,7 +326,7 @@ public final class ChunkedTextBlock {
         if let cached = cache[key] { return cached }
         let bytes = columnWidth * (rows.bottom - rows.top) * 4
         cache.makeRoom(for: bytes, size: pieceSize(rows: rows), focus: lastViewportCentre, keep: keep)
-        guard let made = rasterize(chunk: key.chunk, rows: rows, rowSixteenths: key.rowSixteenths) else { return nil }
+        guard let made = rasterize(chunk: key.chunk, rows: rows, rowFraction: key.rowFraction) else { return nil }
         let entry = TextPieceCache.Entry(canvas: made.canvas, top: rows.top, bottom: rows.bottom, ink: made.ink)
         cache.insert(entry, for: key)
         rasterizedPieceCount += 1
@@ -343,11 +342,11 @@ public final class ChunkedTextBlock {
     /// fits), then reflects it in place or, for a quarter turn, turns it into its final
     /// canvas. Neighbouring chunks' edge lines are painted too, so ink that overhangs a
     /// line box (descenders, tall accents) is not cut. At a row phase the lines sit
-    /// `rowSixteenths` sixteenths of a pixel higher: a whole row up and the rest of
-    /// the sixteenths back down, which the glyph painter does by moving the outlines.
+    /// `rowFraction` 48ths of a pixel higher: a whole row up and the rest of
+    /// the 48ths back down, which the glyph painter does by moving the outlines.
     /// Each piece also says where it has ink (`changedArea`), so a display redraws
     /// only the rows a scroll changes.
-    private func rasterize(chunk: Int, rows: (top: Int, bottom: Int), rowSixteenths: Int) -> (canvas: Canvas, ink: PieceInk?)? {
+    private func rasterize(chunk: Int, rows: (top: Int, bottom: Int), rowFraction: Int) -> (canvas: Canvas, ink: PieceInk?)? {
         let uprightSize = PixelSize(width: columnWidth, height: rows.bottom - rows.top)
         let spare = cache.takeSpare(size: transform.displaySize(forText: uprightSize))
         if spare != nil { reusedCanvasCount += 1 }
@@ -360,8 +359,8 @@ public final class ChunkedTextBlock {
             let reach = max(box.height, 1)
             guard box.bottom + reach > rows.top, box.y - reach < rows.bottom else { continue }
             lines.drawLine(at: index, into: upright.pixmanImage, x: textInset,
-                           y: box.y - rows.top - (rowSixteenths > 0 ? 1 : 0),
-                           rowSixteenths: rowSixteenths > 0 ? Self.rowPhases - rowSixteenths : 0, color: textColor, accents: accents)
+                           y: box.y - rows.top - (rowFraction > 0 ? 1 : 0),
+                           rowFraction: rowFraction > 0 ? Self.rowFractions - rowFraction : 0, color: textColor, accents: accents)
         }
         // Ink is read upright, in text space, before the turn: changedArea maps it.
         let ink = blank.map { PieceInk(canvas: upright, background: $0) }
@@ -375,23 +374,23 @@ public final class ChunkedTextBlock {
     // MARK: - What a scroll changes
 
     /// The display area where the viewport filling `frame` may differ between text
-    /// rows `oldTop` at `oldSixteenths` and `newTop` at `newSixteenths` (with the same
+    /// rows `oldTop` at `oldFraction` and `newTop` at `newFraction` (with the same
     /// highlight): the rows where either has ink, between the outermost ink columns,
     /// mapped through the transform. Nil when that is not known (a quarter turn,
     /// which draws through its window; a piece not cached): then all of `frame` may
     /// differ. Elsewhere both show the background, or the band's tint of it, whatever
     /// the row phase.
-    func changedArea(frame: PixelRect, from oldTop: Int, at oldSixteenths: Int, to newTop: Int,
-                     at newSixteenths: Int) -> [PixelRect]? {
+    func changedArea(frame: PixelRect, from oldTop: Int, at oldFraction: Int, to newTop: Int,
+                     at newFraction: Int) -> [PixelRect]? {
         guard !transform.swapsAxes, frame.width == columnWidth else { return nil }
         // The rows and phases the frames were drawn at (see draw).
         let phases = rowPhases(forFrame: frame.size)
-        let oldPhase = RowPhase(sixteenths: oldSixteenths, top: oldTop, phases: phases)
-        let newPhase = RowPhase(sixteenths: newSixteenths, top: newTop, phases: phases)
+        let oldPhase = RowPhase(fraction: oldFraction, top: oldTop, phases: phases)
+        let newPhase = RowPhase(fraction: newFraction, top: newTop, phases: phases)
         func ink(at phase: RowPhase) -> ViewportInk? {
             ViewportInk(top: phase.top, count: frame.height, columnWidth: columnWidth,
                         pieces: chunks.pieceKeys(fromRow: phase.top, toRow: phase.top + frame.height,
-                                                 rowSixteenths: phase.sixteenths)) { cache[$0]?.ink }
+                                                 rowFraction: phase.fraction)) { cache[$0]?.ink }
         }
         guard let old = ink(at: oldPhase), let new = ink(at: newPhase) else { return nil }
         return new.changedArea(since: old, frame: frame, transform: transform)

@@ -14,10 +14,10 @@ public final class LaidOutTextLines: ReadingTextLines {
         return ReadingLineBox(y: Int(line.y.rounded()), height: max(1, Int(line.height.rounded())))
     }
 
-    public func drawLine(at index: Int, into image: OpaquePointer, x: Int, y: Int, rowSixteenths: Int, color: Color,
+    public func drawLine(at index: Int, into image: OpaquePointer, x: Int, y: Int, rowFraction: Int, color: Color,
                          accents: TextAccents?) {
         guard let line = layout.line(at: index) else { return }
-        painter.draw(line: line, into: image, originX: x, originY: y, rowSixteenths: rowSixteenths,
+        painter.draw(line: line, into: image, originX: x, originY: y, rowFraction: rowFraction,
                      color: (color.red, color.green, color.blue), alpha: color.alpha, accents: accents)
     }
 }

@@ -9,7 +9,7 @@ public enum Layer {
     /// The reading text, scrolled so that text row `viewportTop` is the
     /// viewport's top edge, filling `frame`.
     /// With a highlight, those viewport rows are shown tinted (the marker band).
-    case textBlock(ChunkedTextBlock, frame: PixelRect, viewportTop: Int, rowSixteenths: Int = 0,
+    case textBlock(ChunkedTextBlock, frame: PixelRect, viewportTop: Int, rowFraction: Int = 0,
                    highlight: ReadingHighlight? = nil)
     /// The reading marker: a faint band with an arrow at each end.
     case readingMarker(ReadingMarker)
@@ -60,8 +60,8 @@ public enum Layer {
         switch (self, other) {
         case let (.fill(rect, color), .fill(otherRect, otherColor)):
             return rect == otherRect && color == otherColor
-        case let (.textBlock(block, frame, top, sixteenths, highlight), .textBlock(otherBlock, otherFrame, otherTop, otherSixteenths, otherHighlight)):
-            return block === otherBlock && frame == otherFrame && top == otherTop && sixteenths == otherSixteenths
+        case let (.textBlock(block, frame, top, fraction, highlight), .textBlock(otherBlock, otherFrame, otherTop, otherFraction, otherHighlight)):
+            return block === otherBlock && frame == otherFrame && top == otherTop && fraction == otherFraction
                 && highlight == otherHighlight
         case let (.readingMarker(marker), .readingMarker(otherMarker)):
             return marker == otherMarker
@@ -78,11 +78,11 @@ public enum Layer {
     /// phase): where its pixels may differ; nil when it is not that or the block
     /// cannot tell.
     func changedArea(since old: Layer) -> [PixelRect]? {
-        guard case let .textBlock(block, frame, top, sixteenths, highlight) = self,
-              case let .textBlock(oldBlock, oldFrame, oldTop, oldSixteenths, oldHighlight) = old,
+        guard case let .textBlock(block, frame, top, fraction, highlight) = self,
+              case let .textBlock(oldBlock, oldFrame, oldTop, oldFraction, oldHighlight) = old,
               block === oldBlock, frame == oldFrame, highlight == oldHighlight
         else { return nil }
-        return block.changedArea(frame: frame, from: oldTop, at: oldSixteenths, to: top, at: sixteenths)
+        return block.changedArea(frame: frame, from: oldTop, at: oldFraction, to: top, at: fraction)
     }
 
     /// What the layer's pixels depend on beyond its value: a text block's transform
@@ -104,9 +104,9 @@ public enum Layer {
             PixmanDraw.copy(canvas.pixmanImage,
                             sourceRect: visible.offsetBy(dx: -placed.x, dy: -placed.y),
                             into: image, x: visible.x, y: visible.y)
-        case let .textBlock(block, frame, viewportTop, rowSixteenths, highlight):
+        case let .textBlock(block, frame, viewportTop, rowFraction, highlight):
             block.draw(into: image, frame: frame.offsetBy(dx: dx, dy: dy), clip: clip,
-                       viewportTop: viewportTop, rowSixteenths: rowSixteenths, highlight: highlight)
+                       viewportTop: viewportTop, rowFraction: rowFraction, highlight: highlight)
         case let .readingMarker(marker):
             marker.draw(into: image, dx: dx, dy: dy, clip: clip, cache: arrows)
         case let .badge(badge):

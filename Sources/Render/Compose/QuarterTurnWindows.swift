@@ -54,7 +54,7 @@ final class QuarterTurnWindows {
     /// scrolls by a small step (two frames in a row at different places).
     private func window(frameSize: PixelSize, position: RowPhase, previous: RowPhase?, turn: TextTransform,
                         mayMake: Bool) -> QuarterTurnWindow? {
-        if let window = windows[position.sixteenths], window.frameSize == frameSize { return window }
+        if let window = windows[position.fraction], window.frameSize == frameSize { return window }
         if windows.values.contains(where: { $0.frameSize != frameSize }) { removeAll() }
         guard mayMake, let previous, previous != position,
               abs(position.top - previous.top) <= QuarterTurnWindow.slack / 2 else { return nil }
@@ -63,7 +63,7 @@ final class QuarterTurnWindows {
                                         viewport: PixelSize(width: 1, height: 2))
         guard let made = try? QuarterTurnWindow(frameSize: frameSize, forward: firstRow.x == 0)
         else { return nil }
-        windows[position.sixteenths] = made
+        windows[position.fraction] = made
         return made
     }
 

@@ -21,9 +21,9 @@ public protocol ReadingTextLines: AnyObject {
 
     /// Paints line `index` into `image` (a `pixman_image_t *`) with the top-left
     /// of its box at (x, y); x is the left edge of the text column. Parts outside
-    /// the image are clipped. `rowSixteenths` moves the line down by that many sixteenths
+    /// the image are clipped. `rowFraction` moves the line down by that many 48ths
     /// of a pixel more (a row phase of the scrolling text). `accents` colour the
     /// line's directions and highlights (nil: all in `color`).
-    func drawLine(at index: Int, into image: OpaquePointer, x: Int, y: Int, rowSixteenths: Int, color: Color,
+    func drawLine(at index: Int, into image: OpaquePointer, x: Int, y: Int, rowFraction: Int, color: Color,
                   accents: TextAccents?)
 }

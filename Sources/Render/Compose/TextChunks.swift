@@ -31,7 +31,7 @@ final class TextChunks {
     typealias Piece = (key: TextPieceCache.Key, rows: (top: Int, bottom: Int))
 
     /// Pieces overlapping text rows [top, bottom), in order, laying out as needed.
-    func pieceKeys(fromRow top: Int, toRow bottom: Int, rowSixteenths: Int = 0) -> [Piece] {
+    func pieceKeys(fromRow top: Int, toRow bottom: Int, rowFraction: Int = 0) -> [Piece] {
         var result: [Piece] = []
         guard bottom > top, var chunkIndex = index(containing: max(0, top)) else { return result }
         while chunkIndex < extents.count || discoverNext() {
@@ -42,7 +42,7 @@ final class TextChunks {
             while chunk.top + piece * pieceRows < min(bottom, chunk.bottom) {
                 let pieceTop = chunk.top + piece * pieceRows
                 let rows = (top: pieceTop, bottom: min(chunk.bottom, pieceTop + pieceRows))
-                result.append((TextPieceCache.Key(chunk: chunkIndex, piece: piece, rowSixteenths: rowSixteenths), rows))
+                result.append((TextPieceCache.Key(chunk: chunkIndex, piece: piece, rowFraction: rowFraction), rows))
                 piece += 1
             }
             chunkIndex += 1

@@ -6,8 +6,8 @@ final class TextPieceCache {
     struct Key: Hashable {
         var chunk: Int
         var piece: Int
-        /// The row phase the piece was rasterized at (ChunkedTextBlock.rowPhases).
-        var rowSixteenths: Int
+        /// The row phase the piece was rasterized at, in 48ths of a pixel (ChunkedTextBlock.rowFractions).
+        var rowFraction: Int
     }
 
     struct Entry {

@@ -15,7 +15,7 @@ public final class GlyphPainter {
         let typeface: UInt16
         let glyph: UInt32
         let phase: UInt8
-        /// Sixteenths of a pixel the outline is moved down (ChunkedTextBlock's row phases).
+        /// 48ths of a pixel the outline is moved down (ChunkedTextBlock's row phases).
         let rowPhase: UInt8
     }
 
@@ -33,7 +33,7 @@ public final class GlyphPainter {
     /// Solid sources by colour: the text's, and a direction's when a line has one.
     private var solids: [UInt32: GlyphImage] = [:]
     private static let subpixelPhases = 4
-    private static let rowPhases = ChunkedTextBlock.rowPhases
+    private static let rowFractions = ChunkedTextBlock.rowFractions
 
     public init(fonts: FontLibrary, cacheLimitBytes: Int = 32 << 20) {
         self.fonts = fonts
@@ -44,14 +44,14 @@ public final class GlyphPainter {
 
     /// Draws `line` with the column's left edge at `originX` and the line's top at
     /// `originY` in `image` (a pixman_image_t*, e.g. XRGB8888 or ARGB8888), moved down
-    /// by `rowSixteenths` sixteenths of a pixel: the glyphs are rasterized from outlines
+    /// by `rowFraction` 48ths of a pixel: the glyphs are rasterized from outlines
     /// moved that far, so the text is as crisp at every phase as at none.
     ///
     /// With `accents`, a direction's glyphs take the direction colour and highlighted
     /// stretches are filled with the highlight colour behind the glyphs; without, all
     /// is drawn in `color` (labels, which have no marks).
     public func draw(line: LaidOutLine, into image: OpaquePointer, originX: Int, originY: Int,
-                     rowSixteenths: Int = 0, color: (r: UInt8, g: UInt8, b: UInt8), alpha: UInt8 = 255,
+                     rowFraction: Int = 0, color: (r: UInt8, g: UInt8, b: UInt8), alpha: UInt8 = 255,
                      accents: TextAccents? = nil) {
         guard !line.glyphs.isEmpty, let source = solidFill(color, alpha) else { return }
         let destWidth = Int(pixman_image_get_width(image)), destHeight = Int(pixman_image_get_height(image))
@@ -67,7 +67,7 @@ public final class GlyphPainter {
             let x = Double(originX) + Double(glyph.x)
             let whole = x.rounded(.down)
             let phase = UInt8(min(Int((x - whole) * Double(Self.subpixelPhases)), Self.subpixelPhases - 1))
-            let rowPhase = UInt8(min(max(rowSixteenths, 0), Self.rowPhases - 1))
+            let rowPhase = UInt8(min(max(rowFraction, 0), Self.rowFractions - 1))
             let mask = self.mask(Key(typeface: glyph.typeface, glyph: glyph.glyphID, phase: phase, rowPhase: rowPhase))
             guard let glyphImage = mask.image else { continue }
             let dx = Int(whole) + Int(mask.left)
@@ -130,7 +130,7 @@ public final class GlyphPainter {
         if typeface.isColorBitmap { loadFlags |= Int32(FT_LOAD_COLOR) }
         // The sub-pixel phase shifts the outline before it is rendered.
         // So does the row phase (FreeType's y grows up, the display's down).
-        var delta = FT_Vector(x: FT_Pos(Int(key.phase) * 64 / Self.subpixelPhases), y: FT_Pos(-Int(key.rowPhase) * 64 / Self.rowPhases))
+        var delta = FT_Vector(x: FT_Pos(Int(key.phase) * 64 / Self.subpixelPhases), y: FT_Pos(-((Int(key.rowPhase) * 64 + Self.rowFractions / 2) / Self.rowFractions)))
         FT_Set_Transform(face, nil, &delta)
         defer { FT_Set_Transform(face, nil, nil) }
         let empty = Mask(image: nil, left: 0, top: 0, isColor: false)

@@ -12,9 +12,9 @@ package struct PrompterShown: Equatable {
     /// The text's position as drawn: the whole pixel row at the reading line. The
     /// console's progress, time left and script preview follow the same row.
     package var offsetRow: Int
-    /// The text's position in sixteenths of a pixel: where the outer display draws it
-    /// (ChunkedTextBlock.rowPhases), so every frame moves it by the exact fraction.
-    package var offsetSixteenths: Int
+    /// The text's position in 48ths of a pixel: where the outer display draws it
+    /// (ChunkedTextBlock.rowFractions), so every frame moves it by the exact fraction.
+    package var offsetFractions: Int
     /// The end of the text: a long layout finishing in slices moves it, and with it
     /// the console's progress, words per minute and time left.
     package var maxOffset: Double
@@ -54,7 +54,7 @@ package struct PrompterShown: Equatable {
         scriptTitle = controller.script?.title
         scriptWords = controller.script?.wordCount
         offsetRow = offset.isFinite ? Int(offset.rounded()) : 0
-        offsetSixteenths = offset.isFinite ? Int((offset * Double(ChunkedTextBlock.rowPhases)).rounded()) : 0
+        offsetFractions = offset.isFinite ? Int((offset * Double(ChunkedTextBlock.rowFractions)).rounded()) : 0
         maxOffset = engine.maxOffset
         state = engine.state(at: time)
         ended = engine.isEnded(at: time)

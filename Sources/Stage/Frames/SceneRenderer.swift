@@ -89,10 +89,10 @@ package final class SceneRenderer {
             readingScriptID = nil
             return Relayout(maxOffset: 0, mapOffset: { _ in 0 }, offsetOfWord: { _ in nil })
         }
-        let budget = cacheBudgetBytes ?? ChunkedTextBlock.automaticCacheBudgetBytes(forDisplay: outerSize)
+        let budget = cacheBudgetBytes ?? TextCacheBudget.automatic(forDisplay: outerSize)
         // Pieces are cut for the phases this display can have: cut for 16 at 4K,
         // where 4 fit, a frame would copy four times as many.
-        let phases = ChunkedTextBlock.rowPhases(forDisplay: outerSize, cacheBudgetBytes: budget)
+        let phases = TextCacheBudget.rowPhases(forDisplay: outerSize, budget: budget)
         if readingScriptID != script.id || readingText?.text != script.text || readingText?.markup != script.markup
             || readingText?.cacheBudgetBytes != budget || readingText?.rowPhases != phases {
             readingText = ReadingText(text: script.text, markup: script.markup, fonts: fonts, painter: painter,

@@ -18,9 +18,9 @@ package enum OuterPrompterScene {
         let transform = block.transform
         let viewport = transform.textSize(forDisplay: display)
         let readingRow = ReadingMarker.readingRow(viewportHeight: viewport.height, position: markerPosition)
-        // The line at the frame's row sits on the reading line, to an sixteenth of a pixel.
-        let phases = ChunkedTextBlock.rowPhases
-        let top = prompter.offsetSixteenths - readingRow * phases
+        // The line at the frame's row sits on the reading line, to a 48th of a pixel.
+        let phases = ChunkedTextBlock.rowFractions
+        let top = prompter.offsetFractions - readingRow * phases
         let viewportTop = Int((Double(top) / Double(phases)).rounded(.down))
         // The band is drawn by the text block from a tinted strip (a copy per
         // frame, no blending); the marker layer adds only its two arrows.
@@ -29,7 +29,7 @@ package enum OuterPrompterScene {
         marker.bandInText = true
         let pointer = prompter.settings.pointer
         layers.append(.textBlock(block, frame: frame, viewportTop: viewportTop,
-                                 rowSixteenths: top - viewportTop * phases, highlight: pointer.showsBand ? marker.highlight : nil))
+                                 rowFraction: top - viewportTop * phases, highlight: pointer.showsBand ? marker.highlight : nil))
         if pointer.showsArrows { layers.append(.readingMarker(marker)) }
         if prompter.pausedByTap && prompter.state == .paused {
             layers.append(.badge(.paused(in: frame, textColor: ink, background: background)))

@@ -10,30 +10,30 @@ import Testing
         #expect(RigConfig().prompter.cacheMB == 0)
         #expect(RigStage.Settings(config: RigConfig()).cacheBudgetBytes == nil)
         let mib = 1 << 20
-        let fullHD = ChunkedTextBlock.automaticCacheBudgetBytes(forDisplay: PixelSize(width: 1920, height: 1080))
-        let qhd = ChunkedTextBlock.automaticCacheBudgetBytes(forDisplay: PixelSize(width: 2560, height: 1440))
-        let uhd = ChunkedTextBlock.automaticCacheBudgetBytes(forDisplay: PixelSize(width: 3840, height: 2160))
-        let eightK = ChunkedTextBlock.automaticCacheBudgetBytes(forDisplay: PixelSize(width: 7680, height: 4320))
-        #expect(fullHD / mib == 160)
-        #expect(qhd / mib == 142)
+        let fullHD = TextCacheBudget.automatic(forDisplay: PixelSize(width: 1920, height: 1080))
+        let qhd = TextCacheBudget.automatic(forDisplay: PixelSize(width: 2560, height: 1440))
+        let uhd = TextCacheBudget.automatic(forDisplay: PixelSize(width: 3840, height: 2160))
+        let eightK = TextCacheBudget.automatic(forDisplay: PixelSize(width: 7680, height: 4320))
+        #expect(fullHD / mib == 241)
+        #expect(qhd / mib == 210)
         #expect(uhd / mib == 159)
         #expect(eightK == 128 * mib)
         // What each budget buys, upright and turned a quarter (a screen of pieces and a
-        // window a phase): 16 and 8 phases at 1080p, 8 and 4 at 1440p, 4 (quarter
+        // window a phase): 16 and 12 phases at 1080p, 12 and 4 at 1440p, 4 (quarter
         // pixels) and 2 at 4K, and never more than twice the default (8K stays at the
         // default: 2 phases would take more).
-        for (size, budget, upright, turned) in [(PixelSize(width: 1920, height: 1080), fullHD, 16, 8),
-                                                (PixelSize(width: 2560, height: 1440), qhd, 8, 4),
+        for (size, budget, upright, turned) in [(PixelSize(width: 1920, height: 1080), fullHD, 16, 12),
+                                                (PixelSize(width: 2560, height: 1440), qhd, 12, 4),
                                                 (PixelSize(width: 3840, height: 2160), uhd, 4, 2)] {
             let screen = size.width * size.height * 4
-            #expect(RowPhase.affordable(budget: budget, screenBytes: screen) == upright)
-            #expect(RowPhase.affordable(budget: budget, screenBytes: screen + QuarterTurnWindow.byteCount(frameSize: size))
+            #expect(TextCacheBudget.phases(budget: budget, screenBytes: screen) == upright)
+            #expect(TextCacheBudget.phases(budget: budget, screenBytes: screen + QuarterTurnWindow.byteCount(frameSize: size))
                     == turned)
-            #expect(ChunkedTextBlock.rowPhases(forDisplay: size, cacheBudgetBytes: budget) == upright)
+            #expect(TextCacheBudget.rowPhases(forDisplay: size, budget: budget) == upright)
             #expect(budget <= 2 * ChunkedTextBlock.defaultCacheBudgetBytes)
         }
         // 4K in the old fixed 128 MB: half pixels.
-        #expect(RowPhase.affordable(budget: 128 * mib, screenBytes: 3840 * 2160 * 4) == 2)
+        #expect(TextCacheBudget.phases(budget: 128 * mib, screenBytes: 3840 * 2160 * 4) == 2)
     }
 
     /// The stage sizes the budget from the outer display it draws: a 4K frame is
@@ -46,7 +46,7 @@ import Testing
         rig.finishLayout()
         _ = try rig.canvas(.outer, at: rig.clock.now)
         let block = try #require(rig.stage.renderer.readingText?.block)
-        #expect(block.cacheBudgetBytes == ChunkedTextBlock.automaticCacheBudgetBytes(forDisplay: size))
+        #expect(block.cacheBudgetBytes == TextCacheBudget.automatic(forDisplay: size))
         #expect(block.rowPhasesDrawn == 4)
     }
 

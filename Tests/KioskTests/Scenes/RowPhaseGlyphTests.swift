@@ -1,7 +1,7 @@
 import Render
 import Testing
 
-/// The scrolling text moves by sixteenths of a pixel from pieces rasterized at each row
+/// The scrolling text moves by fractions of a pixel from pieces rasterized at each row
 /// phase (issue 38). A phase must be glyphs rasterized from outlines moved by it, as
 /// sharp as at phase 0, never a blend of two rows, which would smear every
 /// horizontal edge over one more row.
@@ -32,8 +32,8 @@ import Testing
         let band = Int(line.height.rounded(.up)) + 8
         let canvas = try Canvas(width: 560, height: 2 * band)
         canvas.fill(Color(rgb: 0x000000))
-        painter.draw(line: line, into: canvas.pixmanImage, originX: 10, originY: 4, rowSixteenths: 0, color: Self.white)
-        painter.draw(line: line, into: canvas.pixmanImage, originX: 10, originY: band + 4, rowSixteenths: 8,
+        painter.draw(line: line, into: canvas.pixmanImage, originX: 10, originY: 4, rowFraction: 0, color: Self.white)
+        painter.draw(line: line, into: canvas.pixmanImage, originX: 10, originY: band + 4, rowFraction: ChunkedTextBlock.rowFractions / 2,
                      color: Self.white)
         try SceneReferenceImage.expectMatch(canvas, named: "row-phases-zero-and-half")
 

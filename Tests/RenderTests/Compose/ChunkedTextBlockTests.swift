@@ -18,7 +18,7 @@ import Testing
         canvas.fill(background)
         for index in 0..<lines.count {
             let box = try #require(lines.lineBox(at: index))
-            lines.drawLine(at: index, into: canvas.pixmanImage, x: 10, y: box.y - viewportTop, rowSixteenths: 0,
+            lines.drawLine(at: index, into: canvas.pixmanImage, x: 10, y: box.y - viewportTop, rowFraction: 0,
                            color: ink, accents: nil)
         }
         return canvas

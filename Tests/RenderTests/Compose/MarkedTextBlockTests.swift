@@ -33,7 +33,7 @@ import Testing
         upright.fill(background)
         for index in 0..<60 {
             guard let box = lines.lineBox(at: index) else { break }
-            lines.drawLine(at: index, into: upright.pixmanImage, x: 10, y: box.y - top, rowSixteenths: 0, color: ink,
+            lines.drawLine(at: index, into: upright.pixmanImage, x: 10, y: box.y - top, rowFraction: 0, color: ink,
                            accents: accents)
         }
         let expected = try TestDrawing.transformed(upright, by: transform)

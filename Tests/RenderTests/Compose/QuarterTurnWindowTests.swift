@@ -20,13 +20,13 @@ import Testing
 
     /// Draws `block` into a canvas larger than the display, the frame placed at
     /// (7, 5), through `clips` (as the compositor does around the marker's arrows).
-    func draw(_ block: ChunkedTextBlock, viewportTop: Int, rowSixteenths: Int = 0, clips: [PixelRect]? = nil) throws -> Canvas {
+    func draw(_ block: ChunkedTextBlock, viewportTop: Int, rowFraction: Int = 0, clips: [PixelRect]? = nil) throws -> Canvas {
         let canvas = try Canvas(width: display.width + 20, height: display.height + 12)
         canvas.fill(Color(rgb: 0xff00ff))   // must be fully overwritten inside the frame
         let frame = PixelRect(x: 7, y: 5, width: display.width, height: display.height)
         for clip in clips ?? [frame] {
             block.draw(into: canvas.pixmanImage, frame: frame, clip: clip, viewportTop: viewportTop,
-                       rowSixteenths: rowSixteenths, highlight: highlight)
+                       rowFraction: rowFraction, highlight: highlight)
         }
         return canvas
     }
@@ -73,8 +73,8 @@ import Testing
         var mismatches: [String] = []
         for position in positions {
             let top = position >> 4, phase = position & 15
-            let drawn = try draw(scrolling, viewportTop: top, rowSixteenths: phase)
-            let expected = try draw(block(lines, transform, rowPhases: 16), viewportTop: top, rowSixteenths: phase)
+            let drawn = try draw(scrolling, viewportTop: top, rowFraction: phase * 3)
+            let expected = try draw(block(lines, transform, rowPhases: 16), viewportTop: top, rowFraction: phase * 3)
             if TestDrawing.differingPixels(drawn, expected) != 0 { mismatches.append("\(top)+\(phase)/16") }
         }
         #expect(mismatches.isEmpty, "\(transform) differs at \(mismatches)")
@@ -90,7 +90,7 @@ import Testing
         let scrolling = block(lines, transform, rowPhases: 16)
         var previous: Canvas?
         for position in stride(from: 1_600, to: 1_680, by: 1) {
-            let drawn = try draw(scrolling, viewportTop: position >> 4, rowSixteenths: position & 15)
+            let drawn = try draw(scrolling, viewportTop: position >> 4, rowFraction: (position & 15) * 3)
             if let previous { #expect(TestDrawing.differingPixels(drawn, previous) > 0, "no change at \(position)/16") }
             previous = drawn
         }

@@ -1,7 +1,7 @@
 import Render
 import Testing
 
-/// The scrolling text is drawn at sixteenths of a pixel from pieces cached per row
+/// The scrolling text is drawn at fractions of a pixel from pieces cached per row
 /// phase (issue 38). Idle time must prepare every phase a frame may choose, or a
 /// scroll rasterizes the other fifteen in its frames; a block drawn only at whole rows
 /// (the operator's copy) must not pay for phases at all.
@@ -16,7 +16,7 @@ import Testing
 
     func draw(_ block: ChunkedTextBlock, top: Int, sixteenths: Int, into canvas: Canvas) {
         block.draw(into: canvas.pixmanImage, frame: PixelRect(size: display), clip: PixelRect(size: display),
-                   viewportTop: top, rowSixteenths: sixteenths)
+                   viewportTop: top, rowFraction: sixteenths * ChunkedTextBlock.rowFractions / 16)
     }
 
     @Test func idleTimePreparesEveryPhaseTheScrollLandsOn() throws {
@@ -34,14 +34,17 @@ import Testing
     }
 
     @Test func aBudgetForFewerScreensPreparesOnlyThePhasesItDraws() throws {
-        // Room for about three screens: two phases (0 and 8 sixteenths).
+        // Room for about three screens: two phases (0 and half a pixel).
         let textBlock = block(rowPhases: ChunkedTextBlock.rowPhases, budget: 200 * 100 * 4 * 4)
         let canvas = try Canvas(size: display)
         draw(textBlock, top: 1_000, sixteenths: 0, into: canvas)
         #expect(textBlock.rowPhasesDrawn == 2)
         while textBlock.prepareAhead(viewportRows: 100, limit: 8) > 0 {}
         let prepared = textBlock.rasterizedPieceCount
-        for sixteenths in 0..<16 { draw(textBlock, top: 1_000, sixteenths: sixteenths, into: canvas) }
+        for fraction in 0..<ChunkedTextBlock.rowFractions {
+            textBlock.draw(into: canvas.pixmanImage, frame: PixelRect(size: display), clip: PixelRect(size: display),
+                           viewportTop: 1_000, rowFraction: fraction)
+        }
         #expect(textBlock.rasterizedPieceCount == prepared)
     }
 

@@ -23,7 +23,7 @@ final class BarLines: ReadingTextLines {
         return ReadingLineBox(y: index * lineHeight, height: lineHeight)
     }
 
-    func drawLine(at index: Int, into image: OpaquePointer, x: Int, y: Int, rowSixteenths: Int, color: Color,
+    func drawLine(at index: Int, into image: OpaquePointer, x: Int, y: Int, rowFraction: Int, color: Color,
                   accents: TextAccents?) {
         drawCalls += 1
         var cursor = x
@@ -34,11 +34,11 @@ final class BarLines: ReadingTextLines {
             let rect = PixelRect(x: cursor, y: y + (lineHeight - ink) / 2 + (word % 2),
                                  width: min(width, x + columnWidth - cursor), height: ink - 1)
             TestDrawing.fill(image, rect: rect, color: color)
-            if rowSixteenths > 0 {
-                // A row phase moves the bars down by sixteenths: the row under each bar is
+            if rowFraction > 0 {
+                // A row phase moves the bars down by 48ths: the row under each bar is
                 // covered by that share, drawn as a shade (no blending needed to tell
                 // the phases apart).
-                let shade = { (channel: UInt8) in UInt8(Int(channel) * rowSixteenths / 16) }
+                let shade = { (channel: UInt8) in UInt8(Int(channel) * rowFraction / ChunkedTextBlock.rowFractions) }
                 TestDrawing.fill(image, rect: PixelRect(x: rect.x, y: rect.maxY, width: rect.width, height: 1),
                                  color: Color(red: shade(color.red), green: shade(color.green), blue: shade(color.blue)))
             }
