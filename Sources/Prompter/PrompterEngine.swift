@@ -4,11 +4,12 @@ import Foundation
 ///
 /// A value type owned by the one event-loop thread. Every mutating call takes the time
 /// `t` (seconds, CLOCK_MONOTONIC) at which it happens; the caller reads the clock. The
-/// engine keeps a short timeline of `ScrollSegment`s (see there for the ramp maths):
-/// each play, pause, resume, speed change or layout change banks the offset and the
-/// actual rate at its time and starts a new segment. `offset(at:)` evaluates that
-/// timeline in closed form, so the same t always gives the same answer and a future t
-/// (the predicted vblank) is fine.
+/// engine keeps the transport (playing, paused, stopped, a countdown, the speed) and
+/// moves a `ScrollTrack`, which keeps where the text is over time as a short timeline of
+/// `ScrollSegment`s (see there for the ramp maths): each play, pause, resume, speed
+/// change or layout change banks the offset and the actual rate at its time and starts
+/// a new segment. `offset(at:)` evaluates that timeline in closed form, so the same t
+/// always gives the same answer and a future t (the predicted vblank) is fine.
 ///
 /// Mutations are expected in time order. One issued for an earlier t than a previous
 /// one rewrites the timeline from that t on (the later call wins for later times).
@@ -23,7 +24,10 @@ public struct PrompterEngine: Sendable, Equatable {
     /// Seconds of 3-2-1 before the text moves when play starts from a stop (0: none).
     public var countdownSeconds = 0
     /// What happens when the end of the text reaches the reading line.
-    public var endBehavior: EndBehavior = .stop
+    public var endBehavior: EndBehavior {
+        get { track.endBehavior }
+        set { track.endBehavior = newValue }
+    }
     /// When the current countdown ends (the text starts moving then); nil when none.
     public private(set) var countdownEnd: Double?
 
@@ -31,13 +35,11 @@ public struct PrompterEngine: Sendable, Equatable {
     /// Target speed in pixels per second on the outer display, always in `ScrollSpeed.range`.
     public private(set) var speed: Int
     /// The offset at which the end of the text reaches the reading line.
-    public private(set) var maxOffset: Double = .infinity
-
-    /// Set when playback ran into the end and was committed as stopped there.
-    private var endedAtEnd = false
+    public var maxOffset: Double { track.maxOffset }
     /// Times the run went round from the end to the top (`endBehavior` loop).
-    public private(set) var loops = 0
-    private var timeline = ScrollTimeline()
+    public var loops: Int { track.loops }
+
+    private var track = ScrollTrack()
 
     public init(speed: Int = ScrollSpeed.defaultValue) {
         self.speed = ScrollSpeed.clamped(speed)
@@ -46,36 +48,26 @@ public struct PrompterEngine: Sendable, Equatable {
     // MARK: Reading the timeline (pure)
 
     /// Scroll offset in pixels at time t, clamped to 0...maxOffset.
-    public func offset(at t: Double) -> Double {
-        min(max(timeline.offset(at: t), 0), maxOffset)
-    }
+    public func offset(at t: Double) -> Double { track.offset(at: t) }
 
     /// Where the text is at t, or is going when a jump glides there: a jump under way
     /// counts as arrived (two quick marker presses go two markers on).
-    public func positionIgnoringGlide(at t: Double) -> Double {
-        min(max(timeline.segment(at: t).rampOffset(at: t), 0), maxOffset)
-    }
+    public func positionIgnoringGlide(at t: Double) -> Double { track.positionIgnoringGlide(at: t) }
 
     /// The transport's rate at t in px/s, ramps included and a jump's glide left out: the
     /// speed the text keeps once a glide has landed (what a follower rig extrapolates with).
-    public func transportRate(at t: Double) -> Double {
-        if timeline.offset(at: t) >= maxOffset { return 0 }
-        return max(0, timeline.segment(at: t).rampRate(at: t))
-    }
+    public func transportRate(at t: Double) -> Double { track.transportRate(at: t) }
 
     /// Whether a jump's glide is still under way at t.
-    public func isGliding(at t: Double) -> Bool { timeline.segment(at: t).isGliding(at: t) }
+    public func isGliding(at t: Double) -> Bool { track.isGliding(at: t) }
 
     /// The actual scroll rate at t in px/s, including ramps; 0 once the end is reached.
-    public func currentRate(at t: Double) -> Double {
-        if timeline.offset(at: t) >= maxOffset { return 0 }
-        return max(0, timeline.segment(at: t).rate(at: t))
-    }
+    public func currentRate(at t: Double) -> Double { track.currentRate(at: t) }
 
     /// True when the text has reached its end: auto-stopped, or playing past the end at t.
     public func isEnded(at t: Double) -> Bool {
-        if endedAtEnd { return true }
-        return state == .playing && timeline.offset(at: t) >= maxOffset
+        if track.endedAtEnd { return true }
+        return state == .playing && track.hasReachedEnd(at: t)
     }
 
     /// The transport state as it reads at t: playing turns into stopped at the end.
@@ -87,55 +79,42 @@ public struct PrompterEngine: Sendable, Equatable {
     /// to a jump's target), so the display loop knows whether frames are needed at all.
     /// A glide counts whatever its direction: a jump back while paused has a negative
     /// rate, and at the jump's own instant its rate is still 0.
-    public func isMoving(at t: Double) -> Bool {
-        if currentRate(at: t) > 0 { return true }
-        // Reverse (a hand controller's): moving until the top.
-        if timeline.segment(at: t).rate(at: t) < 0, timeline.offset(at: t) > 0 { return true }
-        let current = timeline.segment(at: t)
-        return current.isGliding(at: t) && current.glide(at: t) != 0
-    }
+    public func isMoving(at t: Double) -> Bool { track.isMoving(at: t) }
 
     /// When the current run reaches the end, for scheduling the auto-stop; nil if it never does.
     /// A run in reverse ends at the top instead.
     public func endTime() -> Double? {
         guard state == .playing else { return nil }
-        if isReversing { return timeline.last.mirrored.time(reaching: 0) }
-        guard maxOffset.isFinite else { return nil }
-        return timeline.last.time(reaching: maxOffset)
+        return track.timeReachingEnd()
     }
 
     /// True while playing backwards (a hand controller's reverse).
-    public var isReversing: Bool { state == .playing && timeline.last.targetRate < 0 }
+    public var isReversing: Bool { state == .playing && track.runsInReverse }
 
     // MARK: Transport
 
     /// Starts playback: from the top when stopped or at the end, else from where it is.
     public mutating func play(at t: Double) {
         commitAutoStop(at: t)
-        switch state {
-        case .playing:
-            return
-        case .paused, .stopped:
-            let atEnd = endedAtEnd || timeline.offset(at: t) >= maxOffset
-            let from = atEnd ? 0 : offset(at: t)
-            let rate = atEnd ? 0 : max(0, timeline.segment(at: t).rampRate(at: t))
-            let fromStop = state == .stopped
-            if fromStop, countdownSeconds > 0 {
-                // The text holds still through the countdown; the run is already on the
-                // timeline, so offset(at:) needs no timer to start it.
-                let begin = t + Double(countdownSeconds)
-                timeline.append(.rest(at: t, offset: from))
-                timeline.append(ScrollSegment(start: begin, startOffset: from, startRate: 0,
-                                              targetRate: Double(speed), rampDuration: Self.rampDuration))
-                countdownEnd = begin
+        guard state != .playing else { return }
+        let atEnd = track.endedAtEnd || track.hasReachedEnd(at: t)
+        let from = atEnd ? 0 : offset(at: t)
+        if state == .stopped, countdownSeconds > 0 {
+            // The text holds still through the countdown; the run is already on the
+            // track, so offset(at:) needs no timer to start it.
+            let begin = t + Double(countdownSeconds)
+            track.hold(from, at: t)
+            track.setOff(from: from, at: begin, toward: Double(speed))
+            countdownEnd = begin
+        } else {
+            if atEnd {
+                track.setOff(from: 0, at: t, toward: Double(speed))
             } else {
-                timeline.append(timeline.continuing(at: t, offset: from, rate: rate, targetRate: Double(speed),
-                                                    keepGlide: !atEnd))
-                countdownEnd = nil
+                track.ramp(from: from, rate: max(0, track.rampRate(at: t)), to: Double(speed), at: t)
             }
-            state = .playing
-            endedAtEnd = false
+            countdownEnd = nil
         }
+        state = .playing
     }
 
     /// Continues from a pause; does nothing unless paused.
@@ -146,33 +125,13 @@ public struct PrompterEngine: Sendable, Equatable {
 
     /// Pauses and holds the offset the engine had at t, even when t is in the recent past
     /// (the instant a finger touched the glass) and the offset was read for later times.
-    ///
-    /// The rate still falls linearly over `rampDuration`: the deceleration is placed so
-    /// that it ends exactly at offset(t). With a steady rate r that ramp runs from
-    /// t − R/2 to t + R/2 and covers r·R/2, the distance a steady run covers in R/2.
-    /// In general its start s solves offset(s) + rate(s)·R/2 = offset(t), found by
-    /// bisection in [t − R, t]. Consequence: read at t itself, the paused timeline is
-    /// r·R/8 short of the held position (2.25 px at 60 px/s) and reaches it at t + R/2.
+    /// The rate still falls linearly over `rampDuration`, placed so that it ends exactly
+    /// at offset(t) (`ScrollTrack.easeToRest` has the maths).
     public mutating func pause(at t: Double) {
         commitAutoStop(at: t)
         guard state == .playing else { return }
         if isCountingDown(at: t) { return cancelCountdown(at: t) }
-        if timeline.segment(at: t).isGliding(at: t) {
-            // Mid-jump: the glide lands where it was going and the rate ramps down under it.
-            let current = timeline.segment(at: t)
-            timeline.append(timeline.continuing(at: t, offset: current.rampOffset(at: t), rate: current.rampRate(at: t),
-                                                targetRate: 0, keepGlide: true))
-            state = .paused
-            return
-        }
-        let held = offset(at: t)
-        if let rampStart = timeline.decelerationStart(holding: held, at: t) {
-            let rate = timeline.segment(at: rampStart).rate(at: rampStart)
-            timeline.append(ScrollSegment(start: rampStart, startOffset: held - rate * Self.rampDuration / 2,
-                                          startRate: rate, targetRate: 0, rampDuration: Self.rampDuration))
-        } else {
-            timeline.append(.rest(at: t, offset: held))
-        }
+        track.easeToRest(at: t)
         state = .paused
     }
 
@@ -189,9 +148,8 @@ public struct PrompterEngine: Sendable, Equatable {
 
     /// Back to the top and stopped.
     public mutating func stop(at t: Double) {
-        timeline.append(.rest(at: t, offset: 0))
+        track.hold(0, at: t)
         state = .stopped
-        endedAtEnd = false
         countdownEnd = nil
     }
 
@@ -211,7 +169,7 @@ public struct PrompterEngine: Sendable, Equatable {
     public mutating func cancelCountdown(at t: Double) {
         guard isCountingDown(at: t) else { return }
         let held = offset(at: t)
-        timeline.append(.rest(at: t, offset: held))
+        track.hold(held, at: t)
         state = held > 0 ? .paused : .stopped
         countdownEnd = nil
     }
@@ -219,12 +177,10 @@ public struct PrompterEngine: Sendable, Equatable {
     /// Back to the top; keeps playing (ramping up from rest) if it was playing.
     public mutating func rewind(at t: Double) {
         commitAutoStop(at: t)
-        endedAtEnd = false
         if state == .playing {
-            timeline.append(ScrollSegment(start: t, startOffset: 0, startRate: 0,
-                                          targetRate: Double(speed), rampDuration: Self.rampDuration))
+            track.setOff(from: 0, at: t, toward: Double(speed))
         } else {
-            timeline.append(.rest(at: t, offset: 0))
+            track.hold(0, at: t)
         }
     }
 
@@ -233,25 +189,14 @@ public struct PrompterEngine: Sendable, Equatable {
     /// while paused stays paused. A stopped engine moved down becomes paused, as `seek`.
     public mutating func jump(to target: Double, at t: Double, glide: Double = PrompterEngine.glideDuration) {
         commitAutoStop(at: t)
-        endedAtEnd = false
         let position = min(max(target.isFinite ? target : 0, 0), maxOffset.isFinite ? maxOffset : target)
-        let current = timeline.segment(at: t)
-        var next = ScrollSegment(start: t, startOffset: position, startRate: 0, targetRate: 0, rampDuration: 0)
-        if state == .playing, !isCountingDown(at: t) {
-            next.startRate = current.rampRate(at: t)
-            next.targetRate = current.targetRate
-            next.rampDuration = max(0, current.rampEnd - t)
-        } else if isCountingDown(at: t) {
+        if isCountingDown(at: t) {
             // A jump during the countdown moves where the run will start.
-            let begin = countdownEnd ?? t
-            timeline.append(.rest(at: t, offset: position))
-            timeline.append(ScrollSegment(start: begin, startOffset: position, startRate: 0,
-                                          targetRate: timeline.last.targetRate, rampDuration: Self.rampDuration))
+            track.hold(position, at: t)
+            track.setOff(from: position, at: countdownEnd ?? t, toward: track.targetRate)
             return
         }
-        next.glideDistance = offset(at: t) - position
-        next.glideDuration = max(glide, 0.01)
-        timeline.append(next)
+        track.glide(to: position, at: t, over: glide, keepingRun: state == .playing)
         if state == .stopped, position > 0 { state = .paused }
     }
 
@@ -266,14 +211,10 @@ public struct PrompterEngine: Sendable, Equatable {
         speed = clamped
         guard state == .playing else { return }
         if isCountingDown(at: t), let begin = countdownEnd {
-            let held = offset(at: t)
-            timeline.append(ScrollSegment(start: begin, startOffset: held, startRate: 0, targetRate: Double(clamped),
-                                          rampDuration: Self.rampDuration))
+            track.setOff(from: offset(at: t), at: begin, toward: Double(clamped))
             return
         }
-        let current = timeline.segment(at: t)
-        timeline.append(timeline.continuing(at: t, offset: current.rampOffset(at: t), rate: current.rampRate(at: t),
-                                            targetRate: Double(clamped), keepGlide: true))
+        track.ramp(to: Double(clamped), at: t)
     }
 
     public mutating func faster(at t: Double) {
@@ -294,29 +235,24 @@ public struct PrompterEngine: Sendable, Equatable {
     public mutating func drive(rate: Double, at t: Double) {
         commitAutoStop(at: t)
         guard rate.isFinite else { return }
-        let current = timeline.segment(at: t)
         if rate == 0 {
             guard state == .playing else { return }
             if isCountingDown(at: t) { return cancelCountdown(at: t) }
-            timeline.append(timeline.continuing(at: t, offset: current.rampOffset(at: t), rate: current.rampRate(at: t),
-                                                targetRate: 0, keepGlide: true))
+            track.ramp(to: 0, at: t)
             state = .paused
             return
         }
         speed = ScrollSpeed.clamped(Int(abs(rate).rounded()))
         let here = offset(at: t)
         // Nothing further that way: the end ahead, the top behind.
-        if rate > 0, endedAtEnd || here >= maxOffset { return }
+        if rate > 0, track.endedAtEnd || here >= maxOffset { return }
         if rate < 0, here <= 0 {
-            if state == .playing { timeline.append(.rest(at: t, offset: 0)); state = .paused }
+            if state == .playing { track.hold(0, at: t); state = .paused }
             return
         }
         countdownEnd = nil
-        let next = timeline.continuing(at: t, offset: here, rate: current.rampRate(at: t),
-                                       targetRate: rate > 0 ? Double(speed) : -Double(speed), keepGlide: true)
-        timeline.append(next)
+        track.ramp(from: here, rate: track.rampRate(at: t), to: rate > 0 ? Double(speed) : -Double(speed), at: t)
         state = .playing
-        endedAtEnd = false
     }
 
     /// A follower rig's hand on the engine: plays at exactly `rate` px/s (the lead's rate
@@ -330,22 +266,20 @@ public struct PrompterEngine: Sendable, Equatable {
         guard rate.isFinite else { return }
         guard rate > 0 else { return drive(rate: 0, at: t) }
         commitAutoStop(at: t)
-        let current = timeline.segment(at: t)
         let here = offset(at: t)
-        if endedAtEnd || here >= maxOffset { return }
+        if track.endedAtEnd || here >= maxOffset { return }
         speed = ScrollSpeed.clamped(Int(rate.rounded()))
         countdownEnd = nil
-        let now = current.rampRate(at: t)
-        var next = timeline.continuing(at: t, offset: here, rate: now, targetRate: rate, keepGlide: true)
+        let now = track.rampRate(at: t)
+        var rampSeconds = Self.rampDuration
         // A new rate mid-ramp keeps the ramp's slope, as the lead's own ramp does: a
         // follower steering every few frames must not stretch its ramp each time.
         if leadRamp > 0 {
-            next.rampDuration = min(max(leadRamp, 0.02), Self.rampDuration)
-        } else if t < current.rampEnd, current.rampDuration > 0, current.targetRate != current.startRate {
-            let slope = abs(current.targetRate - current.startRate) / current.rampDuration
-            next.rampDuration = min(max(abs(rate - now) / slope, 0.02), Self.rampDuration)
+            rampSeconds = min(max(leadRamp, 0.02), Self.rampDuration)
+        } else if let slope = track.rampSlope(at: t) {
+            rampSeconds = min(max(abs(rate - now) / slope, 0.02), Self.rampDuration)
         }
-        timeline.append(next)
+        track.ramp(from: here, rate: now, to: rate, at: t, over: rampSeconds)
         state = .playing
     }
 
@@ -356,29 +290,24 @@ public struct PrompterEngine: Sendable, Equatable {
         guard end > t, rate > 0, rate.isFinite else { return }
         commitAutoStop(at: t)
         let from = offset(at: t)
-        timeline.append(.rest(at: t, offset: from))
-        timeline.append(ScrollSegment(start: end, startOffset: from, startRate: 0, targetRate: rate,
-                                      rampDuration: Self.rampDuration))
+        track.hold(from, at: t)
+        track.setOff(from: from, at: end, toward: rate)
         speed = ScrollSpeed.clamped(Int(rate.rounded()))
         countdownEnd = end
         state = .playing
-        endedAtEnd = false
     }
 
     /// The rate the transport is ramping towards (0 at rest).
-    public var targetRate: Double { state == .playing ? timeline.last.targetRate : 0 }
+    public var targetRate: Double { state == .playing ? track.targetRate : 0 }
 
     /// The transport's motion from t on, in px (a follower rig's lead publishes it in lines).
     public func motion(at t: Double) -> TransportMotion {
         // Counting down: at rest, then the start's ramp at the countdown's end.
         if isCountingDown(at: t), let end = countdownEnd {
-            return TransportMotion(rate: 0, targetRate: timeline.last.targetRate, rampSeconds: Self.rampDuration,
+            return TransportMotion(rate: 0, targetRate: track.targetRate, rampSeconds: Self.rampDuration,
                                    delay: end - t)
         }
-        let segment = timeline.segment(at: t)
-        let rate = transportRate(at: t)
-        guard rate > 0 || segment.targetRate > 0, timeline.offset(at: t) < maxOffset else { return .rest }
-        return TransportMotion(rate: rate, targetRate: max(0, segment.targetRate), rampSeconds: segment.rampEnd - t)
+        return track.motion(at: t)
     }
 
     // MARK: Layout
@@ -386,7 +315,7 @@ public struct PrompterEngine: Sendable, Equatable {
     /// Sets where the end of the text reaches the reading line (negative reads as 0).
     /// Playback auto-stops there.
     public mutating func setMaxOffset(_ value: Double) {
-        maxOffset = value.isNaN ? 0 : max(0, value)
+        track.setMaxOffset(value)
     }
 
     /// The content height changed (font size, margins, column width, rotation). The
@@ -395,13 +324,7 @@ public struct PrompterEngine: Sendable, Equatable {
     /// what is left of any ramp, so the reading position stays on that word.
     public mutating func relayout(at t: Double, newMaxOffset: Double, mapOffset: (Double) -> Double) {
         commitAutoStop(at: t)
-        let current = timeline.segment(at: t)
-        let mapped = mapOffset(offset(at: t))
-        setMaxOffset(newMaxOffset)
-        let start = endedAtEnd ? maxOffset : min(max(mapped.isFinite ? mapped : 0, 0), maxOffset)
-        timeline.append(ScrollSegment(start: t, startOffset: start, startRate: current.rampRate(at: t),
-                                      targetRate: current.targetRate,
-                                      rampDuration: max(0, current.rampEnd - t)))
+        track.relayout(at: t, newMaxOffset: newMaxOffset, mapOffset: mapOffset)
     }
 
     /// Opens a script: stopped at the top, with its end where the layout says.
@@ -415,50 +338,24 @@ public struct PrompterEngine: Sendable, Equatable {
     /// (stopped means "at the top", so a stopped engine moved down becomes paused).
     public mutating func seek(to target: Double, at t: Double) {
         commitAutoStop(at: t)
-        let position = min(max(target.isFinite ? target : 0, 0), maxOffset)
-        endedAtEnd = false
-        if state == .playing {
-            let current = timeline.segment(at: t)
-            timeline.append(ScrollSegment(start: t, startOffset: position, startRate: current.rampRate(at: t),
-                                          targetRate: current.targetRate, rampDuration: max(0, current.rampEnd - t)))
-        } else {
-            timeline.append(.rest(at: t, offset: position))
-            if state == .stopped, position > 0 { state = .paused }
-        }
+        let position = track.seek(to: target, at: t, keepingRun: state == .playing)
+        if state == .stopped, position > 0 { state = .paused }
     }
 
     // MARK: The end of the text
 
     /// The rate of the transport alone at t (a glide's motion left out).
-    func rampRate(at t: Double) -> Double { timeline.segment(at: t).rampRate(at: t) }
+    func rampRate(at t: Double) -> Double { track.rampRate(at: t) }
 
     /// Commits an auto-stop that happened at or before t, so later calls see `stopped`.
     /// With `endBehavior` loop the run glides back to the top at the end and goes on.
     private mutating func commitAutoStop(at t: Double) {
-        if isReversing, timeline.offset(at: t) <= 0 {
-            // Reverse reached the top: held there, paused, as if the operator let go.
-            timeline.append(.rest(at: endTime().map { min($0, t) } ?? t, offset: 0))
-            state = .paused
-            return
+        guard state == .playing else { return }
+        switch track.commitEnd(at: t, lapRate: Double(speed)) {
+        case .running, .wentRound: break
+        case .heldAtTop: state = .paused
+        case .stoppedAtEnd: state = .stopped
         }
-        guard state == .playing, timeline.offset(at: t) >= maxOffset else { return }
-        let reached = endTime().map { min($0, t) } ?? t
-        if endBehavior == .loop, maxOffset > 0 {
-            // From rest under the glide, and a hair below the end: the lap starts moving
-            // back at once, so the end is not "reached" again at the same instant.
-            var back = ScrollSegment(start: reached, startOffset: 0, startRate: 0, targetRate: Double(speed),
-                                     rampDuration: Self.rampDuration)
-            back.glideDistance = maxOffset - min(1e-6, maxOffset / 2)
-            back.glideDuration = Self.glideDuration
-            timeline.append(back)
-            loops += 1
-            // A commit long after the end (nobody asked in between) may need more laps.
-            if t > reached { commitAutoStop(at: t) }
-            return
-        }
-        timeline.append(.rest(at: reached, offset: maxOffset))
-        state = .stopped
-        endedAtEnd = true
     }
 
     /// Brings the timeline up to t with nothing else changed: the stage calls it at

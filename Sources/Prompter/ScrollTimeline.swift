@@ -1,4 +1,4 @@
-/// The engine's short history of `ScrollSegment`s, sorted by start time and never
+/// A `ScrollTrack`'s short history of `ScrollSegment`s, sorted by start time and never
 /// empty: each transport, speed or layout change appends a segment from its time on,
 /// and history older than `PrompterEngine.historyWindow` before the newest is
 /// dropped, so a pause can still be applied at a past time and the scans stay short.
