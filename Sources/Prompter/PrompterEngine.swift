@@ -177,7 +177,9 @@ public struct PrompterEngine: Sendable, Equatable {
     /// Back to the top; keeps playing (ramping up from rest) if it was playing.
     public mutating func rewind(at t: Double) {
         commitAutoStop(at: t)
-        if state == .playing {
+        if isCountingDown(at: t) {
+            moveCountdownStart(at: t) { _ in 0 }
+        } else if state == .playing {
             track.setOff(from: 0, at: t, toward: Double(speed))
         } else {
             track.hold(0, at: t)
@@ -190,12 +192,7 @@ public struct PrompterEngine: Sendable, Equatable {
     public mutating func jump(to target: Double, at t: Double, glide: Double = PrompterEngine.glideDuration) {
         commitAutoStop(at: t)
         let position = min(max(target.isFinite ? target : 0, 0), maxOffset.isFinite ? maxOffset : target)
-        if isCountingDown(at: t) {
-            // A jump during the countdown moves where the run will start.
-            track.hold(position, at: t)
-            track.setOff(from: position, at: countdownEnd ?? t, toward: track.targetRate)
-            return
-        }
+        if isCountingDown(at: t) { return moveCountdownStart(at: t) { _ in position } }
         track.glide(to: position, at: t, over: glide, keepingRun: state == .playing)
         if state == .stopped, position > 0 { state = .paused }
     }
@@ -324,7 +321,26 @@ public struct PrompterEngine: Sendable, Equatable {
     /// what is left of any ramp, so the reading position stays on that word.
     public mutating func relayout(at t: Double, newMaxOffset: Double, mapOffset: (Double) -> Double) {
         commitAutoStop(at: t)
-        track.relayout(at: t, newMaxOffset: newMaxOffset, mapOffset: mapOffset)
+        guard isCountingDown(at: t) else {
+            return track.relayout(at: t, newMaxOffset: newMaxOffset, mapOffset: mapOffset)
+        }
+        moveCountdownStart(at: t) { track in
+            track.relayout(at: t, newMaxOffset: newMaxOffset, mapOffset: mapOffset)
+            return track.offset(at: t)
+        }
+    }
+
+    /// A move during the countdown (a jump, a seek, back to the top, a relayout) moves
+    /// where the run will start, not when or how fast: the text holds at the position
+    /// `move` gives and the run still sets off at the countdown's end, at its rate.
+    /// Without this the move replaced the run: the digits counted down and the text
+    /// never started (a marker jump), or it started under the digits (back to the top).
+    private mutating func moveCountdownStart(at t: Double, _ move: (inout ScrollTrack) -> Double) {
+        guard let begin = countdownEnd else { return }
+        let rate = track.targetRate
+        let position = move(&track)
+        track.hold(position, at: t)
+        track.setOff(from: position, at: begin, toward: rate)
     }
 
     /// Opens a script: stopped at the top, with its end where the layout says.
@@ -338,6 +354,9 @@ public struct PrompterEngine: Sendable, Equatable {
     /// (stopped means "at the top", so a stopped engine moved down becomes paused).
     public mutating func seek(to target: Double, at t: Double) {
         commitAutoStop(at: t)
+        if isCountingDown(at: t) {
+            return moveCountdownStart(at: t) { min(max(target.isFinite ? target : 0, 0), $0.maxOffset) }
+        }
         let position = track.seek(to: target, at: t, keepingRun: state == .playing)
         if state == .stopped, position > 0 { state = .paused }
     }

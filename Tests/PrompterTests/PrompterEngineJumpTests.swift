@@ -135,6 +135,36 @@ import Testing
         #expect(engine.offset(at: clock.now() + 10) == 0)
     }
 
+    /// A move during the 3-2-1 moves where the run starts; the run still starts when the
+    /// digits end, at the speed it was going to. A marker jump used to leave the text
+    /// still for good, a seek likewise, and back to the top started it under the digits.
+    @Test func aMoveDuringTheCountdownMovesWhereTheRunStarts() {
+        let moves: [(String, Double, (inout PrompterEngine, Double) -> Void)] = [
+            ("jump", 2_000, { $0.jump(to: 2_000, at: $1) }),
+            ("seek", 2_000, { $0.seek(to: 2_000, at: $1) }),
+            ("rewind", 0, { $0.rewind(at: $1) }),
+            ("relayout", 800, { $0.relayout(at: $1, newMaxOffset: 20_000, mapOffset: { $0 + 800 }) }),
+        ]
+        for (name, start, move) in moves {
+            let clock = ManualClock(100)
+            var engine = PrompterEngine(speed: 80)
+            engine.setMaxOffset(10_000)
+            engine.countdownSeconds = 3
+            engine.play(at: clock.now())
+            clock.advance(by: 1)
+            move(&engine, clock.now())
+            // Still counting, the text held where the move put it.
+            #expect(engine.countdownShown(at: clock.now()) == 2, "\(name)")
+            #expect(close(engine.offset(at: clock.now() + 1.9), start), "\(name): \(engine.offset(at: clock.now() + 1.9))")
+            // At the countdown's end it runs at its speed: ramped up 0.3 s, then 80 px/s.
+            let end = 103.0
+            #expect(engine.state == .playing, "\(name)")
+            #expect(close(engine.currentRate(at: end + 5), 80), "\(name): \(engine.currentRate(at: end + 5))")
+            #expect(close(engine.offset(at: end + 5), start + 80 * (5 - PrompterEngine.rampDuration / 2)),
+                    "\(name): \(engine.offset(at: end + 5))")
+        }
+    }
+
     @Test func zeroCountdownIsOff() {
         var engine = PrompterEngine()
         engine.setMaxOffset(1000)
