@@ -201,16 +201,19 @@ struct ScrollTrack: Sendable, Equatable {
         guard hasReachedEnd(at: t) else { return .running }
         let reached = timeReachingEnd().map { min($0, t) } ?? t
         if endBehavior == .loop, maxOffset > 0 {
-            // From rest under the glide, and a hair below the end: the lap starts moving
-            // back at once, so the end is not "reached" again at the same instant.
-            var back = ScrollSegment(start: reached, startOffset: 0, startRate: 0, targetRate: lapRate,
-                                     rampDuration: PrompterEngine.rampDuration)
-            back.glideDistance = maxOffset - min(1e-6, maxOffset / 2)
-            back.glideDuration = PrompterEngine.glideDuration
-            append(back)
+            append(lap(at: reached, rate: lapRate))
             loops += 1
-            // A commit long after the end (nobody asked in between) may need more laps.
-            if t > reached { _ = commitEnd(at: t, lapRate: lapRate) }
+            // A commit long after the end (nobody asked in between: a short script
+            // looping through a stalled loop) needs more laps. Every lap is the same
+            // stretch, so they are counted, not walked: one call deeper each, as
+            // before, overflowed the stack at thousands.
+            guard t > reached, hasReachedEnd(at: t), let next = timeReachingEnd(), next > reached else {
+                return .wentRound
+            }
+            let length = next - reached
+            let more = min(((t - reached) / length).rounded(.down), 1e15)
+            loops += Int(more)
+            append(lap(at: reached + more * length, rate: lapRate))
             return .wentRound
         }
         hold(maxOffset, at: reached)
@@ -219,6 +222,17 @@ struct ScrollTrack: Sendable, Equatable {
     }
 
     // MARK: Private
+
+    /// A lap from the end back to the top: from rest under the glide, and a hair below
+    /// the end, so the lap starts moving back at once and the end is not "reached"
+    /// again at the same instant.
+    private func lap(at t: Double, rate: Double) -> ScrollSegment {
+        var back = ScrollSegment(start: t, startOffset: 0, startRate: 0, targetRate: rate,
+                                 rampDuration: PrompterEngine.rampDuration)
+        back.glideDistance = maxOffset - min(1e-6, maxOffset / 2)
+        back.glideDuration = PrompterEngine.glideDuration
+        return back
+    }
 
     /// A stretch from `position` at t that keeps the rate and what is left of any ramp.
     private func run(from position: Double, at t: Double) -> ScrollSegment {

@@ -205,6 +205,36 @@ import Testing
         #expect(stops.state == .stopped)
         #expect(stops.isEnded(at: 111))
     }
+
+    /// A short script looping with nobody committing its ends for an hour (a stalled
+    /// loop): the laps are counted as if each end had been committed on time, and the
+    /// text is where the last lap has it. Each lap was one call deeper before: at 2 px
+    /// from the top to the end, 500 px/s reaches the end again 48 µs into each lap's
+    /// glide back, and 75 million laps overflowed the stack.
+    @Test func lapsCommittedLateAreThoseCommittedOnTime() throws {
+        for maxOffset in [50.0, 2] {
+            var late = PrompterEngine(speed: 500), onTime = PrompterEngine(speed: 500)
+            late.endBehavior = .loop
+            late.setMaxOffset(maxOffset)
+            late.play(at: 100)
+            onTime.endBehavior = .loop
+            onTime.setMaxOffset(maxOffset)
+            onTime.play(at: 100)
+            late.commit(at: 3_700)
+            #expect(late.state == .playing)
+            #expect(late.loops > 5_000, "\(late.loops) laps")
+            #expect(try #require(late.endTime()) > 3_700)
+            guard maxOffset == 50 else { continue }
+            // The stage commits each end as its timer fires, a moment after it (at the
+            // end's own instant the offset may round a hair short of it): the same laps,
+            // the same place.
+            while let end = onTime.endTime(), end <= 3_700 { onTime.commit(at: end + 1e-6) }
+            onTime.commit(at: 3_700)
+            #expect(abs(late.loops - onTime.loops) <= 1, "\(late.loops) against \(onTime.loops)")
+            #expect(abs(late.offset(at: 3_700) - onTime.offset(at: 3_700)) < 1,
+                    "\(late.offset(at: 3_700)) against \(onTime.offset(at: 3_700))")
+        }
+    }
 }
 
 extension PrompterEngine {
