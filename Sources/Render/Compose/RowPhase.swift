@@ -21,8 +21,9 @@ struct RowPhase: Equatable {
     /// quarter turn affords twelve windows within twice the default budget where it
     /// cannot afford sixteen. Three and six are not, though 48 allows them: at 4K,
     /// three quarter-turn phases (for 0.170 px RMS against two's 0.19–0.24) cost 15 %
-    /// more a frame, and the budget they need made larger pieces, whose rasterizing
-    /// in a frame took 5–6 ms (`rig bench --case compose:3840x2160:60:rot90:110` and
-    /// `:identity:110`, two runs each, 2026-12-05).
+    /// more a frame, and in the 239 MiB budget they need, upright text had 6 frames
+    /// over 4 ms after the first 20 in each of two runs against 0–1 in 160 MiB
+    /// (`rig bench --case compose:3840x2160:60:rot90:110` and `:identity:110`,
+    /// 600 frames, 2026-12-05).
     static let counts = [16, 12, 8, 4, 2, 1]
 }
