@@ -355,7 +355,7 @@ public struct PrompterEngine: Sendable, Equatable {
     public mutating func seek(to target: Double, at t: Double) {
         commitAutoStop(at: t)
         if isCountingDown(at: t) {
-            return moveCountdownStart(at: t) { min(max(target.isFinite ? target : 0, 0), $0.maxOffset) }
+            return moveCountdownStart(at: t) { $0.clamped(target) }
         }
         let position = track.seek(to: target, at: t, keepingRun: state == .playing)
         if state == .stopped, position > 0 { state = .paused }

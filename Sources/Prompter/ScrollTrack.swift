@@ -164,9 +164,14 @@ struct ScrollTrack: Sendable, Equatable {
     /// ramp under way carry on from there with `keepingRun`, else it rests there.
     /// Returns where the text now is.
     mutating func seek(to target: Double, at t: Double, keepingRun: Bool) -> Double {
-        let position = min(max(target.isFinite ? target : 0, 0), maxOffset)
+        let position = clamped(target)
         append(keepingRun ? run(from: position, at: t) : .rest(at: t, offset: position))
         return position
+    }
+
+    /// `target` within the text: 0 for a non-finite one, at most `maxOffset`.
+    func clamped(_ target: Double) -> Double {
+        min(max(target.isFinite ? target : 0, 0), maxOffset)
     }
 
     // MARK: Layout
