@@ -147,10 +147,24 @@ public final class ChunkedTextBlock {
     /// also keeps a window per phase, so it affords fewer.
     public func draw(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, viewportTop wholeTop: Int,
                      rowFraction: Int = 0, highlight: ReadingHighlight? = nil) {
+        draw(into: target, frame: frame, clips: [clip], viewportTop: wholeTop, rowFraction: rowFraction,
+             highlight: highlight)
+    }
+
+    /// `draw` inside each of `clips` (disjoint), taken at once: a quarter turn copies
+    /// its window row by row across all of them.
+    public func draw(into target: OpaquePointer, frame: PixelRect, clips: [PixelRect], viewportTop wholeTop: Int,
+                     rowFraction: Int = 0, highlight: ReadingHighlight? = nil) {
         rowPhasesDrawn = rowPhases(forFrame: frame.size)
         let phase = RowPhase(fraction: rowFraction, top: wholeTop, phases: rowPhasesDrawn)
+        if drawTurned(into: target, frame: frame, clips: clips, position: phase, highlight: highlight) { return }
+        for clip in clips { drawUnturned(into: target, frame: frame, clip: clip, phase: phase, highlight: highlight) }
+    }
+
+    /// A frame drawn from the pieces (with the band from its strip).
+    private func drawUnturned(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, phase: RowPhase,
+                              highlight: ReadingHighlight?) {
         let viewportTop = phase.top
-        if drawTurned(into: target, frame: frame, clip: clip, position: phase, highlight: highlight) { return }
         guard let highlight, !highlight.rows.isEmpty else {
             drawPlain(into: target, frame: frame, clip: clip, viewportTop: viewportTop, rowFraction: phase.fraction)
             return
@@ -182,7 +196,7 @@ public final class ChunkedTextBlock {
     /// A quarter turn while scrolling copies the frame from its phase's window
     /// (QuarterTurnWindows), filled from the pieces; false when the frame is drawn
     /// from the pieces directly.
-    private func drawTurned(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, position: RowPhase,
+    private func drawTurned(into target: OpaquePointer, frame: PixelRect, clips: [PixelRect], position: RowPhase,
                             highlight: ReadingHighlight?) -> Bool {
         let scrollsTurned = transform.swapsAxes && frame.height == columnWidth
         // A new window comes out of the budget once it is filled from the pieces
@@ -191,7 +205,7 @@ public final class ChunkedTextBlock {
         // again three of the pieces the fill needs.
         let windowsFit = QuarterTurnWindow.byteCount(frameSize: frame.size) * rowPhasesDrawn <= cacheBudgetBytes / 5 * 3
         let leadingRow = quarterTurns.draw(
-            into: target, frame: frame, clip: clip, position: position, highlight: highlight,
+            into: target, frame: frame, clips: clips, position: position, highlight: highlight,
             turn: scrollsTurned ? transform : nil, mayMakeWindow: windowsFit,
             fill: { window, rect, top in
                 drawPlain(into: window.canvas.pixmanImage, frame: PixelRect(size: window.canvas.size), clip: rect,
@@ -327,7 +341,12 @@ public final class ChunkedTextBlock {
         if let cached = cache[key] { return cached }
         let bytes = columnWidth * (rows.bottom - rows.top) * 4
         cache.makeRoom(for: bytes, size: pieceSize(rows: rows), focus: lastViewportCentre, keep: keep)
-        guard let made = rasterize(chunk: key.chunk, rows: rows, rowFraction: key.rowFraction) else { return nil }
+        let spare = cache.takeSpare(size: pieceSize(rows: rows))
+        if spare != nil { reusedCanvasCount += 1 }
+        let painter = PiecePainter(lines: lines, columnWidth: columnWidth, textInset: textInset, textColor: textColor,
+                                   accents: accents, background: background, transform: transform)
+        guard let made = painter.paint(chunk: key.chunk, rows: rows, rowFraction: key.rowFraction, into: spare)
+        else { return nil }
         let entry = TextPieceCache.Entry(canvas: made.canvas, top: rows.top, bottom: rows.bottom, ink: made.ink)
         cache.insert(entry, for: key)
         rasterizedPieceCount += 1
@@ -339,59 +358,27 @@ public final class ChunkedTextBlock {
         transform.displaySize(forText: PixelSize(width: columnWidth, height: rows.bottom - rows.top))
     }
 
-    /// Paints the lines of a piece upright (into an evicted piece's canvas when one
-    /// fits), then reflects it in place or, for a quarter turn, turns it into its final
-    /// canvas. Neighbouring chunks' edge lines are painted too, so ink that overhangs a
-    /// line box (descenders, tall accents) is not cut. At a row phase the lines sit
-    /// `rowFraction` 48ths of a pixel higher: a whole row up and the rest of
-    /// the 48ths back down, which the glyph painter does by moving the outlines.
-    /// Each piece also says where it has ink (`changedArea`), so a display redraws
-    /// only the rows a scroll changes.
-    private func rasterize(chunk: Int, rows: (top: Int, bottom: Int), rowFraction: Int) -> (canvas: Canvas, ink: PieceInk?)? {
-        let uprightSize = PixelSize(width: columnWidth, height: rows.bottom - rows.top)
-        let spare = cache.takeSpare(size: transform.displaySize(forText: uprightSize))
-        if spare != nil { reusedCanvasCount += 1 }
-        guard let upright = (transform.swapsAxes ? nil : spare) ?? (try? Canvas(size: uprightSize)) else { return nil }
-        upright.fill(background)
-        let blank = upright.pixels.first
-        let first = max(0, chunk * Self.linesPerChunk - 1)
-        for index in first...(chunk * Self.linesPerChunk + Self.linesPerChunk) {
-            guard let box = lines.lineBox(at: index) else { break }
-            let reach = max(box.height, 1)
-            guard box.bottom + reach > rows.top, box.y - reach < rows.bottom else { continue }
-            lines.drawLine(at: index, into: upright.pixmanImage, x: textInset,
-                           y: box.y - rows.top - (rowFraction > 0 ? 1 : 0),
-                           rowFraction: rowFraction > 0 ? Self.rowFractions - rowFraction : 0, color: textColor, accents: accents)
-        }
-        // Ink is read upright, in text space, before the turn: changedArea maps it.
-        let ink = blank.map { PieceInk(canvas: upright, background: $0) }
-        guard transform.swapsAxes else {
-            transform.reflect(upright)
-            return (upright, ink)
-        }
-        return transform.apply(to: upright, reusing: spare).map { ($0, ink) }
-    }
-
     // MARK: - What a scroll changes
 
     /// The display area where the viewport filling `frame` may differ between text
     /// rows `oldTop` at `oldFraction` and `newTop` at `newFraction` (with the same
     /// highlight): the rows where either has ink, between the outermost ink columns,
-    /// mapped through the transform. Nil when that is not known (a quarter turn,
-    /// which draws through its window; a piece not cached): then all of `frame` may
-    /// differ. Elsewhere both show the background, or the band's tint of it, whatever
-    /// the row phase.
+    /// mapped through the transform (for a quarter turn, display columns across the
+    /// display rows the ink columns reach). Nil when that is not known (a piece never
+    /// rasterized): then all of `frame` may differ. Elsewhere both show the
+    /// background, or the band's tint of it, whatever the row phase.
     func changedArea(frame: PixelRect, from oldTop: Int, at oldFraction: Int, to newTop: Int,
                      at newFraction: Int) -> [PixelRect]? {
-        guard !transform.swapsAxes, frame.width == columnWidth else { return nil }
+        let viewport = transform.textSize(forDisplay: frame.size)
+        guard viewport.width == columnWidth else { return nil }
         // The rows and phases the frames were drawn at (see draw).
         let phases = rowPhases(forFrame: frame.size)
         let oldPhase = RowPhase(fraction: oldFraction, top: oldTop, phases: phases)
         let newPhase = RowPhase(fraction: newFraction, top: newTop, phases: phases)
         func ink(at phase: RowPhase) -> ViewportInk? {
-            ViewportInk(top: phase.top, count: frame.height, columnWidth: columnWidth,
-                        pieces: chunks.pieceKeys(fromRow: phase.top, toRow: phase.top + frame.height,
-                                                 rowFraction: phase.fraction)) { cache[$0]?.ink }
+            ViewportInk(top: phase.top, count: viewport.height, columnWidth: columnWidth,
+                        pieces: chunks.pieceKeys(fromRow: phase.top, toRow: phase.top + viewport.height,
+                                                 rowFraction: phase.fraction)) { cache.ink($0) }
         }
         guard let old = ink(at: oldPhase), let new = ink(at: newPhase) else { return nil }
         return new.changedArea(since: old, frame: frame, transform: transform)

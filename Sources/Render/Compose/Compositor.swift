@@ -61,8 +61,15 @@ public final class Compositor {
         let bounds = layers.map(\.bounds)
         let allOverlays = layers.flatMap(\.overlayAreas)
         let opaque = layers.indices.filter { layers[$0].isOpaqueCopy }
+        // Each opaque layer is drawn once, bottom layer first, with all its open areas
+        // of every damaged area: the areas are disjoint, so each pixel still gets its
+        // layers in order, and a layer that copies by rows (a quarter turn's window)
+        // reads each row once across the many narrow areas a scroll damages.
+        var clips = [[PixelRect]](repeating: [], count: layers.count)
+        var overlayRects: [PixelRect] = []
         for area in areas {
             let overlays = allOverlays.map { $0.intersection(area) }.filter { !$0.isEmpty }
+            overlayRects += overlays
             // The area minus the overlay areas, as rectangles. Opaque layers are drawn
             // once per rectangle (no pixman clip region: the copies bypass pixman).
             let openAreas = Self.subtract(overlays, from: area)
@@ -72,18 +79,19 @@ public final class Compositor {
                 // drawn at all (the console's background under the script's copy).
                 let part = bounds[index].intersection(area)
                 guard !touching[(order + 1)...].contains(where: { bounds[$0].contains(part) }) else { continue }
-                for open in openAreas where open.intersects(part) {
-                    layers[index].draw(into: image, dx: 0, dy: 0, clip: open, arrows: arrows)
-                }
+                clips[index] += openAreas.filter { $0.intersects(part) }
             }
-            for rect in overlays {
-                guard let scratch = scratchCanvas(for: rect.size) else { continue }
-                let local = PixelRect(size: rect.size)
-                for index in layers.indices where bounds[index].intersects(rect) {
-                    layers[index].draw(into: scratch.pixmanImage, dx: -rect.x, dy: -rect.y, clip: local, arrows: arrows)
-                }
-                PixmanDraw.copy(scratch.pixmanImage, sourceRect: local, into: image, x: rect.x, y: rect.y)
+        }
+        for index in opaque where !clips[index].isEmpty {
+            layers[index].draw(into: image, dx: 0, dy: 0, clips: clips[index], arrows: arrows)
+        }
+        for rect in overlayRects {
+            guard let scratch = scratchCanvas(for: rect.size) else { continue }
+            let local = PixelRect(size: rect.size)
+            for index in layers.indices where bounds[index].intersects(rect) {
+                layers[index].draw(into: scratch.pixmanImage, dx: -rect.x, dy: -rect.y, clips: [local], arrows: arrows)
             }
+            PixmanDraw.copy(scratch.pixmanImage, sourceRect: local, into: image, x: rect.x, y: rect.y)
         }
     }
 

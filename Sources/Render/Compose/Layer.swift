@@ -92,27 +92,34 @@ public enum Layer {
         return 0
     }
 
-    /// Draws the layer shifted by (dx, dy), touching only `clip` of `image`.
-    /// `arrows` keeps the reading marker's arrow masks between frames.
-    func draw(into image: OpaquePointer, dx: Int, dy: Int, clip: PixelRect, arrows: ArrowMaskCache? = nil) {
-        switch self {
-        case let .fill(rect, color):
-            PixmanDraw.fill(image, rect: rect.offsetBy(dx: dx, dy: dy).intersection(clip), color: color)
-        case let .image(canvas, _, _):
-            let placed = bounds.offsetBy(dx: dx, dy: dy)
-            let visible = placed.intersection(clip)
-            PixmanDraw.copy(canvas.pixmanImage,
-                            sourceRect: visible.offsetBy(dx: -placed.x, dy: -placed.y),
-                            into: image, x: visible.x, y: visible.y)
-        case let .textBlock(block, frame, viewportTop, rowFraction, highlight):
-            block.draw(into: image, frame: frame.offsetBy(dx: dx, dy: dy), clip: clip,
-                       viewportTop: viewportTop, rowFraction: rowFraction, highlight: highlight)
-        case let .readingMarker(marker):
-            marker.draw(into: image, dx: dx, dy: dy, clip: clip, cache: arrows)
-        case let .badge(badge):
-            badge.draw(into: image, dx: dx, dy: dy, clip: clip)
-        case let .label(label):
-            label.draw(into: image, dx: dx, dy: dy)
+    /// Draws the layer shifted by (dx, dy), touching only `clips` of `image`
+    /// (disjoint rectangles). `arrows` keeps the reading marker's arrow masks
+    /// between frames.
+    func draw(into image: OpaquePointer, dx: Int, dy: Int, clips: [PixelRect], arrows: ArrowMaskCache? = nil) {
+        // The text block takes every clip at once (a quarter turn copies by rows).
+        if case let .textBlock(block, frame, viewportTop, rowFraction, highlight) = self {
+            return block.draw(into: image, frame: frame.offsetBy(dx: dx, dy: dy), clips: clips,
+                              viewportTop: viewportTop, rowFraction: rowFraction, highlight: highlight)
+        }
+        for clip in clips {
+            switch self {
+            case let .fill(rect, color):
+                PixmanDraw.fill(image, rect: rect.offsetBy(dx: dx, dy: dy).intersection(clip), color: color)
+            case let .image(canvas, _, _):
+                let placed = bounds.offsetBy(dx: dx, dy: dy)
+                let visible = placed.intersection(clip)
+                PixmanDraw.copy(canvas.pixmanImage,
+                                sourceRect: visible.offsetBy(dx: -placed.x, dy: -placed.y),
+                                into: image, x: visible.x, y: visible.y)
+            case .textBlock:
+                break
+            case let .readingMarker(marker):
+                marker.draw(into: image, dx: dx, dy: dy, clip: clip, cache: arrows)
+            case let .badge(badge):
+                badge.draw(into: image, dx: dx, dy: dy, clip: clip)
+            case let .label(label):
+                label.draw(into: image, dx: dx, dy: dy)
+            }
         }
     }
 }

@@ -37,8 +37,10 @@ final class QuarterTurnWindow {
     /// First text row held by each window row (`notDrawn` until drawn). Raw memory:
     /// the frame loop reads it once per row, without Swift's exclusivity checks.
     private let rowTops: UnsafeMutableBufferPointer<Int>
-    private static let notDrawn = Int.min
+    static let notDrawn = Int.min
     private var lastViewportTop: Int?
+    /// The viewport top before it: what rows copied in parts were last baked for.
+    private var previousViewportTop: Int?
     /// +1 while the text scrolls towards its end, -1 back towards its start.
     private(set) var direction = 1
     /// Next row of the rolling refresh.
@@ -51,7 +53,7 @@ final class QuarterTurnWindow {
     /// Per row, the viewport top whose band rows the row holds tinted (`notDrawn`
     /// when none).
     private let bakedTops: UnsafeMutableBufferPointer<Int>
-    /// Plain pixels of tinted text rows (see Baker.ring).
+    /// Plain pixels of tinted text rows (see QuarterTurnBand.ring).
     private var saved: UnsafeMutableBufferPointer<UInt32>?
     private var ringWidth = 0
 
@@ -96,6 +98,7 @@ final class QuarterTurnWindow {
         expectedViewportTop = step.flatMap { abs($0) <= slack / 2 ? top + $0 : nil }
         // A fresh row starts at the end of its runway that the scrolling moves away from.
         let freshTop = direction > 0 ? top : top - slack
+        previousViewportTop = lastViewportTop
         lastViewportTop = top
         guard let step, abs(step) <= slack / 2 else {
             // A jump (or the first frame): everything at once, in one draw.
@@ -156,12 +159,12 @@ final class QuarterTurnWindow {
         let exposedColumns = shift > 0 ? kept..<width : 0..<(-shift)
         let exposedStart = textRows(ofColumns: exposedColumns, top: newTop)
         let exposedRows = exposedStart..<(exposedStart + exposedColumns.count)
-        let baker = self.baker
+        let bakedBand = self.bakedBand
         for row in rows {
             // Text rows about to be drawn plain must not count as tinted. (Rows copied
             // every frame never hit this: what enters lies beyond the last viewport.)
-            if let baker, let bandRows = baker.bakedRows(row), bandRows.overlaps(exposedRows) {
-                baker.restore(bandRows, row: row)
+            if let bakedBand, let bandRows = bakedBand.bakedRows(row), bandRows.overlaps(exposedRows) {
+                bakedBand.restore(bandRows, row: row)
                 bakedTops[row] = Self.notDrawn
             }
             let start = base + row * width
@@ -183,33 +186,71 @@ final class QuarterTurnWindow {
         return forward ? lag : Self.slack - lag
     }
 
-    /// Copies display rows `rows` (window rows), display columns `columns` (relative
-    /// to the frame's left edge) into `target` at (targetX, targetY + row): one copy
-    /// per row, the band included (each row brings its band up to date first).
-    func copy(rows: Range<Int>, columns: Range<Int>, viewportTop: Int, into target: UnsafeMutablePointer<UInt32>,
+    /// Copies `areas` of the frame (x: display columns from the frame's left edge,
+    /// y: window rows) into `target`, the frame's top-left at (targetX, targetY): row
+    /// by row, each row's runs in turn, so a row is read once however many areas
+    /// cross it (a scrolled frame's damage is a narrow area per line of text), with
+    /// the band (each row brings its band up to date first).
+    func copy(areas: [PixelRect], viewportTop: Int, into target: UnsafeMutablePointer<UInt32>,
               targetStride: Int, targetX: Int, targetY: Int) {
-        guard let base = canvas.pixels.baseAddress, !columns.isEmpty else { return }
-        let width = canvas.width, bytes = columns.count * 4
-        // Right after a whole row is copied it is baked for the frame expected next,
-        // while its pixels are still in the cache; only a change of pace (or a row
-        // copied in parts, as around the marker's arrows) makes a row bake first.
-        let baker = self.baker
-        let next = columns.count == viewportRows ? expectedViewportTop : nil
-        // The text rows every row gives back and tints for the next frame: the same
-        // for all rows baked for this one, so worked out once.
-        let move = next.flatMap { baker?.move(from: viewportTop, to: $0) }
-        for row in rows {
-            if let baker, bakedTops[row] != viewportTop { baker.bake(row: row, viewportTop: viewportTop) }
-            memcpy(target + (targetY + row) * targetStride + targetX + columns.lowerBound,
-                   base + row * width + offset(row: row, viewportTop: viewportTop) + columns.lowerBound, bytes)
-            guard let baker, let next else { continue }
-            if let move {
-                baker.shift(row: row, move)
-                bakedTops[row] = next
-            } else {
-                baker.bake(row: row, viewportTop: next)
+        guard let base = canvas.pixels.baseAddress else { return }
+        let width = canvas.width
+        let bakedBand = self.bakedBand
+        // Rows copied in parts bake when copied next, most of them from the frame
+        // before: what they give back and tint is the same for all, worked out once.
+        let previous = previousViewportTop
+        let catchUp = previous.flatMap { bakedBand?.move(from: $0, to: viewportTop) }
+        for band in Self.bands(of: areas) {
+            // Right after a whole row is copied it is baked for the frame expected next,
+            // while its pixels are still in the cache. A row copied in parts (a scroll's
+            // damage, or around the marker's arrows) may be copied again in this frame,
+            // so it bakes first when copied next.
+            let whole = band.runs.count == 1 && band.runs[0].count == viewportRows
+            let next = whole ? expectedViewportTop : nil
+            // The text rows every row gives back and tints for the next frame: the same
+            // for all rows baked for this one, so worked out once.
+            let move = next.flatMap { bakedBand?.move(from: viewportTop, to: $0) }
+            band.runs.withUnsafeBufferPointer { runs in
+                for row in band.rows {
+                    if let bakedBand, bakedTops[row] != viewportTop {
+                        if let catchUp, bakedTops[row] == previous {
+                            bakedBand.shift(row: row, catchUp)
+                            bakedTops[row] = viewportTop
+                        } else {
+                            bakedBand.bake(row: row, viewportTop: viewportTop)
+                        }
+                    }
+                    let source = base + row * width + offset(row: row, viewportTop: viewportTop)
+                    let destination = target + (targetY + row) * targetStride + targetX
+                    for run in runs {
+                        memcpy(destination + run.lowerBound, source + run.lowerBound, run.count * 4)
+                    }
+                    guard let bakedBand, let next else { continue }
+                    if let move {
+                        bakedBand.shift(row: row, move)
+                        bakedTops[row] = next
+                    } else {
+                        bakedBand.bake(row: row, viewportTop: next)
+                    }
+                }
             }
         }
+    }
+
+    /// `areas` as bands of rows, each with the column runs crossing all of its rows.
+    /// The damage pixman hands out is already banded; any other areas just make
+    /// more bands (a row copied twice the same).
+    static func bands(of areas: [PixelRect]) -> [(rows: Range<Int>, runs: [Range<Int>])] {
+        var bands: [(rows: Range<Int>, runs: [Range<Int>])] = []
+        for area in areas.sorted(by: { ($0.y, $0.maxY, $0.x) < ($1.y, $1.maxY, $1.x) }) where !area.isEmpty {
+            let rows = area.y..<area.maxY
+            if bands.last?.rows == rows {
+                bands[bands.count - 1].runs.append(area.x..<area.maxX)
+            } else {
+                bands.append((rows, [area.x..<area.maxX]))
+            }
+        }
+        return bands
     }
 
     /// Text rows shown by window columns `columns` of a row starting at text row
@@ -225,9 +266,9 @@ final class QuarterTurnWindow {
     func setBand(rows: Range<Int>, tint: BandTint?) {
         let wanted = tint.flatMap { rows.isEmpty ? nil : (rows: rows, tint: $0) }
         guard wanted?.rows != band?.rows || wanted?.tint !== band?.tint else { return }
-        if let baker {
+        if let bakedBand {
             for row in 0..<canvas.height {
-                if let tinted = baker.bakedRows(row) { baker.restore(tinted, row: row) }
+                if let tinted = bakedBand.bakedRows(row) { bakedBand.restore(tinted, row: row) }
             }
         }
         for row in 0..<canvas.height { bakedTops[row] = Self.notDrawn }
@@ -242,146 +283,12 @@ final class QuarterTurnWindow {
 
     /// What baking needs, read once per copy: reading this class's stored properties
     /// row by row would cost an exclusivity check each time.
-    private var baker: Baker? {
+    private var bakedBand: QuarterTurnBand? {
         guard let band, let ring = saved?.baseAddress, let pixels = canvas.pixels.baseAddress,
               let table = band.tint.table.baseAddress
         else { return nil }
-        return Baker(rowTops: rowTops, bakedTops: bakedTops, pixels: pixels, width: canvas.width,
-                     height: canvas.height, forward: forward, band: band.rows, table: table,
-                     xByte: band.tint.xByte, ring: ring, mask: ringWidth - 1)
-    }
-
-    private struct Baker {
-        let rowTops: UnsafeMutableBufferPointer<Int>
-        let bakedTops: UnsafeMutableBufferPointer<Int>
-        let pixels: UnsafeMutablePointer<UInt32>
-        let width: Int
-        let height: Int
-        let forward: Bool
-        let band: Range<Int>
-        /// BandTint's tables (kept alive by the window's band), without reference counting.
-        let table: UnsafePointer<UInt8>
-        let xByte: UInt32
-        /// Plain pixels of tinted text rows: window row r, text row t at
-        /// (key(t) & mask) * height + r, where key(t) = t (forward) or -1 - t (so a
-        /// run of columns is a run of keys). A frame's few entering and leaving text
-        /// rows are then read and written as sequential runs down the rows.
-        let ring: UnsafeMutablePointer<UInt32>
-        let mask: Int
-
-        /// The text rows `row` holds tinted, nil when none.
-        @inline(__always)
-        func bakedRows(_ row: Int) -> Range<Int>? {
-            let top = bakedTops[row]
-            guard top != QuarterTurnWindow.notDrawn else { return nil }
-            return (top + band.lowerBound)..<(top + band.upperBound)
-        }
-
-        /// The text rows leaving and entering the band from viewport top `old` to
-        /// `new`, as ring keys of their first columns and a count, when the rows
-        /// staying keep their tint (nil otherwise).
-        func move(from old: Int, to new: Int) -> Move? {
-            let step = new - old
-            guard step != 0, abs(step) < band.count, band.count + abs(step) <= mask + 1 else { return nil }
-            let giveBack = step > 0 ? (old + band.lowerBound)..<(new + band.lowerBound)
-                                    : (new + band.upperBound)..<(old + band.upperBound)
-            let tint = step > 0 ? (old + band.upperBound)..<(new + band.upperBound)
-                                : (new + band.lowerBound)..<(old + band.lowerBound)
-            return Move(giveBackKey: firstKey(of: giveBack), tintKey: firstKey(of: tint), count: abs(step))
-        }
-
-        struct Move {
-            let giveBackKey: Int
-            let tintKey: Int
-            let count: Int
-        }
-
-        /// Ring key of the lowest column holding text rows `textRows`.
-        @inline(__always)
-        private func firstKey(of textRows: Range<Int>) -> Int {
-            forward ? textRows.lowerBound : -textRows.upperBound
-        }
-
-        /// `move` for one row: the hot loop of a scrolling frame, kept to plain
-        /// arithmetic on the row's pixels and ring slots.
-        @inline(__always)
-        func shift(row: Int, _ move: Move) {
-            let rowTop = rowTops[row]
-            let origin = forward ? 0 &- rowTop : rowTop &+ width   // column = key + origin
-            let line = pixels + row &* width, slots = ring + row
-            var key = move.giveBackKey
-            for _ in 0..<move.count {
-                let column = key &+ origin
-                if column >= 0 && column < width { line[column] = slots[(key & mask) &* height] }
-                key &+= 1
-            }
-            key = move.tintKey
-            for _ in 0..<move.count {
-                let column = key &+ origin
-                if column >= 0 && column < width {
-                    let plain = line[column]
-                    slots[(key & mask) &* height] = plain
-                    line[column] = BandTint.apply(plain, table: table, xByte: xByte)
-                }
-                key &+= 1
-            }
-        }
-
-        /// Gives back the text rows of `row` that left the band since it was last
-        /// baked, and tints those that entered it.
-        func bake(row: Int, viewportTop top: Int) {
-            defer { bakedTops[row] = top }
-            let wanted = (top + band.lowerBound)..<(top + band.upperBound)
-            guard let old = bakedRows(row) else { return tint(wanted, row: row) }
-            // Rows staying under the band keep their tint only while their plain
-            // pixels cannot be overwritten in the ring.
-            let span = max(old.upperBound, wanted.upperBound) - min(old.lowerBound, wanted.lowerBound)
-            guard span <= mask + 1 else {
-                restore(old, row: row)
-                return tint(wanted, row: row)
-            }
-            if old.lowerBound < wanted.lowerBound {
-                restore(old.lowerBound..<min(old.upperBound, wanted.lowerBound), row: row)
-                tint(max(old.upperBound, wanted.lowerBound)..<wanted.upperBound, row: row)
-            } else {
-                restore(max(old.lowerBound, wanted.upperBound)..<old.upperBound, row: row)
-                tint(wanted.lowerBound..<min(wanted.upperBound, old.lowerBound), row: row)
-            }
-        }
-
-        /// The columns of `row` (starting at text row `rowTop`) holding `textRows`,
-        /// clipped to the row, and the ring key of the first.
-        @inline(__always)
-        private func columns(of textRows: Range<Int>, rowTop: Int) -> (range: Range<Int>, key: Int) {
-            // column = key + origin
-            let origin = forward ? -rowTop : rowTop + width
-            let first = (forward ? textRows.lowerBound : -textRows.upperBound) + origin
-            let clipped = max(first, 0)..<max(0, min(first + textRows.count, width))
-            return (clipped, clipped.lowerBound - origin)
-        }
-
-        @inline(__always)
-        func tint(_ textRows: Range<Int>, row: Int) {
-            let (range, firstKey) = columns(of: textRows, rowTop: rowTops[row])
-            let line = pixels + row * width, slots = ring + row
-            var key = firstKey
-            for column in range {
-                slots[(key & mask) * height] = line[column]
-                line[column] = BandTint.apply(line[column], table: table, xByte: xByte)
-                key += 1
-            }
-        }
-
-        @inline(__always)
-        func restore(_ textRows: Range<Int>, row: Int) {
-            // A text row the row no longer holds left with its tint: nothing to give back.
-            let (range, firstKey) = columns(of: textRows, rowTop: rowTops[row])
-            let line = pixels + row * width, slots = ring + row
-            var key = firstKey
-            for column in range {
-                line[column] = slots[(key & mask) * height]
-                key += 1
-            }
-        }
+        return QuarterTurnBand(rowTops: rowTops, bakedTops: bakedTops, pixels: pixels, width: canvas.width,
+                               height: canvas.height, forward: forward, band: band.rows, table: table,
+                               xByte: band.tint.xByte, ring: ring, mask: ringWidth - 1)
     }
 }

@@ -28,7 +28,7 @@ final class QuarterTurnWindows {
     /// `turn` nil (not a quarter turn filling the frame), a single frame such as
     /// `rig snapshot`, a target that is not XRGB8888 memory, or no window for the
     /// phase while `mayMakeWindow` is false.
-    func draw(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, position: RowPhase,
+    func draw(into target: OpaquePointer, frame: PixelRect, clips: [PixelRect], position: RowPhase,
               highlight: ReadingHighlight?, turn: TextTransform?, mayMakeWindow: Bool, fill: Fill) -> Int? {
         let previous = lastDrawnPosition
         lastDrawnPosition = position
@@ -40,13 +40,10 @@ final class QuarterTurnWindows {
         let viewportTop = position.top
         window.update(viewportTop: viewportTop) { rect, top in fill(window, rect, top) }
         window.setBand(rows: highlight?.rows ?? 0..<0, tint: highlight.flatMap { tint(for: $0.color) })
-        let visible = frame.intersection(clip).intersection(PixmanDraw.bounds(of: target))
-        if !visible.isEmpty {
-            window.copy(rows: (visible.y - frame.y)..<(visible.maxY - frame.y),
-                        columns: (visible.x - frame.x)..<(visible.maxX - frame.x), viewportTop: viewportTop,
-                        into: bits, targetStride: Int(pixman_image_get_stride(target)) / 4,
-                        targetX: frame.x, targetY: frame.y)
-        }
+        let bounds = frame.intersection(PixmanDraw.bounds(of: target))
+        let areas = clips.map { $0.intersection(bounds).offsetBy(dx: -frame.x, dy: -frame.y) }.filter { !$0.isEmpty }
+        window.copy(areas: areas, viewportTop: viewportTop, into: bits,
+                    targetStride: Int(pixman_image_get_stride(target)) / 4, targetX: frame.x, targetY: frame.y)
         return window.leadingRow(viewportTop: viewportTop)
     }
 

@@ -19,6 +19,16 @@ final class TextPieceCache {
         let ink: PieceInk?
     }
 
+    /// Where each piece rasterized since the last `removeAll` has ink, kept when its
+    /// pixels are evicted. Why: a frame's damage is known from the ink of the pieces
+    /// it and the buffer's frame show, and a quarter turn's window outlives the
+    /// pieces it was filled from. A flag per text row and phase: a long script at
+    /// 4K holds a few MiB at most.
+    private var inks: [Key: PieceInk] = [:]
+
+    /// Where the piece `key` has ink, if it was rasterized (its pixels may be gone).
+    func ink(_ key: Key) -> PieceInk? { inks[key] }
+
     /// Less than the block's budget while a quarter-turn window holds part of it.
     /// The pieces and the spare canvases both come out of it.
     var budgetBytes: Int
@@ -44,6 +54,7 @@ final class TextPieceCache {
     subscript(key: Key) -> Entry? { entries[key] }
 
     func insert(_ entry: Entry, for key: Key) {
+        if let ink = entry.ink { inks[key] = ink }
         if let old = entries.updateValue(entry, forKey: key) { totalBytes -= old.canvas.byteCount }
         totalBytes += entry.canvas.byteCount
     }
@@ -55,6 +66,7 @@ final class TextPieceCache {
 
     func removeAll() {
         entries.removeAll()
+        inks.removeAll()
         spares.removeAll()
         totalBytes = 0
         spareBytes = 0

@@ -25,7 +25,7 @@ import Testing
     }
 
     /// The operator's keys, by second: speed, pause, transforms (a turn draws through
-    /// its window, whole), the text size.
+    /// its window), the text size.
     private static func events(at frame: Int, time: Double) -> [StageEvent] {
         func key(_ action: KeyAction, _ code: UInt32) -> StageEvent {
             .key(KeyPress(code: code, action: action, time: time))
@@ -50,6 +50,8 @@ import Testing
         var shown = 0
         // The share of the display drawn while scrolling upright (not turned) and how many phases were seen.
         var drawn = 0.0, uprightFrames = 0
+        // The same while turned a quarter (from 29.5 s to 33 s and 37.5 s to 41 s).
+        var turnedDrawn = 0.0, turnedFrames = 0
         var phases = Set<Int>()
         for frame in 0..<Int(Self.seconds * Self.rate) {
             let time = 100 + Double(frame) / Self.rate
@@ -65,6 +67,10 @@ import Testing
                 drawn += Double(report.pixelsDrawn) / Double(Self.outer.width * Self.outer.height)
                 uprightFrames += 1
                 phases.insert(Int((partial.controller.engine.offset(at: time) * 8).rounded()) % 8)
+            }
+            if frame >= 2, report.changed, (29.5..<33).contains(second) || (37.5..<41).contains(second) {
+                turnedDrawn += Double(report.pixelsDrawn) / Double(Self.outer.width * Self.outer.height)
+                turnedFrames += 1
             }
             whole.frame(.outer, at: time, into: reference)
             guard buffers[shown].pixels.elementsEqual(reference.pixels) else {
@@ -83,5 +89,13 @@ import Testing
         let share = drawn / Double(max(1, uprightFrames))
         print(String(format: "outer partial redraw: %.0f %% of the display drawn per upright scrolling frame", share * 100))
         #expect(share < 0.85)
+        // A quarter turn copies from its window only the display rows the text's ink
+        // reaches, its margins left: less than the whole display, though more than
+        // upright (its damage joins the lines, see ChunkedTextBlock.changedArea).
+        #expect(turnedFrames > Int(6 * Self.rate))
+        let turnedShare = turnedDrawn / Double(max(1, turnedFrames))
+        print(String(format: "outer partial redraw: %.0f %% of the display drawn per turned scrolling frame",
+                     turnedShare * 100))
+        #expect(turnedShare < 0.95)
     }
 }

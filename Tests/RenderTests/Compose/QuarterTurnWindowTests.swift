@@ -134,6 +134,39 @@ import Testing
         }
     }
 
+    /// A scroll's damage: each frame copies only narrow areas (a column per line of
+    /// text across the rows its ink reaches), all in one call, and the display rows
+    /// outside them (the text's margins) are left alone for far longer than the
+    /// window is wide. Every area drawn, and the whole frame drawn afterwards, equals
+    /// a fresh block's frame: the rows left out give back their old band when next
+    /// copied, even once those text rows have scrolled out of them.
+    @Test(arguments: quarterTurns)
+    func narrowAreasLeftAloneForLongStillCopyExact(transform: TextTransform) throws {
+        let lines = BarLines(count: 400, lineHeight: 9, columnWidth: display.height - 20)
+        let scrolling = block(lines, transform)
+        let frame = PixelRect(x: 7, y: 5, width: display.width, height: display.height)
+        // Three columns over the middle rows; the rows above and below stay out.
+        let areas = [30, 100, 170].map { PixelRect(x: frame.x + $0, y: frame.y + 20, width: 25, height: 56) }
+        var top = 200
+        for step in [3, 3, 2, 5, 3] {
+            for _ in 0..<60 {
+                top += step
+                let drawn = try Canvas(width: display.width + 20, height: display.height + 12)
+                scrolling.draw(into: drawn.pixmanImage, frame: frame, clips: areas, viewportTop: top,
+                               highlight: highlight)
+                let expected = try draw(block(lines, transform), viewportTop: top)
+                for area in areas {
+                    let differing = TestDrawing.differingPixels(try TestDrawing.crop(drawn, area),
+                                                                try TestDrawing.crop(expected, area))
+                    #expect(differing == 0, "\(transform) at \(top), area \(area)")
+                }
+            }
+            let whole = try draw(scrolling, viewportTop: top)
+            #expect(TestDrawing.differingPixels(whole, try draw(block(lines, transform), viewportTop: top)) == 0,
+                    "\(transform): the whole frame at \(top)")
+        }
+    }
+
     @Test func aBudgetTooSmallForTheWindowStillDrawsEveryFrame() throws {
         let transform = TextTransform(rotation: .quarter)
         let lines = BarLines(count: 400, lineHeight: 9, columnWidth: display.height - 20)
