@@ -3,7 +3,8 @@ import Stage
 
 /// One case run alone, so callgrind counts its instructions and nothing else's.
 enum BenchCase: Equatable, Sendable {
-    case floor(BenchReport.Display)
+    /// `uncached`: from sources that outgrow the cache (FloorBench).
+    case floor(BenchReport.Display, uncached: Bool = false)
     /// `speed` in px/s: the full run's 180 moves by whole pixels on 60 Hz, so every
     /// frame copies the same row phase; another speed shows what changing phases cost.
     case compose(BenchReport.Display, sizePx: Int, BenchReport.Transform, speed: Int = OuterFrameBench.speed)
@@ -32,6 +33,8 @@ enum BenchCase: Equatable, Sendable {
         switch parts.first {
         case "floor" where parts.count == 2:
             return .floor(try display(parts[1], in: name))
+        case "floor" where parts.count == 3 && parts[2] == "uncached":
+            return .floor(try display(parts[1], in: name), uncached: true)
         case "compose" where (3...5).contains(parts.count):
             return .compose(try display(parts[1], in: name), sizePx: try size(parts[2], in: name),
                             try transform(parts.count >= 4 ? parts[3] : "identity", in: name),
@@ -59,7 +62,7 @@ enum BenchCase: Equatable, Sendable {
         case "console" where parts.count == 2:
             return .console(try display(parts[1], in: name))
         default:
-            throw .badCase(name, "expected floor:WxH, compose:WxH:SIZE[:TRANSFORM[:SPEED]], layout:SIZE, camera, console:WxH, speech, follow, recording-load, smoothness[:WxH], kiosk-smoothness, follow-rigs or markup")
+            throw .badCase(name, "expected floor:WxH[:uncached], compose:WxH:SIZE[:TRANSFORM[:SPEED]], layout:SIZE, camera, console:WxH, speech, follow, recording-load, smoothness[:WxH], kiosk-smoothness, follow-rigs or markup")
         }
     }
 

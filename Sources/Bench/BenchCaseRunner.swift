@@ -10,9 +10,10 @@ enum BenchCaseRunner {
     static func run(_ benchCase: BenchCase, frames: Int, text: String) -> Int32 {
         do {
             switch benchCase {
-            case let .floor(display):
+            case let .floor(display, uncached):
                 // The median is what a compose case's median compares with.
-                let measured = FloorBench(display: display).measure(frames: frames)
+                var floor = FloorBench(display: display, uncached: uncached)
+                let measured = floor.measure(frames: frames)
                 BenchCommand.printError(String(format: "median %.3f ms", measured.medianMs ?? 0))
             case let .compose(display, size, transform, speed):
                 let fonts = try ProducerBenches.fonts().get()

@@ -19,8 +19,9 @@ struct BenchRunner {
 
         for display in BenchReport.Display.all {
             progress("floor: memcpy of one \(display) XRGB8888 frame")
+            var floor = FloorBench(display: display)
             report.floor.append(.init(display: display,
-                                      result: FloorBench(display: display).measure(frames: plan.floorFrames)))
+                                      result: floor.measure(frames: plan.floorFrames)))
         }
         switch ProducerBenches.fonts() {
         case let .success(fonts):

@@ -30,6 +30,8 @@ import Testing
         #expect(try BenchCase.parse("compose:1920x1080:60:identity:110")
                 == .compose(.fullHD, sizePx: 60, .identity, speed: 110))
         #expect(try BenchCase.parse("floor:1920x1080") == .floor(.fullHD))
+        #expect(try BenchCase.parse("floor:1920x1080:uncached") == .floor(.fullHD, uncached: true))
+        #expect(throws: BenchOptions.ParseError.self) { try BenchCase.parse("floor:1920x1080:cold") }
         #expect(try BenchCase.parse("layout:20") == .layout(sizePx: 20))
         #expect(try BenchCase.parse("camera") == .camera)
     }
