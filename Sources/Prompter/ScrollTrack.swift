@@ -17,6 +17,12 @@ struct ScrollTrack: Sendable, Equatable {
     /// Times a run went round from the end to the top (`endBehavior` loop).
     private(set) var loops = 0
     private var timeline = ScrollTimeline()
+    /// While the newest stretch is a lap, its glide back to the top: the end is not
+    /// reached during it. Why: the lap's run starts under the glide, and a text
+    /// whose end is a few pixels from the top (a short script looping fast) had the run
+    /// outpace the glide and reach the end again 48 µs into the lap: the end's timer
+    /// fired again and again and the text never went round.
+    private var lapGlide: Range<Double>?
 
     /// What committing a run's end did, for the transport to follow.
     enum EndOutcome: Sendable, Equatable {
@@ -44,7 +50,10 @@ struct ScrollTrack: Sendable, Equatable {
 
     /// Whether the text has got to the end at t (the timeline runs on past it unclamped
     /// until the end is committed).
-    func hasReachedEnd(at t: Double) -> Bool { timeline.offset(at: t) >= maxOffset }
+    func hasReachedEnd(at t: Double) -> Bool {
+        if let lapGlide, lapGlide.contains(t) { return false }
+        return timeline.offset(at: t) >= maxOffset
+    }
 
     /// The transport's rate at t, ramps included and a glide left out; 0 at the end.
     func transportRate(at t: Double) -> Double {
@@ -90,6 +99,9 @@ struct ScrollTrack: Sendable, Equatable {
     func timeReachingEnd() -> Double? {
         if runsInReverse { return timeline.last.mirrored.time(reaching: 0) }
         guard maxOffset.isFinite else { return nil }
+        // A lap reaches the end when its glide ends at the soonest; after the glide the
+        // stretch only moves forward, so a later time is the ramp's own.
+        if let glideEnd = lapGlide?.upperBound, timeline.last.offset(at: glideEnd) >= maxOffset { return glideEnd }
         return timeline.last.time(reaching: maxOffset)
     }
 
@@ -190,6 +202,7 @@ struct ScrollTrack: Sendable, Equatable {
         let start = endedAtEnd ? maxOffset : min(max(mapped.isFinite ? mapped : 0, 0), maxOffset)
         // Not `append`: text stopped at its end is still there, at the new end.
         timeline.append(run(from: start, at: t))
+        lapGlide = nil
     }
 
     // MARK: The ends
@@ -206,7 +219,7 @@ struct ScrollTrack: Sendable, Equatable {
         guard hasReachedEnd(at: t) else { return .running }
         let reached = timeReachingEnd().map { min($0, t) } ?? t
         if endBehavior == .loop, maxOffset > 0 {
-            append(lap(at: reached, rate: lapRate))
+            goRound(at: reached, rate: lapRate)
             loops += 1
             // A commit long after the end (nobody asked in between: a short script
             // looping through a stalled loop) needs more laps. Every lap is the same
@@ -218,7 +231,7 @@ struct ScrollTrack: Sendable, Equatable {
             let length = next - reached
             let more = min(((t - reached) / length).rounded(.down), 1e15)
             loops += Int(more)
-            append(lap(at: reached + more * length, rate: lapRate))
+            goRound(at: reached + more * length, rate: lapRate)
             return .wentRound
         }
         hold(maxOffset, at: reached)
@@ -228,15 +241,16 @@ struct ScrollTrack: Sendable, Equatable {
 
     // MARK: Private
 
-    /// A lap from the end back to the top: from rest under the glide, and a hair below
-    /// the end, so the lap starts moving back at once and the end is not "reached"
-    /// again at the same instant.
-    private func lap(at t: Double, rate: Double) -> ScrollSegment {
+    /// A lap from the end back to the top at t: the run from rest under the glide, and
+    /// the glide from a hair below the end, so the lap starts moving back at once. The
+    /// end is not reached again before the glide is over (`lapGlide`).
+    private mutating func goRound(at t: Double, rate: Double) {
         var back = ScrollSegment(start: t, startOffset: 0, startRate: 0, targetRate: rate,
                                  rampDuration: PrompterEngine.rampDuration)
         back.glideDistance = maxOffset - min(1e-6, maxOffset / 2)
         back.glideDuration = PrompterEngine.glideDuration
-        return back
+        append(back)
+        lapGlide = t..<back.glideEnd
     }
 
     /// A stretch from `position` at t that keeps the rate and what is left of any ramp.
@@ -250,5 +264,6 @@ struct ScrollTrack: Sendable, Equatable {
     private mutating func append(_ segment: ScrollSegment) {
         timeline.append(segment)
         endedAtEnd = false
+        lapGlide = nil
     }
 }

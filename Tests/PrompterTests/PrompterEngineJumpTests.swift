@@ -209,8 +209,9 @@ import Testing
     /// A short script looping with nobody committing its ends for an hour (a stalled
     /// loop): the laps are counted as if each end had been committed on time, and the
     /// text is where the last lap has it. Each lap was one call deeper before: at 2 px
-    /// from the top to the end, 500 px/s reaches the end again 48 µs into each lap's
-    /// glide back, and 75 million laps overflowed the stack.
+    /// from the top to the end, 500 px/s reached the end again 48 µs into each lap's
+    /// glide back (see aLapReachesTheEndNoSoonerThanItsGlideBackEnds), and 75 million
+    /// laps overflowed the stack.
     @Test func lapsCommittedLateAreThoseCommittedOnTime() throws {
         for maxOffset in [50.0, 2] {
             var late = PrompterEngine(speed: 500), onTime = PrompterEngine(speed: 500)
@@ -233,6 +234,38 @@ import Testing
             #expect(abs(late.loops - onTime.loops) <= 1, "\(late.loops) against \(onTime.loops)")
             #expect(abs(late.offset(at: 3_700) - onTime.offset(at: 3_700)) < 1,
                     "\(late.offset(at: 3_700)) against \(onTime.offset(at: 3_700))")
+        }
+    }
+}
+
+extension PrompterEngineJumpTests {
+    /// A script whose end is a few pixels from the top, looping fast: each lap's run
+    /// outpaced its glide back to the top and reached the end 48 µs into the lap, so
+    /// the stage's end timer fired again and again. A lap now reaches the end when its
+    /// glide is over at the soonest: ten seconds are at most one commit per glide.
+    @Test func aLapReachesTheEndNoSoonerThanItsGlideBackEnds() throws {
+        for maxOffset in [2.0, 30, 50] {
+            var engine = PrompterEngine(speed: 500)
+            engine.endBehavior = .loop
+            engine.setMaxOffset(maxOffset)
+            engine.play(at: 100)
+            var commits = 0
+            var last = 100.0
+            while let end = engine.endTime(), end <= 110, commits < 1_000 {
+                if commits > 0 {
+                    #expect(end >= last + PrompterEngine.glideDuration - 1e-9, "\(maxOffset) px: \(end - last) s")
+                }
+                engine.commit(at: end + 1e-6)
+                last = end
+                commits += 1
+            }
+            #expect(commits <= Int(10 / PrompterEngine.glideDuration) + 1, "\(maxOffset) px: \(commits) commits")
+            #expect(engine.loops == commits - 1 || engine.loops == commits, "\(engine.loops) laps")
+            #expect(engine.state == .playing)
+            // Mid-glide the end is not reached, though the run under it may be past it.
+            let end = try #require(engine.endTime())
+            #expect(!engine.isEnded(at: last + PrompterEngine.glideDuration / 2))
+            #expect(end > last)
         }
     }
 }
