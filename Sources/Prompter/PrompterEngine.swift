@@ -191,7 +191,7 @@ public struct PrompterEngine: Sendable, Equatable {
     /// while paused stays paused. A stopped engine moved down becomes paused, as `seek`.
     public mutating func jump(to target: Double, at t: Double, glide: Double = PrompterEngine.glideDuration) {
         commitAutoStop(at: t)
-        let position = min(max(target.isFinite ? target : 0, 0), maxOffset.isFinite ? maxOffset : target)
+        let position = track.clamped(target)
         if isCountingDown(at: t) { return moveCountdownStart(at: t) { _ in position } }
         track.glide(to: position, at: t, over: glide, keepingRun: state == .playing)
         if state == .stopped, position > 0 { state = .paused }

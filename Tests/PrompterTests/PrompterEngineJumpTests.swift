@@ -239,6 +239,22 @@ import Testing
 }
 
 extension PrompterEngineJumpTests {
+    /// Before the layout says where the text ends (no end yet), a jump above the top
+    /// lands at the top, as a seek does; it put the text above the top before, and
+    /// a run from there moved through nothing until it got back to it.
+    @Test func aJumpAboveTheTopBeforeAnyLayoutLandsAtTheTop() {
+        var jumped = PrompterEngine(speed: 60), sought = PrompterEngine(speed: 60)
+        jumped.play(at: 10)
+        sought.play(at: 10)
+        jumped.jump(to: -500, at: 11, glide: 0.2)
+        sought.seek(to: -500, at: 11)
+        #expect(jumped.positionIgnoringGlide(at: 12) == sought.positionIgnoringGlide(at: 12))
+        // A second on at 60 px/s both are the same second into the run from the top.
+        #expect(abs(jumped.offset(at: 12) - sought.offset(at: 12)) < 1e-9,
+                "\(jumped.offset(at: 12)) against \(sought.offset(at: 12))")
+        #expect(jumped.offset(at: 12) > 50)
+    }
+
     /// A script whose end is a few pixels from the top, looping fast: each lap's run
     /// outpaced its glide back to the top and reached the end 48 µs into the lap, so
     /// the stage's end timer fired again and again. A lap now reaches the end when its
