@@ -12,10 +12,19 @@ struct PieceInk {
     let rows: [Bool]
     /// Columns with ink in any row; empty when the piece is blank.
     let columns: Range<Int>
+    /// Each run of rows with ink (a line of text, mostly) and the columns its rows use:
+    /// a short line (a paragraph's last) changes only its own columns when it scrolls.
+    let runs: [InkRun]
+
+    struct InkRun: Equatable {
+        var rows: Range<Int>
+        var columns: Range<Int>
+    }
 
     /// Reads `canvas` (upright, `background` filled where there is no text).
     init(canvas: Canvas, background: UInt32) {
         var rows = [Bool](repeating: false, count: canvas.height)
+        var runs: [InkRun] = []
         var left = canvas.width, right = 0
         let width = canvas.width
         if let base = canvas.pixels.baseAddress, width > 0 {
@@ -35,9 +44,16 @@ struct PieceInk {
                 rows[row] = true
                 left = min(left, first)
                 right = max(right, last + 1)
+                if let run = runs.last, run.rows.upperBound == row {
+                    runs[runs.count - 1] = InkRun(rows: run.rows.lowerBound..<(row + 1),
+                                                  columns: min(run.columns.lowerBound, first)..<max(run.columns.upperBound, last + 1))
+                } else {
+                    runs.append(InkRun(rows: row..<(row + 1), columns: first..<(last + 1)))
+                }
             }
         }
         self.rows = rows
+        self.runs = runs
         columns = left < right ? left..<right : 0..<0
     }
 }

@@ -5,10 +5,27 @@
 struct ViewportInk {
     var rows: [Bool]
     var columns: Range<Int>
+    /// The runs of rows with ink and their columns, in viewport rows, top to bottom
+    /// (PieceInk.runs, cut to the viewport).
+    var runs: [PieceInk.InkRun]
 
+    /// Rows and columns alone: every run of rows with ink uses all of `columns`.
     init(rows: [Bool], columns: Range<Int>) {
+        var runs: [PieceInk.InkRun] = []
+        for (row, inked) in rows.enumerated() where inked {
+            if let run = runs.last, run.rows.upperBound == row {
+                runs[runs.count - 1].rows = run.rows.lowerBound..<(row + 1)
+            } else {
+                runs.append(PieceInk.InkRun(rows: row..<(row + 1), columns: columns))
+            }
+        }
+        self.init(rows: rows, columns: columns, runs: runs)
+    }
+
+    init(rows: [Bool], columns: Range<Int>, runs: [PieceInk.InkRun]) {
         self.rows = rows
         self.columns = columns
+        self.runs = runs
     }
 
     /// Which of `count` viewport rows from text row `top` hold ink, and the columns
@@ -17,22 +34,29 @@ struct ViewportInk {
     init?(top: Int, count: Int, columnWidth: Int, pieces: [TextChunks.Piece],
           ink: (TextPieceCache.Key) -> PieceInk?) {
         var rows = [Bool](repeating: false, count: count)
+        var runs: [PieceInk.InkRun] = []
         var left = columnWidth, right = 0
         for (key, extent) in pieces {
             guard let pieceInk = ink(key) else { return nil }
             for row in max(extent.top, top)..<min(extent.bottom, top + count) where pieceInk.rows[row - extent.top] {
                 rows[row - top] = true
             }
-            if !pieceInk.columns.isEmpty {
-                left = min(left, pieceInk.columns.lowerBound)
-                right = max(right, pieceInk.columns.upperBound)
+            // In viewport rows, cut to the viewport (the pieces come top to bottom).
+            let shift = extent.top - top
+            for run in pieceInk.runs {
+                let first = max(run.rows.lowerBound + shift, 0), end = min(run.rows.upperBound + shift, count)
+                guard first < end else { continue }
+                runs.append(PieceInk.InkRun(rows: first..<end, columns: run.columns))
+                left = min(left, run.columns.lowerBound)
+                right = max(right, run.columns.upperBound)
             }
         }
-        self.init(rows: rows, columns: left < right ? left..<right : 0..<0)
+        self.init(rows: rows, columns: left < right ? left..<right : 0..<0, runs: runs)
     }
 
-    /// The display rectangles of the rows where `self` or `other` has ink, between
-    /// their outermost ink columns, mapped through `transform` into `frame`.
+    /// The display rectangles of the rows where `self` or `other` has ink, each run of
+    /// them between the outermost columns its rows use in either, mapped through
+    /// `transform` into `frame`.
     ///
     /// Turned a quarter, one rectangle from the first row with ink to the last: the
     /// display's rows are copied from a window (QuarterTurnWindow) with the text's
@@ -66,9 +90,21 @@ struct ViewportInk {
                 row = next
                 while row < height, rows[row] || other.rows[row] { row += 1 }
             }
-            let text = PixelRect(x: columns.lowerBound, y: start, width: columns.count, height: row - start)
+            let used = inkColumns(of: start..<row, with: other) ?? columns
+            let text = PixelRect(x: used.lowerBound, y: start, width: used.count, height: row - start)
             rects.append(transform.displayRect(ofText: text, viewport: viewport).offsetBy(dx: frame.x, dy: frame.y))
         }
         return rects
+    }
+
+    /// The outermost columns the runs of `self` and `other` crossing `rows` use; nil
+    /// when none crosses them.
+    private func inkColumns(of rows: Range<Int>, with other: ViewportInk) -> Range<Int>? {
+        var left = Int.max, right = Int.min
+        for run in runs + other.runs where run.rows.overlaps(rows) {
+            left = min(left, run.columns.lowerBound)
+            right = max(right, run.columns.upperBound)
+        }
+        return left < right ? left..<right : nil
     }
 }
