@@ -362,9 +362,9 @@ public final class ChunkedTextBlock {
 
     /// The display area where the viewport filling `frame` may differ between text
     /// rows `oldTop` at `oldFraction` and `newTop` at `newFraction` (with the same
-    /// highlight): the rows where either has ink, between the outermost ink columns,
-    /// mapped through the transform (for a quarter turn, display columns across the
-    /// display rows the ink columns reach). Nil when that is not known (a piece never
+    /// highlight): the rows where either has ink, each line between the columns its
+    /// ink uses, mapped through the transform (for a quarter turn, one area from the
+    /// first line to the last: ViewportInk says why). Nil when that is not known (a piece never
     /// rasterized): then all of `frame` may differ. Elsewhere both show the
     /// background, or the band's tint of it, whatever the row phase.
     func changedArea(frame: PixelRect, from oldTop: Int, at oldFraction: Int, to newTop: Int,

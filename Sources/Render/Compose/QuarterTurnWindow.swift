@@ -189,8 +189,8 @@ final class QuarterTurnWindow {
     /// Copies `areas` of the frame (x: display columns from the frame's left edge,
     /// y: window rows) into `target`, the frame's top-left at (targetX, targetY): row
     /// by row, each row's runs in turn, so a row is read once however many areas
-    /// cross it (a scrolled frame's damage is a narrow area per line of text), with
-    /// the band (each row brings its band up to date first).
+    /// cross it (around the marker's arrows a row is cut in several), with the band
+    /// (each row brings its band up to date first).
     func copy(areas: [PixelRect], viewportTop: Int, into target: UnsafeMutablePointer<UInt32>,
               targetStride: Int, targetX: Int, targetY: Int) {
         guard let base = canvas.pixels.baseAddress else { return }
