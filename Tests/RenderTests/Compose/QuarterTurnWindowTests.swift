@@ -167,6 +167,31 @@ import Testing
         }
     }
 
+    /// A frame of 16 MiB or more (4K) is copied from its window with streaming
+    /// stores; scrolling through it, with the band, equals the frames drawn from the
+    /// pieces as the small frames above do.
+    @Test func aFrameCopiedWithStreamingStoresEqualsTheFrameDrawnFromThePieces() throws {
+        let large = PixelSize(width: 4_096, height: 1_024)
+        #expect(large.width * large.height * 4 >= 16 << 20)
+        let transform = TextTransform(rotation: .quarter)
+        let lines = BarLines(count: 2_000, lineHeight: 40, columnWidth: large.height - 20)
+        func block() -> ChunkedTextBlock {
+            ChunkedTextBlock(lines: lines, columnWidth: large.height, textInset: 10, textColor: ink,
+                             background: background, transform: transform)
+        }
+        let scrolling = block()
+        let frame = PixelRect(size: large)
+        let band = ReadingHighlight(rows: 1_800..<1_900, color: highlight.color)
+        for top in stride(from: 3_000, to: 3_030, by: 3) {
+            let drawn = try Canvas(size: large), expected = try Canvas(size: large)
+            scrolling.draw(into: drawn.pixmanImage, frame: frame, clip: frame, viewportTop: top, highlight: band)
+            block().draw(into: expected.pixmanImage, frame: frame, clip: frame, viewportTop: top, highlight: band)
+            #expect(TestDrawing.differingPixels(drawn, expected) == 0, "at \(top)")
+        }
+        // The window was in use.
+        #expect(scrolling.cachedBytes >= (large.width + 64) * large.height * 4)
+    }
+
     @Test func aBudgetTooSmallForTheWindowStillDrawsEveryFrame() throws {
         let transform = TextTransform(rotation: .quarter)
         let lines = BarLines(count: 400, lineHeight: 9, columnWidth: display.height - 20)
