@@ -1,19 +1,16 @@
 import Glibc
 
-/// Where a rasterized piece of text has ink, upright: which of its rows hold
-/// anything but the background, and the columns between its leftmost and rightmost
-/// ink. Found once, when the piece is rasterized.
+/// Where a rasterized piece of text has ink, upright: the runs of its rows that hold
+/// anything but the background (its lines, mostly), each with the columns between
+/// its leftmost and rightmost ink. Found once, when the piece is rasterized, and
+/// kept after its pixels go (TextPieceCache), so a few bytes a line, not a flag a row.
 ///
 /// Why: when a script scrolls, the rows where the text is blank before and after
 /// (the spacing between lines) and the margins beside it do not change, so a
 /// display need not redraw them.
 struct PieceInk {
-    /// One flag per piece row.
-    let rows: [Bool]
-    /// Columns with ink in any row; empty when the piece is blank.
-    let columns: Range<Int>
-    /// Each run of rows with ink (a line of text, mostly) and the columns its rows use:
-    /// a short line (a paragraph's last) changes only its own columns when it scrolls.
+    /// Each run of rows with ink, top to bottom, and the columns its rows use: a
+    /// short line (a paragraph's last) changes only its own columns when it scrolls.
     let runs: [InkRun]
 
     struct InkRun: Equatable {
@@ -23,9 +20,7 @@ struct PieceInk {
 
     /// Reads `canvas` (upright, `background` filled where there is no text).
     init(canvas: Canvas, background: UInt32) {
-        var rows = [Bool](repeating: false, count: canvas.height)
         var runs: [InkRun] = []
-        var left = canvas.width, right = 0
         let width = canvas.width
         if let base = canvas.pixels.baseAddress, width > 0 {
             // A blank row is found by one memcmp against a background row (most rows
@@ -41,9 +36,6 @@ struct PieceInk {
                 guard first < width else { continue }
                 var last = width - 1
                 while line[last] == background { last -= 1 }
-                rows[row] = true
-                left = min(left, first)
-                right = max(right, last + 1)
                 if let run = runs.last, run.rows.upperBound == row {
                     runs[runs.count - 1] = InkRun(rows: run.rows.lowerBound..<(row + 1),
                                                   columns: min(run.columns.lowerBound, first)..<max(run.columns.upperBound, last + 1))
@@ -52,8 +44,6 @@ struct PieceInk {
                 }
             }
         }
-        self.rows = rows
         self.runs = runs
-        columns = left < right ? left..<right : 0..<0
     }
 }

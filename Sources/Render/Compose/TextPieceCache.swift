@@ -22,9 +22,9 @@ final class TextPieceCache {
     /// Where each piece rasterized since the last `removeAll` has ink, kept when its
     /// pixels are evicted. Why: a frame's damage is known from the ink of the pieces
     /// it and the buffer's frame show, and a quarter turn's window outlives the
-    /// pieces it was filled from. A byte per text row and phase and a few per line:
-    /// 10,000 words at 60 px on 1080p (1,773 lines), every piece at sixteen phases,
-    /// about 3 MB by count.
+    /// pieces it was filled from. 32 bytes a line of text and phase, and an array a
+    /// piece: 10,000 words at 60 px on 1080p (1,773 lines), every piece at sixteen
+    /// phases, about 1 MB by count.
     private var inks: [Key: PieceInk] = [:]
 
     /// Where the piece `key` has ink, if it was rasterized (its pixels may be gone).

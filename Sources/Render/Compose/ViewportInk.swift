@@ -38,14 +38,12 @@ struct ViewportInk {
         var left = columnWidth, right = 0
         for (key, extent) in pieces {
             guard let pieceInk = ink(key) else { return nil }
-            for row in max(extent.top, top)..<min(extent.bottom, top + count) where pieceInk.rows[row - extent.top] {
-                rows[row - top] = true
-            }
             // In viewport rows, cut to the viewport (the pieces come top to bottom).
             let shift = extent.top - top
             for run in pieceInk.runs {
                 let first = max(run.rows.lowerBound + shift, 0), end = min(run.rows.upperBound + shift, count)
                 guard first < end else { continue }
+                for row in first..<end { rows[row] = true }
                 runs.append(PieceInk.InkRun(rows: first..<end, columns: run.columns))
                 left = min(left, run.columns.lowerBound)
                 right = max(right, run.columns.upperBound)
