@@ -376,7 +376,7 @@ public final class ChunkedTextBlock {
         let oldPhase = RowPhase(fraction: oldFraction, top: oldTop, phases: phases)
         let newPhase = RowPhase(fraction: newFraction, top: newTop, phases: phases)
         func ink(at phase: RowPhase) -> ViewportInk? {
-            ViewportInk(top: phase.top, count: viewport.height, columnWidth: columnWidth,
+            ViewportInk(top: phase.top, count: viewport.height,
                         pieces: chunks.pieceKeys(fromRow: phase.top, toRow: phase.top + viewport.height,
                                                  rowFraction: phase.fraction)) { cache.ink($0) }
         }

@@ -1,41 +1,27 @@
-/// Where a frame of scrolling text has ink, in text space: which viewport rows, and
-/// the columns any of them use. Two frames' ink say what a scroll changed: outside
+/// Where a frame of scrolling text has ink, in text space: its runs of viewport rows
+/// with ink and the columns each uses. Two frames' ink say what a scroll changed: outside
 /// the rows either has ink in, both show the background (or the band's tint of it),
 /// whatever the row phase.
 struct ViewportInk {
-    var rows: [Bool]
-    var columns: Range<Int>
+    /// One flag per viewport row, from `runs`: what the scan in `changedArea` reads.
+    let rows: [Bool]
     /// The runs of rows with ink and their columns, in viewport rows, top to bottom
     /// (PieceInk.runs, cut to the viewport).
-    var runs: [PieceInk.InkRun]
+    let runs: [PieceInk.InkRun]
 
-    /// Rows and columns alone: every run of rows with ink uses all of `columns`.
-    init(rows: [Bool], columns: Range<Int>) {
-        var runs: [PieceInk.InkRun] = []
-        for (row, inked) in rows.enumerated() where inked {
-            if let run = runs.last, run.rows.upperBound == row {
-                runs[runs.count - 1].rows = run.rows.lowerBound..<(row + 1)
-            } else {
-                runs.append(PieceInk.InkRun(rows: row..<(row + 1), columns: columns))
-            }
-        }
-        self.init(rows: rows, columns: columns, runs: runs)
-    }
-
-    init(rows: [Bool], columns: Range<Int>, runs: [PieceInk.InkRun]) {
+    /// `count` viewport rows with ink in `runs`.
+    init(count: Int, runs: [PieceInk.InkRun]) {
+        var rows = [Bool](repeating: false, count: count)
+        for run in runs { for row in run.rows { rows[row] = true } }
         self.rows = rows
-        self.columns = columns
         self.runs = runs
     }
 
-    /// Which of `count` viewport rows from text row `top` hold ink, and the columns
-    /// any of them use, from the ink of the `pieces` covering them; nil when one of
-    /// them is not cached (`ink` gives nil).
-    init?(top: Int, count: Int, columnWidth: Int, pieces: [TextChunks.Piece],
-          ink: (TextPieceCache.Key) -> PieceInk?) {
-        var rows = [Bool](repeating: false, count: count)
+    /// The ink of `count` viewport rows from text row `top`, from the ink of the
+    /// `pieces` covering them; nil when one of them was never rasterized (`ink`
+    /// gives nil).
+    init?(top: Int, count: Int, pieces: [TextChunks.Piece], ink: (TextPieceCache.Key) -> PieceInk?) {
         var runs: [PieceInk.InkRun] = []
-        var left = columnWidth, right = 0
         for (key, extent) in pieces {
             guard let pieceInk = ink(key) else { return nil }
             // In viewport rows, cut to the viewport (the pieces come top to bottom).
@@ -43,13 +29,10 @@ struct ViewportInk {
             for run in pieceInk.runs {
                 let first = max(run.rows.lowerBound + shift, 0), end = min(run.rows.upperBound + shift, count)
                 guard first < end else { continue }
-                for row in first..<end { rows[row] = true }
                 runs.append(PieceInk.InkRun(rows: first..<end, columns: run.columns))
-                left = min(left, run.columns.lowerBound)
-                right = max(right, run.columns.upperBound)
             }
         }
-        self.init(rows: rows, columns: left < right ? left..<right : 0..<0, runs: runs)
+        self.init(count: count, runs: runs)
     }
 
     /// The display rectangles of the rows where `self` or `other` has ink, each run of
@@ -67,10 +50,6 @@ struct ViewportInk {
     /// 0.91–0.98 and 0.69–0.79 ms). Only the display rows beside the text, its
     /// margins, are left out.
     func changedArea(since other: ViewportInk, frame: PixelRect, transform: TextTransform) -> [PixelRect] {
-        let columns = self.columns.isEmpty ? other.columns
-            : other.columns.isEmpty ? self.columns
-            : min(self.columns.lowerBound, other.columns.lowerBound)..<max(self.columns.upperBound, other.columns.upperBound)
-        guard !columns.isEmpty else { return [] }
         let viewport = transform.textSize(forDisplay: frame.size)
         let height = min(rows.count, other.rows.count)
         let joiningGaps = transform.swapsAxes ? height : 0
@@ -88,7 +67,8 @@ struct ViewportInk {
                 row = next
                 while row < height, rows[row] || other.rows[row] { row += 1 }
             }
-            let used = inkColumns(of: start..<row, with: other) ?? columns
+            // Every row with ink lies in a run: the guard only keeps the types honest.
+            guard let used = inkColumns(of: start..<row, with: other) else { continue }
             let text = PixelRect(x: used.lowerBound, y: start, width: used.count, height: row - start)
             rects.append(transform.displayRect(ofText: text, viewport: viewport).offsetBy(dx: frame.x, dy: frame.y))
         }

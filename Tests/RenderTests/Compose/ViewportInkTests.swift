@@ -10,9 +10,7 @@ import Testing
     static func ink(shiftedBy shift: Int) -> ViewportInk {
         let runs = [PieceInk.InkRun(rows: (5 + shift)..<(15 + shift), columns: 10..<90),
                     PieceInk.InkRun(rows: (20 + shift)..<(30 + shift), columns: 10..<40)]
-        var rows = [Bool](repeating: false, count: 40)
-        for run in runs { for row in run.rows { rows[row] = true } }
-        return ViewportInk(rows: rows, columns: 10..<90, runs: runs)
+        return ViewportInk(count: 40, runs: runs)
     }
 
     @Test func eachLineIsRedrawnOnlyAsWideAsItsInk() {
@@ -21,17 +19,6 @@ import Testing
                                                        transform: .identity)
         #expect(rects == [PixelRect(x: 10, y: 5, width: 80, height: 12),
                           PixelRect(x: 10, y: 20, width: 30, height: 12)])
-    }
-
-    /// Without runs (rows and the outermost columns alone), every line is as wide as
-    /// the widest: what the damage was before lines had their own columns.
-    @Test func inkWithoutRunsUsesTheOutermostColumns() {
-        let frame = PixelRect(x: 0, y: 0, width: 100, height: 40)
-        let old = Self.ink(shiftedBy: 2), new = Self.ink(shiftedBy: 0)
-        let plain = ViewportInk(rows: new.rows, columns: new.columns)
-        let rects = plain.changedArea(since: ViewportInk(rows: old.rows, columns: old.columns), frame: frame,
-                                      transform: .identity)
-        #expect(rects.map(\.width) == [80, 80])
     }
 
     /// Turned a quarter, the lines are one area from the first to the last (the
