@@ -23,7 +23,7 @@ enum BenchCase: Equatable, Sendable {
     case markup
     /// Smoothness on a running headless kiosk's shown frames (KioskSmoothnessBench),
     /// `frames` steps per speed; the table on stdout.
-    case kioskSmoothness
+    case kioskSmoothness(BenchReport.Display, BenchReport.Transform)
     /// A lead kiosk playing alone and with 8 follower links (FollowRigsBench), `frames`
     /// outer flips each; the table on stdout.
     case followRigs
@@ -53,8 +53,9 @@ enum BenchCase: Equatable, Sendable {
             return .smoothness(try display(parts[1], in: name))
         case "markup" where parts.count == 1:
             return .markup
-        case "kiosk-smoothness" where parts.count == 1:
-            return .kioskSmoothness
+        case "kiosk-smoothness" where (1...3).contains(parts.count):
+            return .kioskSmoothness(parts.count >= 2 ? try display(parts[1], in: name) : .fullHD,
+                                    try transform(parts.count == 3 ? parts[2] : "identity", in: name))
         case "follow-rigs" where parts.count == 1:
             return .followRigs
         case "recording-load" where parts.count == 1:
@@ -62,7 +63,7 @@ enum BenchCase: Equatable, Sendable {
         case "console" where parts.count == 2:
             return .console(try display(parts[1], in: name))
         default:
-            throw .badCase(name, "expected floor:WxH[:uncached], compose:WxH:SIZE[:TRANSFORM[:SPEED]], layout:SIZE, camera, console:WxH, speech, follow, recording-load, smoothness[:WxH], kiosk-smoothness, follow-rigs or markup")
+            throw .badCase(name, "expected floor:WxH[:uncached], compose:WxH:SIZE[:TRANSFORM[:SPEED]], layout:SIZE, camera, console:WxH, speech, follow, recording-load, smoothness[:WxH], kiosk-smoothness[:WxH[:TRANSFORM]], follow-rigs or markup")
         }
     }
 

@@ -82,9 +82,11 @@ enum BenchCaseRunner {
                     .joined(separator: "\n"))
             case .followRigs:
                 print(FollowRigsBench.lines(try FollowRigsBench.measure(text: text, frames: frames)).joined(separator: "\n"))
-            case .kioskSmoothness:
-                print(KioskSmoothnessBench.lines(try KioskSmoothnessBench.measure(text: text, frames: frames),
-                                                 frames: frames).joined(separator: "\n"))
+            case let .kioskSmoothness(display, transform):
+                let rows = try KioskSmoothnessBench.measure(text: text, frames: frames, display: display,
+                                                            transform: transform)
+                print(KioskSmoothnessBench.lines(rows, frames: frames, display: display, transform: transform)
+                    .joined(separator: "\n"))
             case .markup:
                 let fonts = try ProducerBenches.fonts().get()
                 let plan = BenchPlan(quick: frames < 60)

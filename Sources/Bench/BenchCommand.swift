@@ -25,8 +25,9 @@ package enum BenchCommand: Command {
                           px/s, 180 unless given), layout:SIZE, camera,
                           console:WxH, speech, follow, smoothness[:WxH] (each
                           frame's scroll step from the pixels, 7 speeds on
-                          60, 59.94 and 50 Hz), kiosk-smoothness (the same
-                          on a running headless kiosk's shown frames),
+                          60, 59.94 and 50 Hz), kiosk-smoothness[:WxH
+                          [:TRANSFORM]] (the same on a running headless
+                          kiosk's shown frames),
                           follow-rigs (a lead kiosk's outer frames alone
                           and with 8 follower rigs' links),
                           markup (a marked script against the same text

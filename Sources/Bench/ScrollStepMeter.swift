@@ -36,22 +36,36 @@ struct ScrollStepMeter {
     }
 
     /// The same over XRGB8888 pixels `stride` bytes a row apart (a display's buffer).
+    ///
+    /// The channel's bytes are summed as integers and turned into coverage once per
+    /// row or column (coverage is linear in the byte, so the sum is the same): the
+    /// running kiosk's probe reads every shown frame on its loop, and a conversion per
+    /// pixel took longer than a 60 Hz frame at 4K, so the kiosk measured showed only
+    /// every other vblank.
     func profile(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> [Double] {
         let channel = strongestChannel
         let base = Double(channel.component(background)), span = Double(channel.component(ink)) - base
         guard span != 0 else { return [] }
-        var profile = [Double](repeating: 0, count: axis == .rows ? height : width)
-        let shift = channel.shift
-        for y in 0..<height {
-            let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
-            var sum = 0.0
-            for x in 0..<width {
-                let coverage = (Double((row[x] >> shift) & 0xff) - base) / span
-                if axis == .rows { sum += coverage } else { profile[x] += coverage }
+        let shift = UInt32(channel.shift)
+        func coverage(_ sum: Int, pixels count: Int) -> Double { (Double(sum) - base * Double(count)) / span }
+        switch axis {
+        case .rows:
+            return (0..<height).map { y in
+                let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+                var sum = 0
+                for x in 0..<width { sum &+= Int((row[x] >> shift) & 0xff) }
+                return coverage(sum, pixels: width)
             }
-            if axis == .rows { profile[y] = sum }
+        case .columns:
+            var sums = [Int](repeating: 0, count: width)
+            sums.withUnsafeMutableBufferPointer { sums in
+                for y in 0..<height {
+                    let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<width { sums[x] &+= Int((row[x] >> shift) & 0xff) }
+                }
+            }
+            return sums.map { coverage($0, pixels: height) }
         }
-        return profile
     }
 
     func runs(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> [InkRun] {

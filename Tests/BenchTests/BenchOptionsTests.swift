@@ -36,6 +36,15 @@ import Testing
         #expect(try BenchCase.parse("camera") == .camera)
     }
 
+    /// The running kiosk's smoothness at another size and turned, as the compose cases.
+    @Test func kioskSmoothnessTakesADisplayAndATransform() throws {
+        #expect(try BenchCase.parse("kiosk-smoothness") == .kioskSmoothness(.fullHD, .identity))
+        #expect(try BenchCase.parse("kiosk-smoothness:3840x2160") == .kioskSmoothness(.uhd, .identity))
+        #expect(try BenchCase.parse("kiosk-smoothness:3840x2160:mirror+rot90")
+                == .kioskSmoothness(.uhd, .init(mirror: true, flip: false, rotation: 90)))
+        #expect(throws: BenchOptions.ParseError.self) { try BenchCase.parse("kiosk-smoothness:1920x1080:rot45") }
+    }
+
     @Test func transformNamesRoundTrip() throws {
         for transform in BenchReport.Transform.all {
             #expect(try BenchCase.parse("compose:1920x1080:60:\(transform)") == .compose(.fullHD, sizePx: 60, transform))

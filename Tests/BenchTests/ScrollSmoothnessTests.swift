@@ -88,6 +88,21 @@ import Testing
         #expect(run.rmsError > 0.3 && run.rmsError < 0.45, "steps \(run.steps)")
     }
 
+    /// The meter's profile along either axis: each pixel's share of the way from the
+    /// background to the ink, summed across the axis.
+    @Test func meterSumsCoverageAcrossTheAxis() throws {
+        let canvas = try Canvas(width: 3, height: 2)
+        canvas.fill(Color(red: 0, green: 0, blue: 0, alpha: 255))
+        let ink = Color(red: 255, green: 255, blue: 255, alpha: 255)
+        canvas.pixels[0] = 0x00ff_ffff   // (0, 0): full coverage
+        canvas.pixels[4] = 0x0033_3333   // (1, 1): a fifth
+        let rows = ScrollStepMeter(axis: .rows, background: Color(red: 0, green: 0, blue: 0, alpha: 255), ink: ink)
+        let columns = ScrollStepMeter(axis: .columns, background: Color(red: 0, green: 0, blue: 0, alpha: 255),
+                                      ink: ink)
+        #expect(rows.profile(of: canvas) == [1, 0.2])
+        #expect(columns.profile(of: canvas) == [1, 0.2, 0])
+    }
+
     /// The meter itself: a run's centroid and the pairing by the ideal step.
     @Test func meterPairsRunsByTheIdealStep() {
         let before = ScrollStepMeter.runs(in: [0, 1, 1, 0, 0, 2, 0, 0])

@@ -24,12 +24,16 @@ package enum KioskScrollProbe {
     }
 
     /// Runs a headless kiosk with `text` as its only script at `speed` px/s and
-    /// `fontSize` px on an outer display of `width`×`height`, until `frames` outer
-    /// flips after the ramp (the first second) have been handed to `frame`.
-    package static func run(text: String, width: Int, height: Int, fontSize: Int, speed: Int, frames: Int,
+    /// `fontSize` px on an outer display of `width`×`height`, the text mirrored,
+    /// flipped and rotated as `transform` says, until `frames` outer flips after the
+    /// ramp (the first second) have been handed to `frame`.
+    package static func run(text: String, width: Int, height: Int, fontSize: Int, speed: Int,
+                            transform: (mirror: Bool, flip: Bool, rotation: Int) = (false, false, 0), frames: Int,
                             frame: (Shown) -> Void) throws -> Outcome {
         let kiosk = try ProbeKiosk(name: "probe", text: text, settings: [
             "prompter.font_size=\(fontSize)", "prompter.speed=\(speed)",
+            "prompter.mirror=\(transform.mirror)", "prompter.flip=\(transform.flip)",
+            "prompter.rotation=\(transform.rotation)",
             // The reading band tints the text it crosses: the pixel meter wants only ink.
             "prompter.pointer=\"none\"",
         ], inner: PixelSizeArgument(width: 640, height: 360), outer: PixelSizeArgument(width: width, height: height))
