@@ -4,8 +4,10 @@ import Stage
 
 /// A running kiosk's outer frames as they are shown, for `rig bench --case
 /// kiosk-smoothness`: the headless kiosk (`rig run --backend headless`: its event loop,
-/// frame pacing and flips on the vblank grid) opens a script and plays it, and each
-/// completed outer flip hands its front buffer to `frame` on the loop. What the bench
+/// frame pacing and flips on the vblank grid) opens a script, stands idle for
+/// `pauseBeforePlay` as an operator would before pressing play (its warm-up runs then),
+/// and plays it; each completed outer flip after the ramp hands its front buffer to
+/// `frame` on the loop. What the bench
 /// measures from these pixels is what the app shows, not what a test harness composes.
 package enum KioskScrollProbe {
     package struct Shown {
@@ -20,8 +22,16 @@ package enum KioskScrollProbe {
     package struct Outcome {
         /// Outer flips the kiosk missed a vblank for while playing (`missed_vblanks`).
         package var missedVblanks: Int
+        /// Outer frames shown over one and a half refresh periods after the one before,
+        /// from the first after play (the ramp included), from the flip times: this also
+        /// counts a frame the loop asked for late, which is not a missed vblank to the
+        /// backend.
+        package var lateFrames: Int
         package var flips: Int
     }
+
+    /// The script stands open this long before play.
+    package static let pauseBeforePlay = 3.0
 
     /// Runs a headless kiosk with `text` as its only script at `speed` px/s and
     /// `fontSize` px on an outer display of `width`×`height`, the text mirrored,
@@ -37,13 +47,18 @@ package enum KioskScrollProbe {
             // The reading band tints the text it crosses: the pixel meter wants only ink.
             "prompter.pointer=\"none\"",
         ], inner: PixelSizeArgument(width: 640, height: 360), outer: PixelSizeArgument(width: width, height: height))
+        kiosk.run(for: pauseBeforePlay) { false }
         let start = kiosk.play()
-        var handed = 0
+        var handed = 0, late = 0
+        var lastFlip: Double?
         let missedBefore = kiosk.missedVblanks
         withoutActuallyEscaping(frame) { frame in
             // Only while this loop runs: the hook is cleared before `frame` goes.
             kiosk.headless.onPresented = { role, stamp, buffer in
-                guard role == .outer, stamp.time > start + 1, handed < frames else { return }
+                guard role == .outer, stamp.time > start, handed < frames else { return }
+                if let lastFlip, stamp.time - lastFlip > 1.5 / 60 { late += 1 }
+                lastFlip = stamp.time
+                guard stamp.time > start + 1 else { return }
                 handed += 1
                 frame(Shown(pixels: UnsafeRawPointer(buffer.pixels), width: buffer.width, height: buffer.height,
                             stride: buffer.stride, time: stamp.time))
@@ -52,6 +67,6 @@ package enum KioskScrollProbe {
             kiosk.headless.onPresented = nil
         }
         guard handed == frames else { throw ProbeKiosk.ProbeError.tooFewFrames(handed) }
-        return Outcome(missedVblanks: kiosk.missedVblanks - missedBefore, flips: handed)
+        return Outcome(missedVblanks: kiosk.missedVblanks - missedBefore, lateFrames: late, flips: handed)
     }
 }

@@ -72,6 +72,11 @@ public final class ChunkedTextBlock {
     /// Quarter turns while scrolling: the viewport in display orientation, one per
     /// row phase drawn, taken out of the budget while they exist.
     private let quarterTurns = QuarterTurnWindows()
+    /// The size of the last frame drawn turned a quarter and filling its display
+    /// (what the idle warm-up makes windows for), nil when the last was not.
+    private var turnedFrameSize: PixelSize?
+    /// Windows held now (tests).
+    var quarterTurnWindowCount: Int { quarterTurns.count }
 
     public init(lines: ReadingTextLines, columnWidth: Int, textInset: Int, textColor: Color,
                 accents: TextAccents? = nil, background: Color, transform: TextTransform = .identity,
@@ -124,6 +129,7 @@ public final class ChunkedTextBlock {
     public func setTransform(_ newValue: TextTransform) {
         guard newValue != transform else { return }
         transform = newValue
+        turnedFrameSize = nil
         drawingGeneration += 1
         releaseCache()
     }
@@ -199,14 +205,14 @@ public final class ChunkedTextBlock {
     private func drawTurned(into target: OpaquePointer, frame: PixelRect, clips: [PixelRect], position: RowPhase,
                             highlight: ReadingHighlight?) -> Bool {
         let scrollsTurned = transform.swapsAxes && frame.height == columnWidth
+        turnedFrameSize = scrollsTurned ? frame.size : nil
         // A new window comes out of the budget once it is filled from the pieces
         // cached now: for that one frame the block may hold up to the window's size
         // over its budget, while taking it out first made a 4K quarter turn rasterize
         // again three of the pieces the fill needs.
-        let windowsFit = QuarterTurnWindow.byteCount(frameSize: frame.size) * rowPhasesDrawn <= cacheBudgetBytes / 5 * 3
         let leadingRow = quarterTurns.draw(
             into: target, frame: frame, clips: clips, position: position, highlight: highlight,
-            turn: scrollsTurned ? transform : nil, mayMakeWindow: windowsFit,
+            turn: scrollsTurned ? transform : nil, mayMakeWindow: windowsFit(frameSize: frame.size),
             fill: { window, rect, top in
                 drawPlain(into: window.canvas.pixmanImage, frame: PixelRect(size: window.canvas.size), clip: rect,
                           viewportTop: top, rowFraction: position.fraction,
@@ -223,6 +229,11 @@ public final class ChunkedTextBlock {
         // budget; windows dropped for a new frame size give theirs back.
         fitPiecesToBudget()
         return leadingRow != nil
+    }
+
+    /// Whether a window at every phase drawn fits in three fifths of the budget.
+    private func windowsFit(frameSize: PixelSize) -> Bool {
+        QuarterTurnWindow.byteCount(frameSize: frameSize) * rowPhasesDrawn <= cacheBudgetBytes / 5 * 3
     }
 
     private func dropWindows() {
@@ -300,6 +311,16 @@ public final class ChunkedTextBlock {
         var done = 0
         // A band about to run off its strip gets a fresh one now, not in a frame.
         if strips.prepareAhead(plain: plainRows) { done += 1 }
+        // A quarter turn's windows first, one a turn: the first frames of a scroll
+        // made them otherwise (QuarterTurnWindows.prepare says why).
+        if let size = turnedFrameSize, windowsFit(frameSize: size) {
+            let phaseStep = Self.rowFractions / rowPhasesDrawn
+            if quarterTurns.prepare(fractions: Array(stride(from: 0, to: Self.rowFractions, by: phaseStep)),
+                                    frameSize: size, turn: transform) {
+                fitPiecesToBudget()
+                return done + 1
+            }
+        }
         let top = centre - viewportRows, bottom = centre + viewportRows + viewportRows / 2
         let phaseStep = Self.rowFractions / rowPhasesDrawn
         let candidates = stride(from: 0, to: Self.rowFractions, by: phaseStep)

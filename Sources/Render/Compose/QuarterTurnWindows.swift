@@ -55,14 +55,35 @@ final class QuarterTurnWindows {
         if windows.values.contains(where: { $0.frameSize != frameSize }) { removeAll() }
         guard mayMake, let previous, previous != position,
               abs(position.top - previous.top) <= QuarterTurnWindow.slack / 2 else { return nil }
+        return make(fraction: position.fraction, frameSize: frameSize, turn: turn)
+    }
+
+    private func make(fraction: Int, frameSize: PixelSize, turn: TextTransform) -> QuarterTurnWindow? {
         // Forward: the first text row is at the display's left.
         let firstRow = turn.displayRect(ofText: PixelRect(x: 0, y: 0, width: 1, height: 1),
                                         viewport: PixelSize(width: 1, height: 2))
         guard let made = try? QuarterTurnWindow(frameSize: frameSize, forward: firstRow.x == 0)
         else { return nil }
-        windows[position.fraction] = made
+        windows[fraction] = made
         return made
     }
+
+    /// Makes the window of the first of `fractions` that has none for `frameSize`
+    /// (still empty: the first frame drawn from it fills it whole, as after a jump).
+    /// Returns false when each has one.
+    ///
+    /// Why, while the display is idle: a window is a frame's worth of new memory, and
+    /// the kernel zeroing it page by page held back the frames that made one when the
+    /// text started to scroll: 1–2 frames a vblank late at play at 1080p and 4K
+    /// (`rig bench --case kiosk-smoothness:3840x2160:rot90`).
+    func prepare(fractions: [Int], frameSize: PixelSize, turn: TextTransform) -> Bool {
+        if windows.values.contains(where: { $0.frameSize != frameSize }) { removeAll() }
+        guard let missing = fractions.first(where: { windows[$0] == nil }) else { return false }
+        return make(fraction: missing, frameSize: frameSize, turn: turn) != nil
+    }
+
+    /// How many windows are held (tests).
+    var count: Int { windows.count }
 
     /// The band's blend as lookup tables, made once per colour.
     private func tint(for color: Color) -> BandTint? {

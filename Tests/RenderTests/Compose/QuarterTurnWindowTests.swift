@@ -1,4 +1,4 @@
-import Render
+@testable import Render
 import Testing
 
 /// Quarter turns while scrolling are copied from a window of the viewport kept in
@@ -190,6 +190,30 @@ import Testing
         }
         // The window was in use.
         #expect(scrolling.cachedBytes >= (large.width + 64) * large.height * 4)
+    }
+
+    /// The idle warm-up makes a quarter turn's windows, one a turn, before the text
+    /// scrolls: no scrolling frame then makes one (new memory the kernel zeroes page by
+    /// page), and the frames copied from them still equal frames drawn from the pieces.
+    @Test(arguments: [TextTransform(rotation: .quarter), TextTransform(mirror: true, rotation: .threeQuarters)])
+    func theWarmUpMakesTheWindowsBeforeTheTextScrolls(transform: TextTransform) throws {
+        let lines = BarLines(count: 400, lineHeight: 9, columnWidth: display.height - 20)
+        let warmed = block(lines, transform, rowPhases: 4)
+        _ = try draw(warmed, viewportTop: 100)   // the still frame before play
+        #expect(warmed.quarterTurnWindowCount == 0)
+        var turns = 0
+        while warmed.prepareAhead(viewportRows: display.width, limit: 2) > 0 { turns += 1 }
+        #expect(warmed.quarterTurnWindowCount == 4, "after \(turns) turns")
+        var mismatches: [String] = []
+        for frame in 1...40 {
+            let position = 100 * 48 + frame * 22   // 22/48 px a frame: each quarter-pixel phase in turn
+            let top = position / 48, fraction = position % 48
+            let drawn = try draw(warmed, viewportTop: top, rowFraction: fraction)
+            let expected = try draw(block(lines, transform, rowPhases: 4), viewportTop: top, rowFraction: fraction)
+            if TestDrawing.differingPixels(drawn, expected) != 0 { mismatches.append("\(top)+\(fraction)/48") }
+            #expect(warmed.quarterTurnWindowCount == 4)
+        }
+        #expect(mismatches.isEmpty, "\(transform) differs at \(mismatches)")
     }
 
     @Test func aBudgetTooSmallForTheWindowStillDrawsEveryFrame() throws {
