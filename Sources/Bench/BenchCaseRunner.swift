@@ -85,8 +85,7 @@ enum BenchCaseRunner {
             case let .kioskSmoothness(display, transform):
                 let rows = try KioskSmoothnessBench.measure(text: text, frames: frames, display: display,
                                                             transform: transform)
-                print(KioskSmoothnessBench.lines(rows, frames: frames, display: display, transform: transform)
-                    .joined(separator: "\n"))
+                print(KioskSmoothnessBench.lines(rows, frames: frames).joined(separator: "\n"))
             case .markup:
                 let fonts = try ProducerBenches.fonts().get()
                 let plan = BenchPlan(quick: frames < 60)

@@ -42,7 +42,8 @@ struct BenchRunner {
                                                transforms: plan.transforms)
             }.mapError { BenchSetupError("\($0)") }
             progress("scroll smoothness on a running headless kiosk's shown frames")
-            report.kioskSmoothness = KioskSmoothnessBench.report(text: text, frames: plan.smoothnessFrames)
+            report.kioskSmoothness = KioskSmoothnessBench.report(text: text, frames: plan.smoothnessFrames,
+                                                                 quick: plan.quick)
         case let .failure(error):
             report.layout = BenchPlan.sizes.map {
                 .init(display: .fullHD, sizePx: $0, lines: nil, result: .unavailable(error.description))

@@ -15,7 +15,18 @@ enum KioskSmoothnessBench {
     static let speeds = [25, 50, 110]
     static let sizePx = 60
 
+    /// What the full run measures: upright and turned a quarter, at 1080p and 4K (the
+    /// quick run: 1080p upright). A quarter turn's windows and 4K's fewer phases are
+    /// where the app could differ from the bench's frames.
+    static func configurations(quick: Bool) -> [(display: BenchReport.Display, transform: BenchReport.Transform)] {
+        let turned = BenchReport.Transform(mirror: false, flip: false, rotation: 90)
+        let all = BenchReport.Display.all.flatMap { display in [(display, BenchReport.Transform.identity), (display, turned)] }
+        return quick ? Array(all.prefix(1)) : all
+    }
+
     struct Row: Sendable {
+        var display: BenchReport.Display
+        var transform: BenchReport.Transform
         var speed: Int
         var run: ScrollSmoothnessBench.Run
         var missedVblanks: Int
@@ -54,14 +65,18 @@ enum KioskSmoothnessBench {
             let meanIdeal = ideals.isEmpty ? 0 : ideals.reduce(0, +) / Double(ideals.count)
             let run = ScrollSmoothnessBench.Run(speed: speed, refreshHz: 60, transform: transform, ideal: meanIdeal,
                                                 steps: steps.map { $0 + meanIdeal })
-            return Row(speed: speed, run: run, missedVblanks: outcome.missedVblanks, lateFrames: outcome.lateFrames)
+            return Row(display: display, transform: transform, speed: speed, run: run,
+                       missedVblanks: outcome.missedVblanks, lateFrames: outcome.lateFrames)
         }
     }
 
-    /// The measure for a report: the rows, or why there are none.
-    static func report(text: String, frames: Int) -> Result<[Row], BenchSetupError> {
+    /// The measure for a report, every configuration of the run: the rows, or why
+    /// there are none.
+    static func report(text: String, frames: Int, quick: Bool) -> Result<[Row], BenchSetupError> {
         do {
-            return .success(try measure(text: text, frames: frames))
+            return .success(try configurations(quick: quick).flatMap {
+                try measure(text: text, frames: frames, display: $0.display, transform: $0.transform)
+            })
         } catch {
             return .failure(BenchSetupError("\(error)"))
         }
@@ -75,7 +90,8 @@ enum KioskSmoothnessBench {
         case let .success(rows):
             func number(_ value: Double) -> BenchJSON { value.isFinite ? .number(value) : .null }
             return .object([("status", .string("ok")), ("rows", .array(rows.map { row in
-                .object([("speed_px_s", .int(row.speed)), ("ideal_px", number(row.run.ideal)),
+                .object([("display", .string(row.display.description)), ("transform", .string(row.transform.description)),
+                         ("speed_px_s", .int(row.speed)), ("ideal_px", number(row.run.ideal)),
                          ("steps", .int(row.run.steps.count)), ("rms_error_px", number(row.run.rmsError)),
                          ("largest_error_px", number(row.run.largestError)),
                          ("share_off_quarter_px", number(row.run.shareOffByQuarter)),
@@ -84,23 +100,22 @@ enum KioskSmoothnessBench {
         }
     }
 
-    static func lines(_ rows: [Row], frames: Int, display: BenchReport.Display = .fullHD,
-                      transform: BenchReport.Transform = .identity) -> [String] {
-        let turned = transform == .identity ? "" : " turned \(transform)"
-        return [
+    static func lines(_ rows: [Row], frames: Int) -> [String] {
+        [
             "## Scroll smoothness on a running kiosk's frames",
             "",
-            "`rig run --backend headless` in-process: outer \(display.width)x\(display.height) at 60 Hz, \(sizePx) px "
-                + "text\(turned), played \(Int(KioskScrollProbe.pauseBeforePlay)) s after the script opened, the frames "
-                + "as its flips complete, \(frames) steps per speed from a second after play; error = measured step "
-                + "− speed × time between the frames, in px; frames a vblank late: shown over 1.5 periods after the "
-                + "one before, from play on.",
+            "`rig run --backend headless` in-process: outer display at 60 Hz, \(sizePx) px text, played "
+                + "\(Int(KioskScrollProbe.pauseBeforePlay)) s after the script opened, the frames as its flips "
+                + "complete, \(frames) steps per speed from a second after play; error = measured step − speed × time "
+                + "between the frames, in px; late: frames shown over 1.5 refresh periods after the one before, "
+                + "from play on.",
             "",
-            "| speed px/s | ideal px/frame | RMS error | largest error | frames off > 0.25 px | missed vblanks "
-                + "| frames a vblank late |",
-            "| --- | --- | --- | --- | --- | --- | --- |",
+            "| display | transform | speed px/s | ideal px/frame | RMS error | largest error | frames off > 0.25 px "
+                + "| missed vblanks | late |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
         ] + rows.map { row in
-            String(format: "| %d | %.3f | %.3f | %.3f | %.0f %% (of %d) | %d | %d |", row.speed, row.run.ideal,
+            String(format: "| %@ | %@ | %d | %.3f | %.3f | %.3f | %.0f %% (of %d) | %d | %d |",
+                   row.display.description, row.transform.description, row.speed, row.run.ideal,
                    row.run.rmsError, row.run.largestError, row.run.shareOffByQuarter * 100, row.run.steps.count,
                    row.missedVblanks, row.lateFrames)
         }
