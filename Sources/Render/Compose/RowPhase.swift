@@ -17,8 +17,8 @@ struct RowPhase: Equatable {
 
     /// The phase counts a block may use, most first: each divides the 48ths evenly.
     /// Twelve is there for the budget between eight and sixteen: twelve phases step
-    /// with at most 0.042 px RMS error at every speed, eight with 0.061, and a 1440p
-    /// display affords twelve screens upright within twice the default budget where it
+    /// with at most 0.042 px RMS error at every speed, eight with 0.061, and a 1080p
+    /// quarter turn affords twelve windows within twice the default budget where it
     /// cannot afford sixteen. Three and six are not, though 48 allows them: at 4K,
     /// three quarter-turn phases (for 0.170 px RMS against two's 0.19–0.24) cost 15 %
     /// more a frame, and in the 239 MiB budget they need, upright text had 6 frames

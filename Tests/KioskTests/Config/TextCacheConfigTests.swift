@@ -14,21 +14,21 @@ import Testing
         let qhd = TextCacheBudget.automatic(forDisplay: PixelSize(width: 2560, height: 1440))
         let uhd = TextCacheBudget.automatic(forDisplay: PixelSize(width: 3840, height: 2160))
         let eightK = TextCacheBudget.automatic(forDisplay: PixelSize(width: 7680, height: 4320))
-        #expect(fullHD / mib == 242)
-        #expect(qhd / mib == 214)
-        #expect(uhd / mib == 239)
+        #expect(fullHD / mib == 241)
+        #expect(qhd / mib == 210)
+        #expect(uhd / mib == 159)
         #expect(eightK == 128 * mib)
-        // What each budget buys, upright and turned a quarter (a window and half a screen
-        // of pieces a phase): 16 and 16 phases at 1080p, 12 and 8 at 1440p, 4 (quarter
-        // pixels) both ways at 4K, and never more than twice the default (8K stays at
-        // the default: 2 phases would take more).
-        for (size, budget, upright, turned) in [(PixelSize(width: 1920, height: 1080), fullHD, 16, 16),
-                                                (PixelSize(width: 2560, height: 1440), qhd, 12, 8),
-                                                (PixelSize(width: 3840, height: 2160), uhd, 4, 4)] {
+        // What each budget buys, upright and turned a quarter (a screen of pieces and a
+        // window a phase): 16 and 12 phases at 1080p, 12 and 4 at 1440p, 4 (quarter
+        // pixels) and 2 at 4K, and never more than twice the default (8K stays at the
+        // default: 2 phases would take more).
+        for (size, budget, upright, turned) in [(PixelSize(width: 1920, height: 1080), fullHD, 16, 12),
+                                                (PixelSize(width: 2560, height: 1440), qhd, 12, 4),
+                                                (PixelSize(width: 3840, height: 2160), uhd, 4, 2)] {
             let screen = size.width * size.height * 4
             #expect(TextCacheBudget.phases(budget: budget, screenBytes: screen) == upright)
-            #expect(TextCacheBudget.rowPhases(forFrame: size, transform: TextTransform(rotation: .quarter),
-                                              columnWidth: size.height, budget: budget, limit: 16) == turned)
+            #expect(TextCacheBudget.phases(budget: budget, screenBytes: screen + QuarterTurnWindow.byteCount(frameSize: size))
+                    == turned)
             #expect(TextCacheBudget.rowPhases(forDisplay: size, budget: budget) == upright)
             #expect(budget <= 2 * ChunkedTextBlock.defaultCacheBudgetBytes)
         }
