@@ -79,10 +79,15 @@ struct ViewportInk {
     /// when none crosses them.
     private func inkColumns(of rows: Range<Int>, with other: ViewportInk) -> Range<Int>? {
         var left = Int.max, right = Int.min
-        for run in runs + other.runs where run.rows.overlaps(rows) {
-            left = min(left, run.columns.lowerBound)
-            right = max(right, run.columns.upperBound)
+        // Each frame's runs in turn, not joined into a new array once per line a frame.
+        func widen(by ink: [PieceInk.InkRun]) {
+            for run in ink where run.rows.overlaps(rows) {
+                left = min(left, run.columns.lowerBound)
+                right = max(right, run.columns.upperBound)
+            }
         }
+        widen(by: runs)
+        widen(by: other.runs)
         return left < right ? left..<right : nil
     }
 }
