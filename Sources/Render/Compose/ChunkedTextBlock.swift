@@ -52,18 +52,18 @@ public final class ChunkedTextBlock {
     /// The row phases the last frame drawn could choose from (RowPhase): what the
     /// idle warm-up prepares, each phase of each piece, so scrolling finds them cached.
     public private(set) var rowPhasesDrawn = 1
-    public private(set) var transform: TextTransform
+    public var transform: TextTransform { pieces.painter.transform }
     /// Bumped when the same viewport would be drawn with other pixels (a new
     /// transform), so a compositor that kept a frame of this block redraws it.
     public private(set) var drawingGeneration = 0
     /// Pieces rasterized since the block was made (benchmarks and tests watch it).
-    public private(set) var rasterizedPieceCount = 0
+    public var rasterizedPieceCount: Int { pieces.rasterizedCount }
     /// Of those, the pieces painted into an evicted piece's canvas (TextPieceCache).
-    public private(set) var reusedCanvasCount = 0
+    public var reusedCanvasCount: Int { pieces.reusedCanvasCount }
 
-    /// Where the chunks lie and how they are cut into pieces.
-    private let chunks: TextChunks
-    private let cache: TextPieceCache
+    private let pieces: TextPieces
+    private var chunks: TextChunks { pieces.chunks }
+    private var cache: TextPieceCache { pieces.cache }
     private var lastViewportCentre = 0
 
     /// The rows under the marker band, tinted once and kept.
@@ -87,7 +87,6 @@ public final class ChunkedTextBlock {
         self.textColor = textColor
         self.accents = accents
         self.background = background.withAlpha(255)
-        self.transform = transform
         self.cacheBudgetBytes = max(cacheBudgetBytes, 1)
         self.rowPhaseLimit = RowPhase.counts.first { $0 <= max(1, rowPhases) } ?? 1
         // Six pieces per budget and phase: a screen of pieces at every phase plus the
@@ -95,8 +94,10 @@ public final class ChunkedTextBlock {
         let rowBytes = self.columnWidth * 4
         self.pieceRows = min(Canvas.maximumSide,
                              max(8, self.cacheBudgetBytes / 6 / rowPhaseLimit / rowBytes))
-        self.cache = TextPieceCache(budgetBytes: self.cacheBudgetBytes)
-        chunks = TextChunks(lines: lines, pieceRows: pieceRows)
+        let painter = PiecePainter(lines: lines, columnWidth: self.columnWidth, textInset: textInset,
+                                   textColor: textColor, accents: accents, background: self.background,
+                                   transform: transform)
+        pieces = TextPieces(painter: painter, pieceRows: pieceRows, budgetBytes: self.cacheBudgetBytes)
     }
 
     /// Bytes of rasterized pieces held now, with the spare canvases kept for the next
@@ -128,10 +129,10 @@ public final class ChunkedTextBlock {
     /// are in the old orientation, so they go.
     public func setTransform(_ newValue: TextTransform) {
         guard newValue != transform else { return }
-        transform = newValue
         turnedFrameSize = nil
         drawingGeneration += 1
         releaseCache()
+        pieces.painter.transform = newValue
     }
 
     /// Draws the text viewport whose top edge is text row `viewportTop` into
@@ -279,7 +280,7 @@ public final class ChunkedTextBlock {
             covered = (covered?.top ?? rows.top, rows.bottom)
             let visible = displayRect.intersection(visibleClip)
             guard !visible.isEmpty else { continue }
-            guard let piece = piece(for: key, rows: rows, keep: visibleKeys) else {
+            guard let piece = pieces.piece(for: key, rows: rows, focus: lastViewportCentre, keep: visibleKeys) else {
                 PixmanDraw.fill(target, rect: visible, color: background)
                 continue
             }
@@ -314,33 +315,18 @@ public final class ChunkedTextBlock {
         // A quarter turn's windows first, one a turn: the first frames of a scroll
         // made them otherwise (QuarterTurnWindows.prepare says why).
         if let size = turnedFrameSize, windowsFit(frameSize: size) {
-            let phaseStep = Self.rowFractions / rowPhasesDrawn
-            if quarterTurns.prepare(fractions: Array(stride(from: 0, to: Self.rowFractions, by: phaseStep)),
-                                    frameSize: size, turn: transform) {
+            if quarterTurns.prepare(fractions: phaseFractions, frameSize: size, turn: transform) {
                 fitPiecesToBudget()
                 return done + 1
             }
         }
-        let top = centre - viewportRows, bottom = centre + viewportRows + viewportRows / 2
-        let phaseStep = Self.rowFractions / rowPhasesDrawn
-        let candidates = stride(from: 0, to: Self.rowFractions, by: phaseStep)
-            .flatMap { chunks.pieceKeys(fromRow: max(0, top), toRow: bottom, rowFraction: $0) }
-            .filter { cache[$0.key] == nil }
-            .map { (key: $0.key, rows: $0.rows, distance: abs(($0.rows.top + $0.rows.bottom) / 2 - centre)) }
-            // Nearest first, and a piece's phases together: the next rows are whole.
-            .sorted { ($0.distance, $0.key.rowFraction) < ($1.distance, $1.key.rowFraction) }
-        for (key, rows, _) in candidates.prefix(limit) {
-            // Make room only from pieces farther away than this one, or prefetching
-            // would evict and re-rasterize the same pieces forever.
-            let distance = TextPieceCache.distance(from: centre, top: rows.top, bottom: rows.bottom)
-            let bytes = columnWidth * (rows.bottom - rows.top) * 4
-            guard cache.makeRoom(for: bytes, size: pieceSize(rows: rows), focus: centre, keep: [],
-                                 keepingWithin: distance),
-                  piece(for: key, rows: rows, keep: []) != nil
-            else { break }
-            done += 1
-        }
-        return done
+        return done + pieces.prepare(rowsFrom: centre - viewportRows, to: centre + viewportRows + viewportRows / 2,
+                                     fractions: phaseFractions, centre: centre, limit: limit)
+    }
+
+    /// The row fractions of the phases the last frame could choose from.
+    private var phaseFractions: [Int] {
+        Array(stride(from: 0, to: Self.rowFractions, by: Self.rowFractions / rowPhasesDrawn))
     }
 
     /// Text rows [top, top + rows) drawn plain at a row phase into a canvas of
@@ -353,30 +339,6 @@ public final class ChunkedTextBlock {
                   viewportTop: top, rowFraction: rowFraction)
         lastViewportCentre = centre
         return canvas
-    }
-
-    // MARK: - Pieces
-
-    private func piece(for key: TextPieceCache.Key, rows: (top: Int, bottom: Int),
-                       keep: Set<TextPieceCache.Key>) -> TextPieceCache.Entry? {
-        if let cached = cache[key] { return cached }
-        let bytes = columnWidth * (rows.bottom - rows.top) * 4
-        cache.makeRoom(for: bytes, size: pieceSize(rows: rows), focus: lastViewportCentre, keep: keep)
-        let spare = cache.takeSpare(size: pieceSize(rows: rows))
-        if spare != nil { reusedCanvasCount += 1 }
-        let painter = PiecePainter(lines: lines, columnWidth: columnWidth, textInset: textInset, textColor: textColor,
-                                   accents: accents, background: background, transform: transform)
-        guard let made = painter.paint(chunk: key.chunk, rows: rows, rowFraction: key.rowFraction, into: spare)
-        else { return nil }
-        let entry = TextPieceCache.Entry(canvas: made.canvas, top: rows.top, bottom: rows.bottom, ink: made.ink)
-        cache.insert(entry, for: key)
-        rasterizedPieceCount += 1
-        return entry
-    }
-
-    /// A piece's canvas size, in final orientation.
-    private func pieceSize(rows: (top: Int, bottom: Int)) -> PixelSize {
-        transform.displaySize(forText: PixelSize(width: columnWidth, height: rows.bottom - rows.top))
     }
 
     // MARK: - What a scroll changes
@@ -397,9 +359,7 @@ public final class ChunkedTextBlock {
         let oldPhase = RowPhase(fraction: oldFraction, top: oldTop, phases: phases)
         let newPhase = RowPhase(fraction: newFraction, top: newTop, phases: phases)
         func ink(at phase: RowPhase) -> ViewportInk? {
-            ViewportInk(top: phase.top, count: viewport.height,
-                        pieces: chunks.pieceKeys(fromRow: phase.top, toRow: phase.top + viewport.height,
-                                                 rowFraction: phase.fraction)) { cache.ink($0) }
+            pieces.ink(top: phase.top, count: viewport.height, fraction: phase.fraction)
         }
         guard let old = ink(at: oldPhase), let new = ink(at: newPhase) else { return nil }
         return new.changedArea(since: old, frame: frame, transform: transform)

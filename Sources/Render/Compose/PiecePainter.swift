@@ -13,7 +13,7 @@ struct PiecePainter {
     let textColor: Color
     let accents: TextAccents?
     let background: Color
-    let transform: TextTransform
+    var transform: TextTransform
 
     /// The piece of chunk `chunk` covering text rows [top, bottom): painted upright
     /// (into `spare` when it is upright-sized), then reflected in place or, for a
