@@ -68,7 +68,7 @@ def installed_version(app):
 
 
 def plug_and_wait_for_offer(rig, app, image, label, ctx):
-    mounted_in(rig, 30)
+    mounted_in(rig, 30, f"/run/media/rig/{label}")
     plug(rig, image)
     watched_seconds(rig, 30)
     assert app.sh(f"findmnt -n -o FSTYPE /run/media/rig/{label}", check=False).strip() == "vfat", "not mounted"

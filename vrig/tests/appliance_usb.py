@@ -78,14 +78,15 @@ def pull(rig):
             time.sleep(0.2)
 
 
-def mounted_in(rig, seconds):
-    """Waits in the guest for the stick's mount; returns the guest's seconds from
-    just before the plug to the mount (the host plugs once /vrig-io/usb.t0 is written)."""
+def mounted_in(rig, seconds, mount=MOUNT):
+    """Waits in the guest for the stick's mount at `mount`; returns the guest's seconds
+    from just before the plug to the mount (the host plugs once /vrig-io/usb.t0 is
+    written). A watcher of another label's mount point would wait out its `seconds`."""
     # Each stamp written whole (then renamed): the host reads the shared folder at once.
     rig.exec("rm -f /vrig-io/usb.t0 /vrig-io/usb.t1; (cut -d' ' -f1 /proc/uptime > /vrig-io/.usb.t0; "
              "mv /vrig-io/.usb.t0 /vrig-io/usb.t0; "
              f"end=$(( $(cut -d. -f1 /proc/uptime) + {seconds} )); "
-             f"until mountpoint -q {MOUNT} || [ $(cut -d. -f1 /proc/uptime) -ge $end ]; do sleep 0.02; done; "
+             f"until mountpoint -q {mount} || [ $(cut -d. -f1 /proc/uptime) -ge $end ]; do sleep 0.02; done; "
              "cut -d' ' -f1 /proc/uptime > /vrig-io/.usb.t1; mv /vrig-io/.usb.t1 /vrig-io/usb.t1) >/dev/null 2>&1 &")
     vrig.wait_until(lambda: os.path.exists(rig.path("usb.t0")), 30, "the mount watcher started")
 
