@@ -172,9 +172,10 @@ def prompter_takes(rig, checks):
         sock.wait(lambda s: s["camera"].get("state") == "streaming", 120, "camera back after replug")
         kiosk.terminate()
 
-        # 17 MB free in the small disk, 16 MB must stay: the take stops after about 1 MB.
+        # 16.25 MB free in the small disk, 16 MB must stay: the take stops after a quarter
+        # MB, about 8 s at quality 0 (1 MB took 30 s of the suite).
         rig.exec("mkdir -p /mnt/small && mount -t tmpfs -o size=40m tmpfs /mnt/small && "
-                 "dd if=/dev/zero of=/mnt/small/filler bs=1M count=23 status=none")
+                 "dd if=/dev/zero of=/mnt/small/filler bs=64K count=380 status=none")
         kiosk = Kiosk(rig, "recording-full", config=config("/mnt/small/takes", "quality = 0"), test_pattern=False)
         sock.wait(lambda s: s["camera"].get("state") == "streaming", 120, "camera streaming")
         before = recording(sock.status() or {}).get("last", {}).get("generation")
