@@ -147,17 +147,24 @@ import Testing
     @Test func tapsArrivingOnTheInnerDisplaySayTheTouchscreenIsOnTheWrongHead() throws {
         let (rig, _, _) = try Self.rig()
         _ = rig.stage.startSelfTest(Self.options)
-        var touched = 0
+        var touched: [Double] = []
+        var touchEnded: Double?
         try Self.run(rig, until: 106) { time in
-            if rig.stage.selfTests.run?.phase == .touch, touched < 3, time > 101.5 + Double(touched) * 0.5 {
-                touched += 1
+            let phase = rig.stage.selfTests.run?.phase
+            if phase == .touch, touched.count < 3, time > 101.5 + Double(touched.count) * 0.5 {
+                touched.append(time)
                 rig.stage.handle(.innerTouch(phase: .down, x: 320, y: 200, time: time))
                 rig.stage.handle(.innerTouch(phase: .up, x: 320, y: 200, time: time + 0.05))
             }
+            if !touched.isEmpty, phase != .touch, touchEnded == nil { touchEnded = time }
         }
         let touch = try #require(rig.stage.selfTests.last?.steps.first { $0.id == "touch" })
         #expect(touch.verdict == .problem)
         #expect(touch.figures["inner_touches"] == .int(3))
+        // The third touch on the inner settled it: the step ended then, not when its
+        // 3 s were up.
+        let third = try #require(touched.last), ended = try #require(touchEnded)
+        #expect(ended > third && ended < third + 0.5, "touch step ended at \(ended), third touch at \(third)")
         #expect(touch.fix?.hasPrefix("The touchscreen is mapped to the wrong monitor.") == true)
         // The results stay on the inner display until a key closes them; the console is back.
         #expect(rig.stage.selfTests.run?.phase == .finished)
