@@ -56,6 +56,9 @@ final class AudioPlayback: Sendable {
         /// the fallback for a device whose status never has a timestamp (ALSA's null).
         var firstWritten: Double?
         var lastWritten: Double?
+        /// The clock just before the block with the first frame was written: no
+        /// estimate of its start may come before it.
+        var firstWriteBegan: Double?
     }
 
     /// Readings a DAC time is the median of.
@@ -179,6 +182,7 @@ final class AudioPlayback: Sendable {
                 case .cancelled: break
                 }
             }
+            let writeBegan = MonotonicTime.now()
             let written = block.withUnsafeBufferPointer { pcm.write($0, frames: setup.periodFrames) }
             if written < 0 {
                 try recover(pcm, code: Int32(written), stream: &stream, mixer: mixer)
@@ -189,6 +193,7 @@ final class AudioPlayback: Sendable {
                 if let first = flight.firstFrame, first >= blockStart, first < blockStart + Int64(written) {
                     events.handedOver(id: id, at: handedAt)
                     flights[id]?.firstWritten = handedAt
+                    flights[id]?.firstWriteBegan = writeBegan
                 }
                 if let last = flight.lastFrame, last >= blockStart, last < blockStart + Int64(written) {
                     flights[id]?.lastWritten = handedAt
@@ -266,7 +271,12 @@ final class AudioPlayback: Sendable {
                 flight.startEstimates.append(time(first))
                 // Reported once enough readings agree, or when the clip is all written.
                 if flight.startEstimates.count >= Self.readingsPerEstimate || flight.lastFrame != nil {
-                    events.report(.started(id: id, time: Self.median(flight.startEstimates)))
+                    // Never before the first sample was written: on snd-aloop, whose
+                    // pointer moves in jiffies, every reading of a clip that started
+                    // the stream put it 1 ms before its write (the release build hands
+                    // a short line over 0.5 ms after the request).
+                    let predicted = Self.median(flight.startEstimates)
+                    events.report(.started(id: id, time: max(predicted, flight.firstWriteBegan ?? predicted)))
                     flight.startReported = true
                 }
             }
