@@ -272,9 +272,9 @@ final class AudioPlayback: Sendable {
                 // Reported once enough readings agree, or when the clip is all written.
                 if flight.startEstimates.count >= Self.readingsPerEstimate || flight.lastFrame != nil {
                     // Never before the first sample was written: on snd-aloop, whose
-                    // pointer moves in jiffies, every reading of a clip that started
-                    // the stream put it 1 ms before its write (the release build hands
-                    // a short line over 0.5 ms after the request).
+                    // pointer moves in jiffies, the readings of a line that started the
+                    // stream once put its start 1 ms before its write (the release build
+                    // hands a short line over 0.5 ms after the request).
                     let predicted = Self.median(flight.startEstimates)
                     events.report(.started(id: id, time: max(predicted, flight.firstWriteBegan ?? predicted)))
                     flight.startReported = true
