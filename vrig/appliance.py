@@ -12,13 +12,12 @@ The install runs inside the guest because the guest's root is the host's `/`
 read-only under a tmpfs overlay: what apt and the package's postinst write to /usr,
 /etc and /var lands in the guest's overlay and nowhere on the host.
 """
-import json
 import os
 import subprocess
 import time
 
 import vrig
-from kiosk import TEST_CONFIG, rig_binary
+from kiosk import READS, TEST_CONFIG, read_socket, rig_binary
 
 UNIT_FILE = os.path.join(vrig.REPO, "systemd", "rig.service")
 INSTALL = os.path.join(vrig.REPO, "scripts", "install")
@@ -27,6 +26,8 @@ PACKAGE = os.path.join(vrig.REPO, "scripts", "package")
 TEST_DEB = os.path.join(vrig.REPO, "out", "vrig-tests", "package", "rig-test-build.deb")
 CONFIG = "/etc/rig/rig.toml"
 RIG = "/usr/bin/rig"
+# The service's control socket (RigPaths.applianceSocket).
+SOCKET = "/run/rig/control.sock"
 INNER, OUTER = "Virtual-1", "Virtual-2"
 
 # The example configuration's connectors are "auto" and Virtual-2 flags no preferred
@@ -149,13 +150,8 @@ class Appliance:
         return self.sh(f"{RIG} ctl " + " ".join(args), timeout=timeout)
 
     def status(self):
-        rc, out = self.rig.exec(f"{RIG} ctl status", timeout=20, check=False)
-        if rc != 0:
-            return None
-        try:
-            return json.loads(out)
-        except ValueError:
-            return None
+        """What `rig ctl status` answers as root, read through guest-read (a poll)."""
+        return read_socket(self.rig, SOCKET, READS[("status",)], timeout=20)
 
     def show(self, *props):
         """`systemctl show rig` properties as a dict."""
@@ -176,7 +172,7 @@ class Appliance:
         return self.sh("journalctl --no-pager -o short-monotonic " + " ".join(args), timeout=60)
 
     def wait_for(self, predicate, timeout, what):
-        """Polls `rig ctl status` until `predicate(status)` holds; returns the status."""
+        """Polls the status (`status()`) until `predicate(status)` holds; returns it."""
         deadline = time.monotonic() + timeout
         status = None
         while True:
