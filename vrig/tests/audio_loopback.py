@@ -104,13 +104,16 @@ def speech_through_the_loopback(rig, checks, attempt):
     for name in ("cap.json", "cap.wav"):
         if os.path.exists(rig.path(name)):
             os.remove(rig.path(name))
+    # At most 25 s (the speech's synthesis on a loaded host); stopped by SIGINT once
+    # `rig speak` is back, which is after the last sample left the output.
     rig.exec(f"{rig_binary()} listen --device {RECORD} --seconds 25 --out /vrig-io/cap.wav --json "
-             "> /vrig-io/cap.json 2>&1 &")
+             "> /vrig-io/cap.json 2>&1 & echo $! > /vrig-io/listen.pid")
     vrig.wait_until(lambda: '"ready"' in open(rig.path("cap.json")).read() if os.path.exists(rig.path("cap.json")) else False,
                     60, "rig listen capturing")
     rc, out = rig.exec(f"{rig_binary()} speak '{SENTENCE}' --device {PLAY} --json", timeout=120, check=False)
     assert rc == 0, f"rig speak failed ({rc}):\n{out}"
     spoken = last_json(out)
+    rig.exec("kill -INT $(cat /vrig-io/listen.pid)")
     vrig.wait_until(lambda: '"periods"' in open(rig.path("cap.json")).read(), 90, "rig listen finishing")
     captured_info = last_json(open(rig.path("cap.json")).read())
     ref_rate, reference = read_wav(os.path.join(OUT, "synth.wav"))

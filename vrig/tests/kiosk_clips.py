@@ -90,8 +90,10 @@ def test_replay_sound_and_lease(rig, checks):
             os.remove(rig.path(name))
     # The capture opens first, as in the audio suite: the loopback's playback side then
     # takes the capture's format when the kiosk opens it.
+    # At most 45 s (a loaded host's kiosk start and replay); stopped by SIGINT once the
+    # clip's sound is out, which `rig listen` ends early on, still writing the capture.
     rig.exec(f"{rig_binary()} listen --device {RECORD} --seconds 45 --out /vrig-io/clips-cap.wav --json "
-             "> /vrig-io/clips-cap.json 2>&1 &")
+             "> /vrig-io/clips-cap.json 2>&1 & echo $! > /vrig-io/clips-listen.pid")
     vrig.wait_until(lambda: os.path.exists(rig.path("clips-cap.json"))
                     and '"ready"' in open(rig.path("clips-cap.json")).read(), 60, "rig listen capturing")
     kiosk = Kiosk(rig, "clips", config=config(guest_folder), test_pattern=False)
@@ -110,6 +112,9 @@ def test_replay_sound_and_lease(rig, checks):
         shown = int(done["clips"]["replay"]["shown"] or 0)
         checks.append(("the replay drew pictures to the end of the clip", shown >= int(SECONDS * 30) - 3,
                        json.dumps(done["clips"]["replay"])))
+        # The output goes idle once a buffer of silence followed the clip's last sample.
+        sock.wait(lambda s: s["audio"]["output"]["state"] == "idle", 30, "the sound output idle after the replay")
+        rig.exec("kill -INT $(cat /vrig-io/clips-listen.pid)")
         vrig.wait_until(lambda: '"periods"' in open(rig.path("clips-cap.json")).read(), 90, "rig listen finishing")
         with wave.open(rig.path("clips-cap.wav")) as w:
             rate = w.getframerate()

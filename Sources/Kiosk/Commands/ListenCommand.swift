@@ -7,15 +7,21 @@ import Media
 /// kiosk's capture thread for a few seconds and writes a WAV plus, with --json, when
 /// each period was at the ADC (CLOCK_MONOTONIC). The virtual rig's loopback test
 /// compares those times with what `rig speak` predicted for the DAC.
+///
+/// SIGINT or SIGTERM ends the capture early and still writes it: Ctrl-C keeps what was
+/// heard, and a test stops listening once the sound it waits for is over instead of
+/// waiting out a --seconds chosen for its slowest run.
 enum ListenCommand: Command {
     static let name = "listen"
     static let summary = "Capture the sound input to a WAV file (test aid)"
+    static let watchesSignals = true
     static let help = """
         Usage: rig listen --seconds S --out FILE.wav [--device NAME] [--json]
 
           Captures [audio] input (or --device) for S seconds with the kiosk's capture
           thread and writes 48000 Hz mono 16-bit WAV. --json prints the periods'
           capture times: {"sample_rate", "frames", "overruns", "periods": [[first_frame, time], ...]}.
+          Ctrl-C (SIGINT) or SIGTERM ends the capture early; what was captured is written.
         \(ConfigOptions.help)
         """
 
@@ -33,6 +39,12 @@ enum ListenCommand: Command {
         let audio = options.load().config.audio
         let device = deviceOption ?? AutoMicrophone.resolve(input: audio.input, output: audio.output)
         guard !device.isEmpty else { throw .failed("no sound input: [audio] input is empty (or give --device NAME)") }
+        let stops: SignalWatcher
+        do {
+            stops = try SignalWatcher(signals: [SIGINT, SIGTERM])
+        } catch {
+            throw .failed("cannot watch for Ctrl-C: \(error)")
+        }
         let wake = DispatchSemaphore(value: 0)
         let events = AudioEvents { wake.signal() }
         let capture: AudioCapture
@@ -59,7 +71,8 @@ enum ListenCommand: Command {
         }
         if json { Log.stdout("{\"ready\":\(MonotonicTime.now())}") }
         let end = (startedAt ?? MonotonicTime.now()) + seconds
-        while MonotonicTime.now() < end {
+        // A stop is seen within the loop's 0.1 s wait.
+        while MonotonicTime.now() < end, stops.drain().isEmpty {
             let batch = events.take()
             overruns += batch.xruns
             for state in batch.states { if case let .unavailable(reason) = state { throw .failed(reason) } }
