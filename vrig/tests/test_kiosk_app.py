@@ -167,14 +167,18 @@ def test_kiosk_flips_at_the_modes_refresh_while_scrolling(rig, ctx):
     assert abs(scroll - speed) <= speed * 0.02, f"text moved at {scroll:.1f} px/s, set to {speed}"
     for role in ("inner", "outer"):
         hz = float(last[role]["mode"].split("@", 1)[1])
-        rate = (last[role]["flips"] - first[role]["flips"]) / (t1 - t0)
-        missed = (last[role]["missed_vblanks"] - first[role]["missed_vblanks"]) / (t1 - t0)
+        # Flips counted between two flips, over the kiosk's own times of those flips:
+        # the status file is rewritten now and then, so the host's window around two
+        # readings is not the window the counts cover (with the guest's loop reaching
+        # a 75 Hz mode, that gap alone read as 83 flips/s).
+        span = last[role]["last_flip_time"] - first[role]["last_flip_time"]
+        assert span > 2.5, f"{role}: flip timestamps moved {span:.2f}s in {t1 - t0:.1f}s"
+        rate = (last[role]["flips"] - first[role]["flips"]) / span
+        missed = (last[role]["missed_vblanks"] - first[role]["missed_vblanks"]) / span
         ctx.figures[f"kiosk {role} flips/s (missed vblanks/s) while scrolling at {hz:g} Hz"] = \
             f"{rate:.1f} ({missed:.1f})"
         assert rate <= hz * 1.10, f"{role}: {rate:.1f} flips/s at a {hz:g} Hz mode: not paced by the refresh"
         assert rate >= 4, f"{role}: only {rate:.1f} flips/s while the text scrolls"
-        span = last[role]["last_flip_time"] - first[role]["last_flip_time"]
-        assert span > 2.5, f"{role}: flip timestamps moved {span:.2f}s in 3s"
     kiosk.stop_cleanly()
 
 
