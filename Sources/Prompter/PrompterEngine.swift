@@ -64,6 +64,10 @@ public struct PrompterEngine: Sendable, Equatable {
     /// The actual scroll rate at t in px/s, including ramps; 0 once the end is reached.
     public func currentRate(at t: Double) -> Double { track.currentRate(at: t) }
 
+    /// The actual rate at t with its sign, negative while the text moves back (what the
+    /// status reports: `currentRate` reads 0 then).
+    public func signedRate(at t: Double) -> Double { track.signedRate(at: t) }
+
     /// True when the text has reached its end: auto-stopped, or playing past the end at t.
     public func isEnded(at t: Double) -> Bool {
         if track.endedAtEnd { return true }

@@ -80,6 +80,15 @@ struct ScrollTrack: Sendable, Equatable {
         return max(0, timeline.segment(at: t).rate(at: t))
     }
 
+    /// The rate at t in px/s with its sign: negative while the text moves back towards
+    /// the top (a hand controller in reverse, its ramp to rest, a glide back); 0 at
+    /// either end, where the text cannot go further that way.
+    func signedRate(at t: Double) -> Double {
+        let rate = timeline.segment(at: t).rate(at: t)
+        if rate > 0 { return hasReachedEnd(at: t) ? 0 : rate }
+        return timeline.offset(at: t) > 0 ? rate : 0
+    }
+
     /// Whether the text moves at t: forward, back towards the top, or gliding (a glide
     /// back has a negative rate, and at a jump's own instant its rate is still 0).
     func isMoving(at t: Double) -> Bool {

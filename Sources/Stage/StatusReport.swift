@@ -22,7 +22,7 @@ package struct StatusReport {
             "offset": .number((engine.offset(at: time) * 10).rounded() / 10),
             "max_offset": engine.maxOffset.isFinite ? .number(engine.maxOffset) : .null,
             "speed": .int(engine.speed),
-            "rate": .number((engine.currentRate(at: time) * 10).rounded() / 10),
+            "rate": .number((engine.signedRate(at: time) * 10).rounded() / 10),
             "ended": .bool(engine.isEnded(at: time)),
             "paused_by_tap": .bool(controller.pausedByTap),
             "blanked": .bool(controller.blanked),

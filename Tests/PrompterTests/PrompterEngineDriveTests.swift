@@ -45,6 +45,26 @@ import Testing
         #expect(e.offset(at: top + 4) > 0)
     }
 
+    /// The status's rate: negative going back and through the ramp to rest (the
+    /// forward-only `currentRate` read 0 there, so a paused status seemed settled while
+    /// the text still slid), 0 once at rest or at the top.
+    @Test func theSignedRateIsNegativeGoingBackUntilTheRampEnds() {
+        var e = engine(at: 500)
+        e.drive(rate: -50, at: t0)
+        #expect(abs(e.signedRate(at: t0 + 1) + 50) < 1e-9)
+        #expect(e.currentRate(at: t0 + 1) == 0)
+        e.drive(rate: 0, at: t0 + 2)
+        #expect(e.state == .paused)
+        #expect(abs(e.signedRate(at: t0 + 2 + ramp / 2) + 25) < 1e-9)
+        #expect(e.signedRate(at: t0 + 2.5) == 0)
+        e.drive(rate: 80, at: t0 + 3)
+        #expect(abs(e.signedRate(at: t0 + 4) - 80) < 1e-9)
+        // At the top going back: nothing moves.
+        var top = engine(at: 0)
+        top.drive(rate: -50, at: t0)
+        #expect(top.signedRate(at: t0 + 1) == 0)
+    }
+
     @Test func neutralPausesWithTheRampFromEitherDirection() {
         var e = engine(at: 1000)
         e.drive(rate: 200, at: t0)
