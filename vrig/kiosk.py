@@ -189,7 +189,7 @@ def both_available(s):
 
 # The requests the tests poll, as `rig ctl` sends them (CtlCommand.parseRequest): they
 # only read, so they go through guest-read (a rig process costs over a second each
-# under TCG, guest-read a third of that).
+# under TCG beside a kiosk, guest-read about a quarter of that: 1.1 s against 0.25 s).
 READS = {
     ("status",): {"cmd": "status"},
     ("game", "status"): {"cmd": "game", "action": "status"},
