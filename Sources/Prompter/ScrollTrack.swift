@@ -74,11 +74,9 @@ struct ScrollTrack: Sendable, Equatable {
     /// Whether a jump's glide is under way at t.
     func isGliding(at t: Double) -> Bool { timeline.segment(at: t).isGliding(at: t) }
 
-    /// The actual rate at t, ramps and a glide included; 0 at the end.
-    func currentRate(at t: Double) -> Double {
-        if hasReachedEnd(at: t) { return 0 }
-        return max(0, timeline.segment(at: t).rate(at: t))
-    }
+    /// The actual forward rate at t, ramps and a glide included; 0 at the end and
+    /// while the text moves back.
+    func currentRate(at t: Double) -> Double { max(0, signedRate(at: t)) }
 
     /// The rate at t in px/s with its sign: negative while the text moves back towards
     /// the top (a hand controller in reverse, its ramp to rest, a glide back); 0 at
@@ -89,12 +87,11 @@ struct ScrollTrack: Sendable, Equatable {
         return timeline.offset(at: t) > 0 ? rate : 0
     }
 
-    /// Whether the text moves at t: forward, back towards the top, or gliding (a glide
-    /// back has a negative rate, and at a jump's own instant its rate is still 0).
+    /// Whether the text moves at t: forward, back towards the top, or gliding (at a
+    /// jump's own instant its rate is still 0).
     func isMoving(at t: Double) -> Bool {
-        if currentRate(at: t) > 0 { return true }
+        if signedRate(at: t) != 0 { return true }
         let current = timeline.segment(at: t)
-        if current.rate(at: t) < 0, timeline.offset(at: t) > 0 { return true }
         return current.isGliding(at: t) && current.glide(at: t) != 0
     }
 
