@@ -58,8 +58,7 @@ import Testing
     /// A fake converter (a script named pandoc on the library's search path) that
     /// reports what it could do as its "converted text".
     private func fakePandoc(_ body: String, in tools: TemporaryDirectory) throws {
-        let fake = tools.write("pandoc", "#!/bin/bash\n" + body)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        try tools.writeExecutable("pandoc", "#!/bin/bash\n" + body)
     }
 
     /// Processes of process group `group` that have not ended (zombies have).

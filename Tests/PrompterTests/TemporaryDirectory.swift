@@ -37,6 +37,26 @@ final class TemporaryDirectory {
         write(relative, Array(text.utf8), modified: modified)
     }
 
+    /// Writes a program a test will run. Another test's thread that forks while this
+    /// process holds the file open for writing keeps a write descriptor on it until that
+    /// child execs, and running the program meanwhile fails with "Text file busy"
+    /// (ETXTBSY). So the text goes to a side file and `install` makes the program in its
+    /// own process, whose descriptor no fork here can inherit.
+    @discardableResult
+    func writeExecutable(_ relative: String, _ text: String) throws -> URL {
+        let file = path(relative)
+        let source = write(relative + ".source", text)
+        let install = Process()
+        install.executableURL = URL(fileURLWithPath: "/usr/bin/install")
+        install.arguments = ["-m", "755", source.path, file.path]
+        try install.run()
+        install.waitUntilExit()
+        guard install.terminationStatus == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
+        }
+        return file
+    }
+
     func read(_ relative: String) -> String? {
         (try? Data(contentsOf: path(relative))).map { String(decoding: $0, as: UTF8.self) }
     }
