@@ -67,7 +67,8 @@ import Testing
     @Test(arguments: [90, 270])
     func twelvePhasesMeetTheGoalWhereEighthsCannot(rotation: Int) throws {
         let bench = try bench()
-        let textBytes = 360 * 640 * 4, windowBytes = (640 + 64) * 360 * 4
+        // White on black: pieces and windows are kept a byte a pixel.
+        let textBytes = 360 * 640, windowBytes = (640 + 64) * 360
         bench.cacheBudgetBytes = 13 * (textBytes + windowBytes) / 4 * 5
         let turn = BenchReport.Transform(mirror: false, flip: false, rotation: rotation)
         for (speed, refreshHz) in [(12, 60.0), (110, 50.0), (12, 59.94)] {
@@ -80,7 +81,7 @@ import Testing
     /// above would prove nothing.
     @Test func wholePixelScrollingShowsItsJudderInThePixels() throws {
         let bench = try bench()
-        bench.cacheBudgetBytes = 640 * 360 * 4
+        bench.cacheBudgetBytes = 640 * 360   // a screen of white-on-black pieces, a byte a pixel
         let run = try bench.measure(speed: 50, refreshHz: 60, frames: 24)
         #expect(run.steps.count >= 20)
         #expect(abs(abs(run.ideal) - 50.0 / 60) < 0.01)

@@ -5,10 +5,9 @@ import CPixman
 /// frame is a few plain SRC copies and never a per-frame pixel transform.
 ///
 /// The cache holds only pieces near the viewport, within `cacheBudgetBytes` (a
-/// screen at each of up to 16 row phases; 128 MiB unless the display asks for more,
-/// see `TextCacheBudget`). A chunk taller
-/// than the budget allows is cut into pieces by height; each piece is cached and
-/// evicted on its own.
+/// screen at each of up to 16 row phases, see `TextCacheBudget`; gray text a byte a
+/// pixel, TextPieces). A chunk taller than the budget allows is cut into pieces by
+/// height; each piece is cached and evicted on its own.
 ///
 /// A block belongs to one layout (script, style, column width). Changing the
 /// transform keeps the layout and drops only the cached pixels; the next frame
@@ -49,6 +48,10 @@ public final class ChunkedTextBlock {
     /// text drawn only at whole rows (the operator's copy), whose pieces then need
     /// not be cut shorter for phases it never shows.
     public let rowPhaseLimit: Int
+    /// What a piece holds a pixel in at best, for the budget: 1 when the text and
+    /// background are grays (pieces kept as GrayCanvas, but for those whose lines
+    /// have a colour of their own), else 4.
+    public let pieceBytesPerPixel: Int
     /// The row phases the last frame drawn could choose from (RowPhase): what the
     /// idle warm-up prepares, each phase of each piece, so scrolling finds them cached.
     public private(set) var rowPhasesDrawn = 1
@@ -77,6 +80,9 @@ public final class ChunkedTextBlock {
     private var turnedFrameSize: PixelSize?
     /// Windows held now (tests).
     var quarterTurnWindowCount: Int { quarterTurns.count }
+    /// Bytes the windows hold now, and the pieces alone (tests).
+    var quarterTurnWindowBytes: Int { quarterTurns.byteCount }
+    var pieceBytes: Int { cache.totalBytes }
 
     public init(lines: ReadingTextLines, columnWidth: Int, textInset: Int, textColor: Color,
                 accents: TextAccents? = nil, background: Color, transform: TextTransform = .identity,
@@ -89,8 +95,10 @@ public final class ChunkedTextBlock {
         self.background = background.withAlpha(255)
         self.cacheBudgetBytes = max(cacheBudgetBytes, 1)
         self.rowPhaseLimit = RowPhase.counts.first { $0 <= max(1, rowPhases) } ?? 1
+        pieceBytesPerPixel = TextCacheBudget.pieceBytesPerPixel(textColor: textColor, background: background)
         // Six pieces per budget and phase: a screen of pieces at every phase plus the
-        // transform scratch fit.
+        // transform scratch fit. Gray ones are cut as colour ones: four times as tall,
+        // one took 7-10 ms to paint in a frame (`compose:1920x1080:60:rot90`).
         let rowBytes = self.columnWidth * 4
         self.pieceRows = min(Canvas.maximumSide,
                              max(8, self.cacheBudgetBytes / 6 / rowPhaseLimit / rowBytes))
@@ -98,6 +106,7 @@ public final class ChunkedTextBlock {
                                    textColor: textColor, accents: accents, background: self.background,
                                    transform: transform)
         pieces = TextPieces(painter: painter, pieceRows: pieceRows, budgetBytes: self.cacheBudgetBytes)
+        quarterTurns.gray = pieceBytesPerPixel == 1
     }
 
     /// Bytes of rasterized pieces held now, with the spare canvases kept for the next
@@ -162,7 +171,7 @@ public final class ChunkedTextBlock {
     /// its window row by row across all of them.
     public func draw(into target: OpaquePointer, frame: PixelRect, clips: [PixelRect], viewportTop wholeTop: Int,
                      rowFraction: Int = 0, highlight: ReadingHighlight? = nil) {
-        rowPhasesDrawn = rowPhases(forFrame: frame.size)
+        rowPhasesDrawn = rowPhases(forFrame: frame.size, top: wholeTop)
         let phase = RowPhase(fraction: rowFraction, top: wholeTop, phases: rowPhasesDrawn)
         if drawTurned(into: target, frame: frame, clips: clips, position: phase, highlight: highlight) { return }
         for clip in clips { drawUnturned(into: target, frame: frame, clip: clip, phase: phase, highlight: highlight) }
@@ -173,7 +182,8 @@ public final class ChunkedTextBlock {
                               highlight: ReadingHighlight?) {
         let viewportTop = phase.top
         guard let highlight, !highlight.rows.isEmpty else {
-            drawPlain(into: target, frame: frame, clip: clip, viewportTop: viewportTop, rowFraction: phase.fraction)
+            drawPlain(into: .image(target), frame: frame, clip: clip, viewportTop: viewportTop,
+                      rowFraction: phase.fraction)
             return
         }
         let viewport = transform.textSize(forDisplay: frame.size)
@@ -181,14 +191,16 @@ public final class ChunkedTextBlock {
                                  height: highlight.rows.count)
         let band = transform.displayRect(ofText: bandText, viewport: viewport).offsetBy(dx: frame.x, dy: frame.y)
         for area in Compositor.subtract([band], from: frame.intersection(clip)) {
-            drawPlain(into: target, frame: frame, clip: area, viewportTop: viewportTop, rowFraction: phase.fraction)
+            drawPlain(into: .image(target), frame: frame, clip: area, viewportTop: viewportTop,
+                      rowFraction: phase.fraction)
         }
         let visibleBand = band.intersection(clip).intersection(frame)
         guard !visibleBand.isEmpty else { return }
         let rows = (top: viewportTop + highlight.rows.lowerBound, bottom: viewportTop + highlight.rows.upperBound)
         guard let strip = strips.strip(covering: rows, color: highlight.color, rowFraction: phase.fraction,
                                        plain: plainRows) else {
-            drawPlain(into: target, frame: frame, clip: visibleBand, viewportTop: viewportTop, rowFraction: phase.fraction)
+            drawPlain(into: .image(target), frame: frame, clip: visibleBand, viewportTop: viewportTop,
+                      rowFraction: phase.fraction)
             return
         }
         let stripViewport = PixelSize(width: columnWidth, height: strip.rows)
@@ -207,6 +219,8 @@ public final class ChunkedTextBlock {
                             highlight: ReadingHighlight?) -> Bool {
         let scrollsTurned = transform.swapsAxes && frame.height == columnWidth
         turnedFrameSize = scrollsTurned ? frame.size : nil
+        // Fewer phases (a direction in view): the other phases' windows would only hold memory.
+        quarterTurns.keep(fractions: phaseFractions)
         // A new window comes out of the budget once it is filled from the pieces
         // cached now: for that one frame the block may hold up to the window's size
         // over its budget, while taking it out first made a 4K quarter turn rasterize
@@ -214,11 +228,7 @@ public final class ChunkedTextBlock {
         let leadingRow = quarterTurns.draw(
             into: target, frame: frame, clips: clips, position: position, highlight: highlight,
             turn: scrollsTurned ? transform : nil, mayMakeWindow: windowsFit(frameSize: frame.size),
-            fill: { window, rect, top in
-                drawPlain(into: window.canvas.pixmanImage, frame: PixelRect(size: window.canvas.size), clip: rect,
-                          viewportTop: top, rowFraction: position.fraction,
-                          focus: window.leadingRow(viewportTop: position.top), keepOnlyClipped: true)
-            })
+            fill: fillWindow(focusTop: position.top))
         // Pieces are needed where text enters the window: keep and prepare those.
         if let leadingRow {
             lastViewportCentre = leadingRow
@@ -232,10 +242,25 @@ public final class ChunkedTextBlock {
         return leadingRow != nil
     }
 
+    /// Draws a window's rows from the pieces at its phase, keeping the pieces where
+    /// text enters it for viewport top `focusTop`.
+    private func fillWindow(focusTop: Int) -> QuarterTurnWindows.Fill {
+        { [unowned self] window, rect, top, fraction in
+            drawPlain(into: TextTarget(window.pixels), frame: PixelRect(size: window.pixels.size), clip: rect,
+                      viewportTop: top, rowFraction: fraction, focus: window.leadingRow(viewportTop: focusTop),
+                      keepOnlyClipped: true)
+        }
+    }
+
     /// Whether a window at every phase drawn fits in three fifths of the budget.
     private func windowsFit(frameSize: PixelSize) -> Bool {
-        QuarterTurnWindow.byteCount(frameSize: frameSize) * rowPhasesDrawn <= cacheBudgetBytes / 5 * 3
+        QuarterTurnWindow.byteCount(frameSize: frameSize, bytesPerPixel: windowBytesPerPixel) * rowPhasesDrawn
+            <= cacheBudgetBytes / 5 * 3
     }
+
+    /// What a quarter-turn window keeps a pixel in: gray levels while the pieces are
+    /// gray and no window has met colour.
+    private var windowBytesPerPixel: Int { quarterTurns.gray ? 1 : 4 }
 
     private func dropWindows() {
         quarterTurns.removeAll()
@@ -253,18 +278,28 @@ public final class ChunkedTextBlock {
         cache.makeRoom(for: 0, focus: lastViewportCentre, keep: [])
     }
 
-    private func rowPhases(forFrame size: PixelSize) -> Int {
-        TextCacheBudget.rowPhases(forFrame: size, transform: transform, columnWidth: columnWidth,
-                                  budget: cacheBudgetBytes, limit: rowPhaseLimit)
+    /// The phases of a frame of `size` from text row `top`: in gray text, as many as
+    /// gray pieces afford, but where a line in view has a colour of its own (a
+    /// direction) as many as colour pieces afford. Found from the layout alone, so a
+    /// frame's damage (`changedArea`) finds the phases each frame was drawn at.
+    private func rowPhases(forFrame size: PixelSize, top: Int) -> Int {
+        let rows = transform.textSize(forDisplay: size).height
+        let gray = pieceBytesPerPixel == 1
+            && !chunks.pieceKeys(fromRow: top, toRow: top + rows + 1).contains { chunks.hasColour(chunk: $0.key.chunk) }
+        return TextCacheBudget.rowPhases(forFrame: size, transform: transform, columnWidth: columnWidth,
+                                         budget: cacheBudgetBytes, limit: rowPhaseLimit,
+                                         pieceBytesPerPixel: gray ? 1 : 4, windowBytesPerPixel: windowBytesPerPixel)
     }
 
     /// `focus` is the text row whose pieces matter most when the budget is short
     /// (the viewport's centre unless given); `keepOnlyClipped` lets pieces outside
-    /// the clip go first (the window draws only the rows entering it).
-    func drawPlain(into target: OpaquePointer, frame: PixelRect, clip: PixelRect, viewportTop: Int,
-                   rowFraction: Int = 0, focus: Int? = nil, keepOnlyClipped: Bool = false) {
+    /// the clip go first (the window draws only the rows entering it). False when
+    /// `target` holds gray levels and a piece or the background is in colour.
+    @discardableResult
+    func drawPlain(into target: TextTarget, frame: PixelRect, clip: PixelRect, viewportTop: Int,
+                   rowFraction: Int = 0, focus: Int? = nil, keepOnlyClipped: Bool = false) -> Bool {
         let visibleClip = frame.intersection(clip)
-        guard !visibleClip.isEmpty else { return }
+        guard !visibleClip.isEmpty else { return true }
         let viewport = transform.textSize(forDisplay: frame.size)
         lastViewportCentre = focus ?? viewportTop + viewport.height / 2
         let placed = chunks.pieceKeys(fromRow: viewportTop, toRow: viewportTop + viewport.height, rowFraction: rowFraction)
@@ -281,12 +316,11 @@ public final class ChunkedTextBlock {
             let visible = displayRect.intersection(visibleClip)
             guard !visible.isEmpty else { continue }
             guard let piece = pieces.piece(for: key, rows: rows, focus: lastViewportCentre, keep: visibleKeys) else {
-                PixmanDraw.fill(target, rect: visible, color: background)
+                guard target.fill(visible, color: background) else { return false }
                 continue
             }
-            PixmanDraw.copy(piece.canvas.pixmanImage,
-                            sourceRect: visible.offsetBy(dx: -displayRect.x, dy: -displayRect.y),
-                            into: target, x: visible.x, y: visible.y)
+            guard target.copy(piece.pixels, sourceRect: visible.offsetBy(dx: -displayRect.x, dy: -displayRect.y),
+                              x: visible.x, y: visible.y) else { return false }
             if cache.heldBytes > cache.budgetBytes { cache.remove(key) }
         }
         // Background above the first line and below the last one.
@@ -298,8 +332,9 @@ public final class ChunkedTextBlock {
                                      height: bottom - top)
             let rect = transform.displayRect(ofText: textRect, viewport: viewport)
                 .offsetBy(dx: frame.x, dy: frame.y)
-            PixmanDraw.fill(target, rect: rect.intersection(visibleClip), color: background)
+            guard target.fill(rect.intersection(visibleClip), color: background) else { return false }
         }
+        return true
     }
 
     /// Rasterizes up to `limit` missing pieces nearest the last viewport, within
@@ -315,7 +350,8 @@ public final class ChunkedTextBlock {
         // A quarter turn's windows first, one a turn: the first frames of a scroll
         // made them otherwise (QuarterTurnWindows.prepare says why).
         if let size = turnedFrameSize, windowsFit(frameSize: size) {
-            if quarterTurns.prepare(fractions: phaseFractions, frameSize: size, turn: transform) {
+            if quarterTurns.prepare(fractions: phaseFractions, frameSize: size, turn: transform,
+                                    fill: fillWindow(focusTop: quarterTurns.lastDrawnTop ?? centre)) {
                 fitPiecesToBudget()
                 return done + 1
             }
@@ -335,13 +371,11 @@ public final class ChunkedTextBlock {
         let size = transform.displaySize(forText: PixelSize(width: columnWidth, height: rows))
         guard let canvas = try? Canvas(size: size) else { return nil }
         let centre = lastViewportCentre
-        drawPlain(into: canvas.pixmanImage, frame: PixelRect(size: size), clip: PixelRect(size: size),
+        drawPlain(into: .image(canvas.pixmanImage), frame: PixelRect(size: size), clip: PixelRect(size: size),
                   viewportTop: top, rowFraction: rowFraction)
         lastViewportCentre = centre
         return canvas
     }
-
-    // MARK: - What a scroll changes
 
     /// The display area where the viewport filling `frame` may differ between text
     /// rows `oldTop` at `oldFraction` and `newTop` at `newFraction` (with the same
@@ -355,9 +389,8 @@ public final class ChunkedTextBlock {
         let viewport = transform.textSize(forDisplay: frame.size)
         guard viewport.width == columnWidth else { return nil }
         // The rows and phases the frames were drawn at (see draw).
-        let phases = rowPhases(forFrame: frame.size)
-        let oldPhase = RowPhase(fraction: oldFraction, top: oldTop, phases: phases)
-        let newPhase = RowPhase(fraction: newFraction, top: newTop, phases: phases)
+        let oldPhase = RowPhase(fraction: oldFraction, top: oldTop, phases: rowPhases(forFrame: frame.size, top: oldTop))
+        let newPhase = RowPhase(fraction: newFraction, top: newTop, phases: rowPhases(forFrame: frame.size, top: newTop))
         func ink(at phase: RowPhase) -> ViewportInk? {
             pieces.ink(top: phase.top, count: viewport.height, fraction: phase.fraction)
         }

@@ -14,6 +14,11 @@ public final class LaidOutTextLines: ReadingTextLines {
         return ReadingLineBox(y: Int(line.y.rounded()), height: max(1, Int(line.height.rounded())))
     }
 
+    public func lineHasColour(at index: Int) -> Bool {
+        guard let line = layout.line(at: index) else { return false }
+        return !line.highlights.isEmpty || line.glyphs.contains { $0.ink == PositionedGlyph.Ink.direction }
+    }
+
     public func drawLine(at index: Int, into image: OpaquePointer, x: Int, y: Int, rowFraction: Int, color: Color,
                          accents: TextAccents?) {
         guard let line = layout.line(at: index) else { return }

@@ -6,10 +6,10 @@ import Glibc
 /// tints those that entered it. Made by the window for each copy, over its memory:
 /// reading the window's stored properties row by row would cost an exclusivity
 /// check each time.
-struct QuarterTurnBand {
+struct QuarterTurnBand<Pixel: WindowPixel> {
     let rowTops: UnsafeMutableBufferPointer<Int>
     let bakedTops: UnsafeMutableBufferPointer<Int>
-    let pixels: UnsafeMutablePointer<UInt32>
+    let pixels: UnsafeMutablePointer<Pixel>
     let width: Int
     let height: Int
     let forward: Bool
@@ -21,7 +21,7 @@ struct QuarterTurnBand {
     /// (key(t) & mask) * height + r, where key(t) = t (forward) or -1 - t (so a
     /// run of columns is a run of keys). A frame's few entering and leaving text
     /// rows are then read and written as sequential runs down the rows.
-    let ring: UnsafeMutablePointer<UInt32>
+    let ring: UnsafeMutablePointer<Pixel>
     let mask: Int
 
     /// The text rows `row` holds tinted, nil when none.
@@ -76,7 +76,7 @@ struct QuarterTurnBand {
             if column >= 0 && column < width {
                 let plain = line[column]
                 slots[(key & mask) &* height] = plain
-                line[column] = BandTint.apply(plain, table: table, xByte: xByte)
+                line[column] = Pixel.tinted(plain, table: table, xByte: xByte)
             }
             key &+= 1
         }
@@ -125,7 +125,7 @@ struct QuarterTurnBand {
         var key = firstKey
         for column in range {
             slots[(key & mask) * height] = line[column]
-            line[column] = BandTint.apply(line[column], table: table, xByte: xByte)
+            line[column] = Pixel.tinted(line[column], table: table, xByte: xByte)
             key += 1
         }
     }

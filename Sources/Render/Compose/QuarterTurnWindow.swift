@@ -44,7 +44,13 @@ final class QuarterTurnWindow {
     /// Whether this window's frames are copied with streaming stores.
     let streams: Bool
 
-    let canvas: Canvas
+    /// The window's pixels: XRGB8888, or gray levels when the block's pieces are gray
+    /// (a quarter of the bytes to hold, roll and read).
+    let pixels: TextPixels
+    /// Window width: text rows a row holds (`viewportRows + slack`).
+    let width: Int
+    /// Window height: one row per display row of the frame.
+    let height: Int
     /// Display width: text rows shown by a frame.
     let viewportRows: Int
     /// True when a text row further down lands further right on the display.
@@ -69,18 +75,22 @@ final class QuarterTurnWindow {
     /// Per row, the viewport top whose band rows the row holds tinted (`notDrawn`
     /// when none).
     private let bakedTops: UnsafeMutableBufferPointer<Int>
-    /// Plain pixels of tinted text rows (see QuarterTurnBand.ring).
-    private var saved: UnsafeMutableBufferPointer<UInt32>?
+    /// Plain pixels of tinted text rows (see QuarterTurnBand.ring), window pixels.
+    private var saved: UnsafeMutableRawBufferPointer?
     private var ringWidth = 0
 
     /// The pixels of a window for `frameSize` (its runway included).
-    static func byteCount(frameSize: PixelSize) -> Int {
-        (frameSize.width + slack) * frameSize.height * 4
+    static func byteCount(frameSize: PixelSize, bytesPerPixel: Int = 4) -> Int {
+        (frameSize.width + slack) * frameSize.height * bytesPerPixel
     }
 
-    /// `frameSize` is the display rectangle the text fills.
-    init(frameSize: PixelSize, forward: Bool) throws(ImageError) {
-        canvas = try Canvas(width: frameSize.width + Self.slack, height: frameSize.height)
+    /// `frameSize` is the display rectangle the text fills; `gray` keeps its pixels
+    /// as gray levels.
+    init(frameSize: PixelSize, forward: Bool, gray: Bool = false) throws(ImageError) {
+        let size = PixelSize(width: frameSize.width + Self.slack, height: frameSize.height)
+        pixels = gray ? .gray(try GrayCanvas(size: size)) : .color(try Canvas(size: size))
+        width = size.width
+        height = size.height
         viewportRows = frameSize.width
         self.forward = forward
         streams = frameSize.width * frameSize.height * 4 >= Self.streamingBytes
@@ -96,8 +106,14 @@ final class QuarterTurnWindow {
         saved?.deallocate()
     }
 
-    var frameSize: PixelSize { PixelSize(width: viewportRows, height: canvas.height) }
-    var byteCount: Int { canvas.byteCount + (saved?.count ?? 0) * 4 }
+    var frameSize: PixelSize { PixelSize(width: viewportRows, height: height) }
+    var byteCount: Int { pixels.byteCount + (saved?.count ?? 0) }
+    var isGray: Bool { if case .gray = pixels { true } else { false } }
+    private var bytesPerPixel: Int { isGray ? 1 : 4 }
+
+    /// Whether its rows hold text yet (a window is made empty and filled whole by
+    /// its first update).
+    var isFilled: Bool { lastViewportTop != nil }
 
     /// The text row entering the viewport while scrolling (where pieces are needed).
     func leadingRow(viewportTop: Int) -> Int {
@@ -109,7 +125,7 @@ final class QuarterTurnWindow {
     func update(viewportTop top: Int, fill: (PixelRect, Int) -> Void) {
         // Every row is valid for the last top (the compositor draws a frame in several areas).
         guard top != lastViewportTop else { return }
-        let slack = Self.slack, height = canvas.height
+        let slack = Self.slack, height = self.height
         let step = lastViewportTop.map { top - $0 }
         if let step { direction = step > 0 ? 1 : -1 }
         expectedViewportTop = step.flatMap { abs($0) <= slack / 2 ? top + $0 : nil }
@@ -119,7 +135,7 @@ final class QuarterTurnWindow {
         lastViewportTop = top
         guard let step, abs(step) <= slack / 2 else {
             // A jump (or the first frame): everything at once, in one draw.
-            fill(PixelRect(size: canvas.size), freshTop)
+            fill(PixelRect(size: pixels.size), freshTop)
             for row in 0..<height { rowTops[row] = freshTop }
             for row in 0..<height { bakedTops[row] = Self.notDrawn }
             cursor = 0
@@ -157,7 +173,6 @@ final class QuarterTurnWindow {
     }
 
     private func move(rows: Range<Int>, from oldTop: Int, to newTop: Int, fill: (PixelRect, Int) -> Void) {
-        let width = canvas.width
         let run = PixelRect(x: 0, y: rows.lowerBound, width: width, height: rows.count)
         defer { for row in rows { rowTops[row] = newTop } }
         guard oldTop != Self.notDrawn else {
@@ -168,7 +183,7 @@ final class QuarterTurnWindow {
         // the new row's column c is the old row's column c + shift.
         let shift = forward ? newTop - oldTop : oldTop - newTop
         guard shift != 0 else { return }
-        guard abs(shift) < width, let base = canvas.pixels.baseAddress else {
+        guard abs(shift) < width else {
             for row in rows { bakedTops[row] = Self.notDrawn }
             return fill(run, newTop)
         }
@@ -176,7 +191,21 @@ final class QuarterTurnWindow {
         let exposedColumns = shift > 0 ? kept..<width : 0..<(-shift)
         let exposedStart = textRows(ofColumns: exposedColumns, top: newTop)
         let exposedRows = exposedStart..<(exposedStart + exposedColumns.count)
-        let bakedBand = self.bakedBand
+        switch pixels {
+        case .color(let canvas): slide(canvas.pixels, rows: rows, by: shift, exposing: exposedRows)
+        case .gray(let gray): slide(gray.pixels, rows: rows, by: shift, exposing: exposedRows)
+        }
+        let exposed = shift > 0 ? PixelRect(x: kept, y: run.y, width: shift, height: run.height)
+                                : PixelRect(x: 0, y: run.y, width: -shift, height: run.height)
+        fill(exposed, newTop)
+    }
+
+    /// Moves `rows` along by `shift` columns, first giving back the tint of text rows
+    /// about to be drawn plain (`exposedRows`).
+    private func slide<Pixel: WindowPixel>(_ memory: UnsafeMutableBufferPointer<Pixel>, rows: Range<Int>,
+                                           by shift: Int, exposing exposedRows: Range<Int>) {
+        guard let base = memory.baseAddress else { return }
+        let kept = width - abs(shift), bakedBand = bandBaking(over: base)
         for row in rows {
             // Text rows about to be drawn plain must not count as tinted. (Rows copied
             // every frame never hit this: what enters lies beyond the last viewport.)
@@ -186,14 +215,11 @@ final class QuarterTurnWindow {
             }
             let start = base + row * width
             if shift > 0 {
-                memmove(start, start + shift, kept * 4)
+                memmove(start, start + shift, kept * MemoryLayout<Pixel>.stride)
             } else {
-                memmove(start - shift, start, kept * 4)
+                memmove(start - shift, start, kept * MemoryLayout<Pixel>.stride)
             }
         }
-        let exposed = shift > 0 ? PixelRect(x: kept, y: run.y, width: shift, height: run.height)
-                                : PixelRect(x: 0, y: run.y, width: -shift, height: run.height)
-        fill(exposed, newTop)
     }
 
     /// Window column shown at the frame's left edge in `row`.
@@ -210,9 +236,22 @@ final class QuarterTurnWindow {
     /// (each row brings its band up to date first).
     func copy(areas: [PixelRect], viewportTop: Int, into target: UnsafeMutablePointer<UInt32>,
               targetStride: Int, targetX: Int, targetY: Int) {
-        guard let base = canvas.pixels.baseAddress else { return }
-        let width = canvas.width
-        let bakedBand = self.bakedBand
+        switch pixels {
+        case .color(let canvas):
+            copy(from: canvas.pixels, areas: areas, viewportTop: viewportTop, into: target, targetStride: targetStride,
+                 targetX: targetX, targetY: targetY)
+        case .gray(let gray):
+            copy(from: gray.pixels, areas: areas, viewportTop: viewportTop, into: target, targetStride: targetStride,
+                 targetX: targetX, targetY: targetY)
+        }
+    }
+
+    private func copy<Pixel: WindowPixel>(from memory: UnsafeMutableBufferPointer<Pixel>, areas: [PixelRect],
+                                          viewportTop: Int, into target: UnsafeMutablePointer<UInt32>,
+                                          targetStride: Int, targetX: Int, targetY: Int) {
+        guard let base = memory.baseAddress else { return }
+        let width = self.width
+        let bakedBand = bandBaking(over: base)
         // Rows copied in parts bake when copied next, most of them from the frame
         // before: what they give back and tint is the same for all, worked out once.
         let previous = previousViewportTop
@@ -242,11 +281,8 @@ final class QuarterTurnWindow {
                     let source = base + row * width + offset(row: row, viewportTop: viewportTop)
                     let destination = target + (targetY + row) * targetStride + targetX
                     for run in runs {
-                        if stream {
-                            rig_copy_streaming(destination + run.lowerBound, source + run.lowerBound, run.count)
-                        } else {
-                            memcpy(destination + run.lowerBound, source + run.lowerBound, run.count * 4)
-                        }
+                        Pixel.copy(source + run.lowerBound, to: destination + run.lowerBound, count: run.count,
+                                   streaming: stream)
                     }
                     guard let bakedBand, let next else { continue }
                     if let move {
@@ -279,39 +315,47 @@ final class QuarterTurnWindow {
     /// Text rows shown by window columns `columns` of a row starting at text row
     /// `top`: the lowest of them.
     private func textRows(ofColumns columns: Range<Int>, top: Int) -> Int {
-        forward ? top + columns.lowerBound : top + canvas.width - columns.upperBound
+        forward ? top + columns.lowerBound : top + width - columns.upperBound
     }
 
     // MARK: - The baked band
 
     /// Sets the band (viewport rows `rows` tinted by `tint`; none when nil). A new
     /// band first gives back every row's old tint; rows tint themselves when copied.
-    func setBand(rows: Range<Int>, tint: BandTint?) {
+    /// A gray window takes only a gray tint (gray text's band is): false otherwise.
+    func setBand(rows: Range<Int>, tint: BandTint?) -> Bool {
         let wanted = tint.flatMap { rows.isEmpty ? nil : (rows: rows, tint: $0) }
-        guard wanted?.rows != band?.rows || wanted?.tint !== band?.tint else { return }
-        if let bakedBand {
-            for row in 0..<canvas.height {
-                if let tinted = bakedBand.bakedRows(row) { bakedBand.restore(tinted, row: row) }
-            }
+        guard wanted?.rows != band?.rows || wanted?.tint !== band?.tint else { return true }
+        if isGray, let wanted, !wanted.tint.color.isGray { return false }
+        switch pixels {
+        case .color(let canvas): restoreEveryRow(canvas.pixels)
+        case .gray(let gray): restoreEveryRow(gray.pixels)
         }
-        for row in 0..<canvas.height { bakedTops[row] = Self.notDrawn }
+        for row in 0..<height { bakedTops[row] = Self.notDrawn }
         band = wanted
-        guard let wanted, ringWidth < wanted.rows.count + Self.slack else { return }
+        guard let wanted, ringWidth < wanted.rows.count + Self.slack else { return true }
         saved?.deallocate()
         var width = 64
         while width < wanted.rows.count + Self.slack { width *= 2 }
         ringWidth = width
-        saved = .allocate(capacity: width * canvas.height)
+        saved = .allocate(byteCount: width * height * bytesPerPixel, alignment: 16)
+        return true
+    }
+
+    private func restoreEveryRow<Pixel: WindowPixel>(_ memory: UnsafeMutableBufferPointer<Pixel>) {
+        guard let base = memory.baseAddress, let bakedBand = bandBaking(over: base) else { return }
+        for row in 0..<height {
+            if let tinted = bakedBand.bakedRows(row) { bakedBand.restore(tinted, row: row) }
+        }
     }
 
     /// What baking needs, read once per copy: reading this class's stored properties
     /// row by row would cost an exclusivity check each time.
-    private var bakedBand: QuarterTurnBand? {
-        guard let band, let ring = saved?.baseAddress, let pixels = canvas.pixels.baseAddress,
-              let table = band.tint.table.baseAddress
-        else { return nil }
-        return QuarterTurnBand(rowTops: rowTops, bakedTops: bakedTops, pixels: pixels, width: canvas.width,
-                               height: canvas.height, forward: forward, band: band.rows, table: table,
-                               xByte: band.tint.xByte, ring: ring, mask: ringWidth - 1)
+    private func bandBaking<Pixel: WindowPixel>(over base: UnsafeMutablePointer<Pixel>) -> QuarterTurnBand<Pixel>? {
+        guard let band, let ring = saved?.baseAddress, let table = band.tint.table.baseAddress else { return nil }
+        return QuarterTurnBand(rowTops: rowTops, bakedTops: bakedTops, pixels: base, width: width,
+                               height: height, forward: forward, band: band.rows, table: table,
+                               xByte: band.tint.xByte, ring: ring.assumingMemoryBound(to: Pixel.self),
+                               mask: ringWidth - 1)
     }
 }

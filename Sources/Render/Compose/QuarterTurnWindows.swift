@@ -9,25 +9,36 @@ import CPixman
 /// come round for long is filled again whole (as after a jump).
 final class QuarterTurnWindows {
     /// Draws window rows `rect` as a viewport starting at text row `top`, from the
-    /// pieces at the window's phase.
-    typealias Fill = (_ window: QuarterTurnWindow, _ rect: PixelRect, _ top: Int) -> Void
+    /// pieces at the window's phase (`fraction`). False when the window cannot hold
+    /// what the pieces hold (a piece in colour for a gray window).
+    typealias Fill = (_ window: QuarterTurnWindow, _ rect: PixelRect, _ top: Int, _ fraction: Int) -> Bool
 
     private var windows: [Int: QuarterTurnWindow] = [:]
     /// The whole row and row phase of the frame drawn last, turned or not.
     private var lastDrawnPosition: RowPhase?
     private var bandTint: BandTint?
+    /// Whether new windows keep gray levels (the block's pieces are gray). Cleared,
+    /// with every window, when a gray window meets colour: a piece in colour (an
+    /// emoji) or a band that is not gray.
+    var gray = false
 
     /// The bytes the windows hold.
     var byteCount: Int { windows.values.reduce(0) { $0 + $1.byteCount } }
 
     func removeAll() { windows = [:] }
 
+    /// Drops the windows of phases other than `fractions`.
+    func keep(fractions: [Int]) {
+        guard windows.keys.contains(where: { !fractions.contains($0) }) else { return }
+        windows = windows.filter { fractions.contains($0.key) }
+    }
+
     /// Copies the frame's rows, band included, whole from the window of `position`'s
     /// phase, rolled to it first. Returns the text row entering the window (where the
     /// pieces are needed), or nil when this frame is drawn from the pieces instead:
     /// `turn` nil (not a quarter turn filling the frame), a single frame such as
-    /// `rig snapshot`, a target that is not XRGB8888 memory, or no window for the
-    /// phase while `mayMakeWindow` is false.
+    /// `rig snapshot`, a target that is not XRGB8888 memory, no window for the
+    /// phase while `mayMakeWindow` is false, or a gray window that met colour.
     func draw(into target: OpaquePointer, frame: PixelRect, clips: [PixelRect], position: RowPhase,
               highlight: ReadingHighlight?, turn: TextTransform?, mayMakeWindow: Bool, fill: Fill) -> Int? {
         let previous = lastDrawnPosition
@@ -38,8 +49,16 @@ final class QuarterTurnWindows {
                                   mayMake: mayMakeWindow)
         else { return nil }
         let viewportTop = position.top
-        window.update(viewportTop: viewportTop) { rect, top in fill(window, rect, top) }
-        window.setBand(rows: highlight?.rows ?? 0..<0, tint: highlight.flatMap { tint(for: $0.color) })
+        var held = true
+        window.update(viewportTop: viewportTop) { rect, top in
+            held = fill(window, rect, top, position.fraction) && held
+        }
+        guard held, window.setBand(rows: highlight?.rows ?? 0..<0, tint: highlight.flatMap { tint(for: $0.color) })
+        else {
+            gray = false
+            removeAll()
+            return nil
+        }
         let bounds = frame.intersection(PixmanDraw.bounds(of: target))
         let areas = clips.map { $0.intersection(bounds).offsetBy(dx: -frame.x, dy: -frame.y) }.filter { !$0.isEmpty }
         window.copy(areas: areas, viewportTop: viewportTop, into: bits,
@@ -51,8 +70,10 @@ final class QuarterTurnWindows {
     /// scrolls by a small step (two frames in a row at different places).
     private func window(frameSize: PixelSize, position: RowPhase, previous: RowPhase?, turn: TextTransform,
                         mayMake: Bool) -> QuarterTurnWindow? {
-        if let window = windows[position.fraction], window.frameSize == frameSize { return window }
-        if windows.values.contains(where: { $0.frameSize != frameSize }) { removeAll() }
+        if let window = windows[position.fraction], window.frameSize == frameSize, window.isGray == gray {
+            return window
+        }
+        if windows.values.contains(where: { $0.frameSize != frameSize || $0.isGray != gray }) { removeAll() }
         guard mayMake, let previous, previous != position,
               abs(position.top - previous.top) <= QuarterTurnWindow.slack / 2 else { return nil }
         return make(fraction: position.fraction, frameSize: frameSize, turn: turn)
@@ -62,25 +83,42 @@ final class QuarterTurnWindows {
         // Forward: the first text row is at the display's left.
         let firstRow = turn.displayRect(ofText: PixelRect(x: 0, y: 0, width: 1, height: 1),
                                         viewport: PixelSize(width: 1, height: 2))
-        guard let made = try? QuarterTurnWindow(frameSize: frameSize, forward: firstRow.x == 0)
+        guard let made = try? QuarterTurnWindow(frameSize: frameSize, forward: firstRow.x == 0, gray: gray)
         else { return nil }
         windows[fraction] = made
         return made
     }
 
-    /// Makes the window of the first of `fractions` that has none for `frameSize`
-    /// (still empty: the first frame drawn from it fills it whole, as after a jump).
-    /// Returns false when each has one.
+    /// Makes the window of the first of `fractions` that has none for `frameSize`,
+    /// or when each has one, fills the first still empty for the place of the frame
+    /// drawn last. Returns false when each is made and filled.
     ///
     /// Why, while the display is idle: a window is a frame's worth of new memory, and
     /// the kernel zeroing it page by page held back the frames that made one when the
     /// text started to scroll: 1–2 frames a vblank late at play at 1080p and 4K
-    /// (`rig bench --case kiosk-smoothness:3840x2160:rot90`).
-    func prepare(fractions: [Int], frameSize: PixelSize, turn: TextTransform) -> Bool {
-        if windows.values.contains(where: { $0.frameSize != frameSize }) { removeAll() }
-        guard let missing = fractions.first(where: { windows[$0] == nil }) else { return false }
-        return make(fraction: missing, frameSize: frameSize, turn: turn) != nil
+    /// (`rig bench --case kiosk-smoothness:3840x2160:rot90`). Filling one whole is a
+    /// frame's worth of copying from the pieces: with twelve phases at 4K (gray
+    /// windows), the first frame of each phase after play filled its window and
+    /// 7-11 frames came over one and a half refresh periods late.
+    func prepare(fractions: [Int], frameSize: PixelSize, turn: TextTransform, fill: Fill) -> Bool {
+        if windows.values.contains(where: { $0.frameSize != frameSize || $0.isGray != gray }) { removeAll() }
+        if let missing = fractions.first(where: { windows[$0] == nil }) {
+            return make(fraction: missing, frameSize: frameSize, turn: turn) != nil
+        }
+        guard let top = lastDrawnPosition?.top,
+              let fraction = fractions.first(where: { windows[$0]?.isFilled == false }),
+              let window = windows[fraction] else { return false }
+        var held = true
+        window.update(viewportTop: top) { rect, rowTop in held = fill(window, rect, rowTop, fraction) && held }
+        if !held {
+            gray = false
+            removeAll()
+        }
+        return true
     }
+
+    /// The viewport top of the frame drawn last, turned or not.
+    var lastDrawnTop: Int? { lastDrawnPosition?.top }
 
     /// How many windows are held (tests).
     var count: Int { windows.count }

@@ -26,4 +26,13 @@ public protocol ReadingTextLines: AnyObject {
     /// line's directions and highlights (nil: all in `color`).
     func drawLine(at index: Int, into image: OpaquePointer, x: Int, y: Int, rowFraction: Int, color: Color,
                   accents: TextAccents?)
+
+    /// Whether line `index` draws in a colour of its own (a direction, a highlight),
+    /// so its pieces cannot be kept gray (GrayCanvas). Asked of lines already laid out.
+    func lineHasColour(at index: Int) -> Bool
+}
+
+extension ReadingTextLines {
+    /// Lines with no colour of their own, unless they say so.
+    public func lineHasColour(at index: Int) -> Bool { false }
 }

@@ -12,6 +12,8 @@ final class TextChunks {
     let pieceRows: Int
     private var extents: [Extent] = []
     private(set) var isComplete = false
+    /// Per chunk found so far, whether its pieces draw a colour of their own.
+    private var colours: [Int: Bool] = [:]
 
     init(lines: ReadingTextLines, pieceRows: Int) {
         self.lines = lines
@@ -48,6 +50,18 @@ final class TextChunks {
             chunkIndex += 1
         }
         return result
+    }
+
+    /// Whether the pieces of chunk `chunk` draw a colour of their own (a direction or a
+    /// highlight in its lines or the neighbours' lines its pieces paint too).
+    func hasColour(chunk: Int) -> Bool {
+        if let known = colours[chunk] { return known }
+        let perChunk = ChunkedTextBlock.linesPerChunk
+        let found = (max(0, chunk * perChunk - 1)...(chunk * perChunk + perChunk)).contains {
+            lines.lineBox(at: $0) != nil && lines.lineHasColour(at: $0)
+        }
+        colours[chunk] = found
+        return found
     }
 
     /// The chunk holding text row `y`, or nil past the end of the text.

@@ -11,7 +11,7 @@ final class TextPieceCache {
     }
 
     struct Entry {
-        let canvas: Canvas
+        let pixels: TextPixels
         /// Text-space rows the piece covers.
         let top: Int
         let bottom: Int
@@ -35,12 +35,31 @@ final class TextPieceCache {
     var budgetBytes: Int
     private(set) var totalBytes = 0
     private var entries: [Key: Entry] = [:]
-    /// Canvases of evicted pieces, at most one of each size, kept for the next piece
-    /// of that size (made by evicting one in `makeRoom`). Why: a new canvas is new
-    /// memory, and the kernel zeroing it page by page on its first fill was most of a
-    /// 4K piece's rasterizing (perf: clear_page_erms under the fill in `rasterize`),
-    /// while a scrolling cache evicts a piece for each one it makes.
-    private var spares: [PixelSize: Canvas] = [:]
+    /// Pixels of evicted pieces, at most one of each size and kind, kept for the next
+    /// piece of that size (made by evicting one in `makeRoom`). Why: a new canvas is
+    /// new memory, and the kernel zeroing it page by page on its first fill was most of
+    /// a 4K piece's rasterizing (perf: clear_page_erms under the fill in `rasterize`),
+    /// while a scrolling cache evicts a piece for each one it makes. A block of gray
+    /// pieces keeps its colour canvas here between pieces: they are painted in it
+    /// and then kept as grays.
+    private var spares: [SpareKey: TextPixels] = [:]
+
+    private struct SpareKey: Hashable {
+        var size: PixelSize
+        var gray: Bool
+
+        init(size: PixelSize, gray: Bool) {
+            self.size = size
+            self.gray = gray
+        }
+
+        init(_ pixels: TextPixels) {
+            switch pixels {
+            case .color(let canvas): self.init(size: canvas.size, gray: false)
+            case .gray(let gray): self.init(size: gray.size, gray: true)
+            }
+        }
+    }
     private(set) var spareBytes = 0
 
     init(budgetBytes: Int) {
@@ -56,13 +75,13 @@ final class TextPieceCache {
 
     func insert(_ entry: Entry, for key: Key) {
         if let ink = entry.ink { inks[key] = ink }
-        if let old = entries.updateValue(entry, forKey: key) { totalBytes -= old.canvas.byteCount }
-        totalBytes += entry.canvas.byteCount
+        if let old = entries.updateValue(entry, forKey: key) { totalBytes -= old.pixels.byteCount }
+        totalBytes += entry.pixels.byteCount
     }
 
     /// Drops a piece and its pixels.
     func remove(_ key: Key) {
-        if let old = entries.removeValue(forKey: key) { totalBytes -= old.canvas.byteCount }
+        if let old = entries.removeValue(forKey: key) { totalBytes -= old.pixels.byteCount }
     }
 
     func removeAll() {
@@ -76,41 +95,68 @@ final class TextPieceCache {
     /// The spare canvas of `size` (its pixels stale: the caller fills it whole), if
     /// one is kept and nothing else holds it.
     func takeSpare(size: PixelSize) -> Canvas? {
-        guard var canvas = spares.removeValue(forKey: size) else { return nil }
-        spareBytes -= canvas.byteCount
+        guard let pixels = takeSpare(SpareKey(size: size, gray: false)) else { return nil }
+        guard case .color(var canvas) = consume pixels else { return nil }
         return isKnownUniquelyReferenced(&canvas) ? canvas : nil
+    }
+
+    /// The spare gray canvas of `size` (stale), if one is kept and nothing else holds it.
+    func takeGraySpare(size: PixelSize) -> GrayCanvas? {
+        guard let pixels = takeSpare(SpareKey(size: size, gray: true)) else { return nil }
+        guard case .gray(var gray) = consume pixels else { return nil }
+        return isKnownUniquelyReferenced(&gray) ? gray : nil
+    }
+
+    private func takeSpare(_ key: SpareKey) -> TextPixels? {
+        guard let pixels = spares.removeValue(forKey: key) else { return nil }
+        spareBytes -= pixels.byteCount
+        return pixels
+    }
+
+    /// Keeps `pixels` for the next piece of its size and kind, unless one is kept.
+    func keepSpare(_ pixels: TextPixels) {
+        let key = SpareKey(pixels)
+        guard spares[key] == nil else { return }
+        spares[key] = pixels
+        spareBytes += pixels.byteCount
+    }
+
+    /// Whether a spare of `size` and kind is kept (its bytes are already held).
+    func hasSpare(size: PixelSize, gray: Bool) -> Bool {
+        spares[SpareKey(size: size, gray: gray)] != nil
     }
 
     /// Evicts pieces farthest from `focus` (a text-space y) until `incoming` more
     /// bytes fit, never touching `keep` nor pieces within `keepingWithin` rows of
     /// the focus. A piece of `size` comes out of a spare of that size, kept or made
-    /// by evicting a piece of that size; spares of other sizes go first. Returns
-    /// false when it cannot make enough room.
+    /// by evicting a piece of that size; spares of other sizes go first. With
+    /// `gray`, the piece is painted in a colour canvas of `size` (`incoming` bytes)
+    /// and kept in a gray one (`gray` bytes), each from its spare when there is one.
+    /// Returns false when it cannot make enough room.
     @discardableResult
-    func makeRoom(for incoming: Int, size: PixelSize? = nil, focus: Int, keep: Set<Key>,
+    func makeRoom(for incoming: Int, gray: Int? = nil, size: PixelSize? = nil, focus: Int, keep: Set<Key>,
                   keepingWithin: Int = -1) -> Bool {
         func needed() -> Int {
-            heldBytes + (size.flatMap { spares[$0] } == nil ? incoming : 0) - budgetBytes
+            let color = size.map { hasSpare(size: $0, gray: false) } == true ? 0 : incoming
+            let grays = size.map { hasSpare(size: $0, gray: true) } == true ? 0 : (gray ?? 0)
+            return heldBytes + color + grays - budgetBytes
         }
         guard needed() > 0 else { return true }
-        for (other, canvas) in spares where other != size {
+        for (other, pixels) in spares where other.size != size {
             spares[other] = nil
-            spareBytes -= canvas.byteCount
+            spareBytes -= pixels.byteCount
         }
         guard needed() > 0 else { return true }
         let candidates = entries.filter { !keep.contains($0.key) }
             .map { (key: $0.key, distance: Self.distance(from: focus, top: $0.value.top, bottom: $0.value.bottom)) }
             .filter { $0.distance > keepingWithin }
             .sorted { $0.distance > $1.distance }
-        guard candidates.reduce(0, { $0 + (entries[$1.key]?.canvas.byteCount ?? 0) }) >= needed()
+        guard candidates.reduce(0, { $0 + (entries[$1.key]?.pixels.byteCount ?? 0) }) >= needed()
         else { return false }
         for candidate in candidates where needed() > 0 {
             guard let evicted = entries.removeValue(forKey: candidate.key) else { continue }
-            totalBytes -= evicted.canvas.byteCount
-            if let size, evicted.canvas.size == size, spares[size] == nil {
-                spares[size] = evicted.canvas
-                spareBytes += evicted.canvas.byteCount
-            }
+            totalBytes -= evicted.pixels.byteCount
+            if let size, evicted.pixels.size == size { keepSpare(evicted.pixels) }
         }
         return true
     }
@@ -122,3 +168,4 @@ final class TextPieceCache {
         return 0
     }
 }
+

@@ -1,7 +1,8 @@
 /// The reading text's pieces and how each comes to be: where the pieces lie
 /// (TextChunks), the ones rasterized and held within the budget (TextPieceCache), and
 /// painting a missing one (PiecePainter) into the canvas of a piece evicted for it.
-/// The text block (ChunkedTextBlock) composes its viewports from them and decides
+/// In gray colours (white on black) a piece is kept one byte a pixel (GrayCanvas)
+/// unless it holds colour (an emoji, a highlight, a direction). The text block (ChunkedTextBlock) composes its viewports from them and decides
 /// what to warm up; this decides what a piece costs and which pieces make room.
 final class TextPieces {
     /// Where the chunks lie and how they are cut into pieces.
@@ -13,9 +14,12 @@ final class TextPieces {
     private(set) var rasterizedCount = 0
     /// Of those, the pieces painted into an evicted piece's canvas.
     private(set) var reusedCanvasCount = 0
+    /// Whether the text and background are grays, so pieces are tried as grays.
+    let keepsGray: Bool
 
     init(painter: PiecePainter, pieceRows: Int, budgetBytes: Int) {
         self.painter = painter
+        keepsGray = painter.textColor.isGray && painter.background.isGray
         chunks = TextChunks(lines: painter.lines, pieceRows: pieceRows)
         cache = TextPieceCache(budgetBytes: budgetBytes)
     }
@@ -26,12 +30,24 @@ final class TextPieces {
     func piece(for key: TextPieceCache.Key, rows: (top: Int, bottom: Int), focus: Int,
                keep: Set<TextPieceCache.Key>) -> TextPieceCache.Entry? {
         if let cached = cache[key] { return cached }
-        cache.makeRoom(for: bytes(rows: rows), size: size(rows: rows), focus: focus, keep: keep)
+        cache.makeRoom(for: bytes(rows: rows), gray: grayBytes(rows: rows), size: size(rows: rows), focus: focus,
+                       keep: keep)
         let spare = cache.takeSpare(size: size(rows: rows))
         if spare != nil { reusedCanvasCount += 1 }
         guard let made = painter.paint(chunk: key.chunk, rows: rows, rowFraction: key.rowFraction, into: spare)
         else { return nil }
-        let entry = TextPieceCache.Entry(canvas: made.canvas, top: rows.top, bottom: rows.bottom, ink: made.ink)
+        var pixels = TextPixels.color(made.canvas)
+        if keepsGray {
+            let spareGray = cache.takeGraySpare(size: made.canvas.size)
+            if let gray = GrayCanvas.gray(of: made.canvas, reusing: spareGray) {
+                // The colour canvas waits for the next piece to be painted in.
+                cache.keepSpare(pixels)
+                pixels = .gray(gray)
+            } else if let spareGray {
+                cache.keepSpare(.gray(spareGray))
+            }
+        }
+        let entry = TextPieceCache.Entry(pixels: pixels, top: rows.top, bottom: rows.bottom, ink: made.ink)
         cache.insert(entry, for: key)
         rasterizedCount += 1
         return entry
@@ -51,8 +67,8 @@ final class TextPieces {
             // Make room only from pieces farther away than this one, or prefetching
             // would evict and paint again the same pieces forever.
             let distance = TextPieceCache.distance(from: centre, top: rows.top, bottom: rows.bottom)
-            guard cache.makeRoom(for: bytes(rows: rows), size: size(rows: rows), focus: centre, keep: [],
-                                 keepingWithin: distance),
+            guard cache.makeRoom(for: bytes(rows: rows), gray: grayBytes(rows: rows), size: size(rows: rows),
+                                 focus: centre, keep: [], keepingWithin: distance),
                   piece(for: key, rows: rows, focus: centre, keep: []) != nil
             else { break }
             done += 1
@@ -69,6 +85,11 @@ final class TextPieces {
 
     private func bytes(rows: (top: Int, bottom: Int)) -> Int {
         painter.columnWidth * (rows.bottom - rows.top) * 4
+    }
+
+    /// What a piece of `rows` holds kept gray (nil when pieces are not tried as grays).
+    private func grayBytes(rows: (top: Int, bottom: Int)) -> Int? {
+        keepsGray ? painter.columnWidth * (rows.bottom - rows.top) : nil
     }
 
     /// A piece's canvas size, in final orientation.

@@ -26,6 +26,9 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public static let white = Color(rgb: 0xffffff)
 
     public var isOpaque: Bool { alpha == 255 }
+    /// Red, green and blue equal: text in such a colour on such a background blends
+    /// only to grays (GrayCanvas).
+    public var isGray: Bool { red == green && green == blue }
 
     public func withAlpha(_ alpha: UInt8) -> Color {
         Color(red: red, green: green, blue: blue, alpha: alpha)

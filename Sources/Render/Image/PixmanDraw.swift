@@ -21,6 +21,19 @@ enum PixmanDraw {
                   height: Int(pixman_image_get_height(image)))
     }
 
+    /// Where a copy of `sourceRect` of an image of `sourceSize` to `x, y` lands in one
+    /// of `destinationSize`, clipped to both (the source shifting with the
+    /// destination): the rectangle written and the source pixel copied to its
+    /// top-left; nil when nothing lands.
+    static func placement(of sourceRect: PixelRect, from sourceSize: PixelSize, at x: Int, _ y: Int,
+                          in destinationSize: PixelSize) -> (target: PixelRect, sourceX: Int, sourceY: Int)? {
+        let placed = PixelRect(x: x, y: y, width: sourceRect.width, height: sourceRect.height)
+        let sourceBounds = PixelRect(size: sourceSize).offsetBy(dx: x - sourceRect.x, dy: y - sourceRect.y)
+        let target = placed.intersection(PixelRect(size: destinationSize)).intersection(sourceBounds)
+        guard !target.isEmpty else { return nil }
+        return (target, sourceRect.x + (target.x - x), sourceRect.y + (target.y - y))
+    }
+
     /// Copies `source` (whole image) so that its top-left lands at `x, y`:
     /// a plain SRC blit, never a read of the destination.
     static func copy(_ source: OpaquePointer, size: PixelSize, into destination: OpaquePointer,
@@ -34,12 +47,8 @@ enum PixmanDraw {
     /// is nothing but these copies.
     static func copy(_ source: OpaquePointer, sourceRect: PixelRect, into destination: OpaquePointer,
                      x: Int, y: Int) {
-        // Clip to both images, shifting the source with the destination.
-        let placed = PixelRect(x: x, y: y, width: sourceRect.width, height: sourceRect.height)
-        let sourceBounds = bounds(of: source).offsetBy(dx: x - sourceRect.x, dy: y - sourceRect.y)
-        let target = placed.intersection(bounds(of: destination)).intersection(sourceBounds)
-        guard !target.isEmpty else { return }
-        let sx = sourceRect.x + (target.x - x), sy = sourceRect.y + (target.y - y)
+        guard let (target, sx, sy) = placement(of: sourceRect, from: bounds(of: source).size, at: x, y,
+                                               in: bounds(of: destination).size) else { return }
         guard pixman_image_get_format(source) == PIXMAN_x8r8g8b8,
               pixman_image_get_format(destination) == PIXMAN_x8r8g8b8,
               let sourceBits = pixman_image_get_data(source),

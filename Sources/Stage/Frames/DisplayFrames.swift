@@ -127,7 +127,12 @@ final class DisplayFrames {
         if stage.isAnimating(role, at: stamp.time) || (drawnFor < stamp.time && stage.isAnimating(role, at: drawnFor)) {
             stage.frameWanted(role)
         } else if role == .outer {
-            stage.prepareAheadWhileIdle(pieces: 12)
+            // Forty turns: a quarter turn at sixteen phases makes and fills a window per
+            // phase (32 turns) before its pieces; with twelve turns, half the windows
+            // were still empty at play and each phase's first frame filled its own (a
+            // screen of text painted in a frame: 1080p, 5-6 frames late in the first
+            // half second of `rig bench --case kiosk-smoothness:1920x1080:rot90`).
+            stage.prepareAheadWhileIdle(pieces: 40)
         }
     }
 

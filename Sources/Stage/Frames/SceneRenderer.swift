@@ -89,14 +89,11 @@ package final class SceneRenderer {
             readingScriptID = nil
             return Relayout(maxOffset: 0, mapOffset: { _ in 0 }, offsetOfWord: { _ in nil })
         }
-        let budget = cacheBudgetBytes ?? TextCacheBudget.automatic(forDisplay: outerSize)
-        // Pieces are cut for the phases this display can have: cut for 16 at 4K,
-        // where 4 fit, a frame would copy four times as many.
-        let phases = TextCacheBudget.rowPhases(forDisplay: outerSize, budget: budget)
+        // The budget and phases follow the display and the text's colours (ReadingText.update).
         if readingScriptID != script.id || readingText?.text != script.text || readingText?.markup != script.markup
-            || readingText?.cacheBudgetBytes != budget || readingText?.rowPhases != phases {
+            || readingText?.cacheBudgetBytes != cacheBudgetBytes {
             readingText = ReadingText(text: script.text, markup: script.markup, fonts: fonts, painter: painter,
-                                      cacheBudgetBytes: budget, rowPhases: phases)
+                                      cacheBudgetBytes: cacheBudgetBytes, rowPhases: ChunkedTextBlock.rowPhases)
             readingScriptID = script.id
         }
         guard let readingText else { return Relayout(maxOffset: 0, mapOffset: { $0 }, offsetOfWord: { _ in nil }) }
@@ -170,6 +167,10 @@ package final class SceneRenderer {
     /// rows from `reach` above the viewport's centre to 1.5 `reach` below it, nearest
     /// first, and stops at the first piece the budget has no room for. The rows below
     /// alone hold the budget, so it fills at the top of a script too (nothing above).
+    /// Rows of colour pieces: gray pieces (a byte a pixel) fill a quarter of it with
+    /// the same rows, and no more warm-up work than colour text; reaching four times
+    /// as far kept a kiosk's loop turns busy for four times as long after a script
+    /// opened (remote events came 70-90 ms late in the debug build's suite).
     package static func prepareReach(viewportRows: Int, block: ChunkedTextBlock) -> Int {
         let budgetRows = block.cacheBudgetBytes / max(1, block.columnWidth * 4)
         return max(viewportRows, budgetRows * 2 / 3)

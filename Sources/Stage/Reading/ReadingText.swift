@@ -16,9 +16,12 @@ package final class ReadingText {
     package let markup: ReadingMarkup
     package let fonts: FontLibrary
     package let painter: GlyphPainter
-    package let cacheBudgetBytes: Int
-    /// Row phases the block caches (ChunkedTextBlock.rowPhaseLimit): the outer
-    /// display's scrolling text has all of them, a copy drawn at whole rows one.
+    /// What the block's pieces may hold; nil: as the display and the text's colours
+    /// ask (TextCacheBudget.automatic).
+    package let cacheBudgetBytes: Int?
+    /// The most row phases the block may cache (ChunkedTextBlock.rowPhaseLimit): the
+    /// outer display's scrolling text has what its budget holds in the block's
+    /// colours, a copy drawn at whole rows one.
     package let rowPhases: Int
     package private(set) var layout: TextLayout?
     package private(set) var block: ChunkedTextBlock?
@@ -38,6 +41,8 @@ package final class ReadingText {
         package var textColor: Color
         package var accents: TextAccents
         package var background: Color
+        package var budget: Int
+        package var rowPhases: Int
     }
 
     /// What a relayout means for the reading position.
@@ -52,7 +57,7 @@ package final class ReadingText {
     }
 
     package init(text: String, markup: ReadingMarkup = .none, fonts: FontLibrary, painter: GlyphPainter,
-         cacheBudgetBytes: Int = ChunkedTextBlock.defaultCacheBudgetBytes, rowPhases: Int = 1) {
+         cacheBudgetBytes: Int? = ChunkedTextBlock.defaultCacheBudgetBytes, rowPhases: Int = 1) {
         self.text = text
         self.markup = markup
         self.rowPhases = rowPhases
@@ -92,15 +97,24 @@ package final class ReadingText {
             relayout = previous.map { Relayout(old: $0, new: next) }
         }
         guard let layout else { return relayout }
-        let newBlockKey = BlockKey(layout: newLayoutKey, inset: inset, textColor: settings.textColor.color,
-                                   accents: settings.textAccents, background: settings.backgroundColor.color)
+        // Gray text on gray is kept a byte a pixel: four times the phases in the same
+        // budget (TextCacheBudget.pieceBytesPerPixel).
+        let accents = settings.textAccents
+        let textColor = settings.textColor.color, background = settings.backgroundColor.color
+        let bytesPerPixel = TextCacheBudget.pieceBytesPerPixel(textColor: textColor, background: background)
+        let budget = cacheBudgetBytes
+            ?? TextCacheBudget.automatic(forDisplay: display, pieceBytesPerPixel: bytesPerPixel)
+        let phases = min(rowPhases, TextCacheBudget.rowPhases(forDisplay: display, budget: budget,
+                                                              pieceBytesPerPixel: bytesPerPixel))
+        let newBlockKey = BlockKey(layout: newLayoutKey, inset: inset, textColor: textColor, accents: accents,
+                                   background: background, budget: budget, rowPhases: phases)
         if newBlockKey != blockKey || block == nil {
             block = ChunkedTextBlock(lines: LaidOutTextLines(layout: layout, painter: painter),
                                      columnWidth: columnWidth, textInset: inset,
                                      textColor: newBlockKey.textColor, accents: newBlockKey.accents,
                                      background: newBlockKey.background,
-                                     transform: transform, cacheBudgetBytes: cacheBudgetBytes,
-                                     rowPhases: rowPhases)
+                                     transform: transform, cacheBudgetBytes: budget,
+                                     rowPhases: newBlockKey.rowPhases)
             blockKey = newBlockKey
         } else {
             block?.setTransform(transform)

@@ -47,8 +47,10 @@ import Testing
         run(app) { app.displaysBackend.status(of: .outer).flips > 0 }
         let block = try #require(outerBlock(app))
         #expect(block.rowPhasesDrawn == ChunkedTextBlock.rowPhases)
-        let wholeText = block.measureContentHeight() * block.columnWidth * 4
-        #expect(wholeText > 8 * 270 * block.columnWidth * 4, "the script must reach well past the screen")
+        // White on black: the pieces are kept a byte a pixel.
+        #expect(block.pieceBytesPerPixel == 1)
+        let wholeText = block.measureContentHeight() * block.columnWidth * block.pieceBytesPerPixel
+        #expect(wholeText > 8 * 270 * block.columnWidth * block.pieceBytesPerPixel, "the script must reach well past the screen")
         #expect(wholeText * block.rowPhasesDrawn < block.cacheBudgetBytes)
         run(app) { block.cachedBytes >= wholeText * block.rowPhasesDrawn }
         // Scrolling through all of it, at every phase, then rasterizes nothing more:
@@ -65,13 +67,17 @@ import Testing
     }
 
     @Test func aLongerScriptFillsTheBudgetAndNoMore() throws {
-        let app = try makeApp(script: String(repeating: "Read these words at a steady pace. ", count: 1_500),
+        // Long enough to be over twice the budget even a byte a pixel (white on black).
+        let app = try makeApp(script: String(repeating: "Read these words at a steady pace. ", count: 3_000),
                               overrides: ["prompter.cache_mb=16"])
         defer { app.shutdown() }
         run(app) { app.displaysBackend.status(of: .outer).flips > 0 }
         let block = try #require(outerBlock(app))
-        #expect(block.measureContentHeight() * block.columnWidth * 4 > 2 * block.cacheBudgetBytes)
-        let largestPiece = block.pieceRows * block.columnWidth * 4
+        #expect(block.measureContentHeight() * block.columnWidth * block.pieceBytesPerPixel > 2 * block.cacheBudgetBytes)
+        // Room for a piece: kept gray (white on black), the piece and the colour canvas
+        // it is painted in.
+        let painted = block.pieceRows * block.columnWidth * 4
+        let largestPiece = painted + (block.pieceBytesPerPixel == 1 ? painted / 4 : 0)
         // Full: no room left for another piece. The band's strips are not in the budget.
         run(app) { block.cachedBytes - block.highlightStripBytes > block.cacheBudgetBytes - largestPiece }
         #expect(block.cachedBytes - block.highlightStripBytes - block.cacheBudgetBytes < largestPiece,
@@ -95,7 +101,7 @@ import Testing
         #expect(block.rasterizedPieceCount == 0)
         let flips = app.displaysBackend.status(of: .outer).flips
         run(app) { app.displaysBackend.status(of: .outer).flips > flips }
-        run(app) { block.cachedBytes >= block.measureContentHeight() * block.columnWidth * 4 * block.rowPhasesDrawn }
+        run(app) { block.cachedBytes >= block.measureContentHeight() * block.columnWidth * block.pieceBytesPerPixel * block.rowPhasesDrawn }
     }
 
     @Test func theOperatorsCopyWarmsUpToo() throws {
@@ -104,7 +110,7 @@ import Testing
         defer { app.shutdown() }
         run(app) { app.displaysBackend.status(of: .inner).flips > 0 }
         let block = try #require(app.stage.renderer.scriptPreview?.block)
-        let wholeText = block.measureContentHeight() * block.columnWidth * 4
+        let wholeText = block.measureContentHeight() * block.columnWidth * block.pieceBytesPerPixel
         let budget = min(wholeText, block.cacheBudgetBytes)
         // Filled to where it settles while idle, without a single scrolled frame.
         run(app) { block.cachedBytes >= budget * 2 / 3 }

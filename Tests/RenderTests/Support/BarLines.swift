@@ -10,12 +10,19 @@ final class BarLines: ReadingTextLines {
     let columnWidth: Int
     private(set) var deepestLineAsked = -1
     private(set) var drawCalls = 0
+    /// Lines drawn orange whatever colour is asked: a gray block's pieces of them stay
+    /// in colour. They say so (as a direction's line does) unless `hidesColour` (as
+    /// an emoji's line does not).
+    var colouredLines: Set<Int> = []
+    var hidesColour = false
 
     init(count: Int, lineHeight: Int, columnWidth: Int) {
         self.count = count
         self.lineHeight = lineHeight
         self.columnWidth = columnWidth
     }
+
+    func lineHasColour(at index: Int) -> Bool { !hidesColour && colouredLines.contains(index) }
 
     func lineBox(at index: Int) -> ReadingLineBox? {
         deepestLineAsked = max(deepestLineAsked, index)
@@ -26,6 +33,7 @@ final class BarLines: ReadingTextLines {
     func drawLine(at index: Int, into image: OpaquePointer, x: Int, y: Int, rowFraction: Int, color: Color,
                   accents: TextAccents?) {
         drawCalls += 1
+        let color = colouredLines.contains(index) ? Color(rgb: 0xff8000) : color
         var cursor = x
         var word = 0
         let ink = max(1, lineHeight * 2 / 3)
