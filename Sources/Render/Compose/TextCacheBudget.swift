@@ -22,7 +22,7 @@ public enum TextCacheBudget {
     /// The row phases a frame of `size` is drawn at under `transform`: as many as the
     /// budget holds a screen of, up to `limit`; for a quarter turn, a screen of pieces
     /// and its window per phase (in colour 12 at 1080p, 2 at 4K in the automatic
-    /// budget; gray, 16 and 8).
+    /// budget; gray, 16 and 12).
     static func rowPhases(forFrame size: PixelSize, transform: TextTransform, columnWidth: Int, budget: Int,
                           limit: Int, pieceBytesPerPixel: Int = 4, windowBytesPerPixel: Int = 4) -> Int {
         let viewportBytes = transform.textSize(forDisplay: size).height * columnWidth * pieceBytesPerPixel

@@ -168,4 +168,3 @@ final class TextPieceCache {
         return 0
     }
 }
-

@@ -2,8 +2,9 @@
 /// (TextChunks), the ones rasterized and held within the budget (TextPieceCache), and
 /// painting a missing one (PiecePainter) into the canvas of a piece evicted for it.
 /// In gray colours (white on black) a piece is kept one byte a pixel (GrayCanvas)
-/// unless it holds colour (an emoji, a highlight, a direction). The text block (ChunkedTextBlock) composes its viewports from them and decides
-/// what to warm up; this decides what a piece costs and which pieces make room.
+/// unless it holds colour (an emoji, a highlight, a direction). The text block
+/// (ChunkedTextBlock) composes its viewports from them and decides what to warm up;
+/// this decides what a piece costs and which pieces make room.
 final class TextPieces {
     /// Where the chunks lie and how they are cut into pieces.
     let chunks: TextChunks

@@ -99,15 +99,15 @@ package final class ReadingText {
         guard let layout else { return relayout }
         // Gray text on gray is kept a byte a pixel: four times the phases in the same
         // budget (TextCacheBudget.pieceBytesPerPixel).
-        let accents = settings.textAccents
         let textColor = settings.textColor.color, background = settings.backgroundColor.color
         let bytesPerPixel = TextCacheBudget.pieceBytesPerPixel(textColor: textColor, background: background)
         let budget = cacheBudgetBytes
             ?? TextCacheBudget.automatic(forDisplay: display, pieceBytesPerPixel: bytesPerPixel)
         let phases = min(rowPhases, TextCacheBudget.rowPhases(forDisplay: display, budget: budget,
                                                               pieceBytesPerPixel: bytesPerPixel))
-        let newBlockKey = BlockKey(layout: newLayoutKey, inset: inset, textColor: textColor, accents: accents,
-                                   background: background, budget: budget, rowPhases: phases)
+        let newBlockKey = BlockKey(layout: newLayoutKey, inset: inset, textColor: textColor,
+                                   accents: settings.textAccents, background: background, budget: budget,
+                                   rowPhases: phases)
         if newBlockKey != blockKey || block == nil {
             block = ChunkedTextBlock(lines: LaidOutTextLines(layout: layout, painter: painter),
                                      columnWidth: columnWidth, textInset: inset,
