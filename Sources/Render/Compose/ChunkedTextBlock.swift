@@ -98,7 +98,7 @@ public final class ChunkedTextBlock {
         pieceBytesPerPixel = TextCacheBudget.pieceBytesPerPixel(textColor: textColor, background: background)
         // Six pieces per budget and phase: a screen of pieces at every phase plus the
         // transform scratch fit. Gray ones are cut as colour ones: four times as tall,
-        // one took 7-10 ms to paint in a frame (`compose:1920x1080:60:rot90`).
+        // one took 7-10 ms to paint in a frame (`rig bench --case compose:1920x1080:60:rot90`).
         let rowBytes = self.columnWidth * 4
         self.pieceRows = min(Canvas.maximumSide,
                              max(8, self.cacheBudgetBytes / 6 / rowPhaseLimit / rowBytes))
@@ -220,7 +220,7 @@ public final class ChunkedTextBlock {
         let scrollsTurned = transform.swapsAxes && frame.height == columnWidth
         turnedFrameSize = scrollsTurned ? frame.size : nil
         // Fewer phases (a direction in view): the other phases' windows would only hold memory.
-        quarterTurns.keep(fractions: phaseFractions)
+        quarterTurns.keep(phases: rowPhasesDrawn)
         // A new window comes out of the budget once it is filled from the pieces
         // cached now: for that one frame the block may hold up to the window's size
         // over its budget, while taking it out first made a 4K quarter turn rasterize
@@ -284,8 +284,7 @@ public final class ChunkedTextBlock {
     /// frame's damage (`changedArea`) finds the phases each frame was drawn at.
     private func rowPhases(forFrame size: PixelSize, top: Int) -> Int {
         let rows = transform.textSize(forDisplay: size).height
-        let gray = pieceBytesPerPixel == 1
-            && !chunks.pieceKeys(fromRow: top, toRow: top + rows + 1).contains { chunks.hasColour(chunk: $0.key.chunk) }
+        let gray = pieceBytesPerPixel == 1 && !chunks.hasColour(rowsFrom: top, to: top + rows + 1)
         return TextCacheBudget.rowPhases(forFrame: size, transform: transform, columnWidth: columnWidth,
                                          budget: cacheBudgetBytes, limit: rowPhaseLimit,
                                          pieceBytesPerPixel: gray ? 1 : 4, windowBytesPerPixel: windowBytesPerPixel)

@@ -27,10 +27,11 @@ final class QuarterTurnWindows {
 
     func removeAll() { windows = [:] }
 
-    /// Drops the windows of phases other than `fractions`.
-    func keep(fractions: [Int]) {
-        guard windows.keys.contains(where: { !fractions.contains($0) }) else { return }
-        windows = windows.filter { fractions.contains($0.key) }
+    /// Drops the windows of phases a frame drawn at `phases` phases cannot choose.
+    func keep(phases: Int) {
+        let step = ChunkedTextBlock.rowFractions / max(1, phases)
+        guard windows.keys.contains(where: { $0 % step != 0 }) else { return }
+        windows = windows.filter { $0.key % step == 0 }
     }
 
     /// Copies the frame's rows, band included, whole from the window of `position`'s

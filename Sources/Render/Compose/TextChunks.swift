@@ -52,9 +52,21 @@ final class TextChunks {
         return result
     }
 
+    /// Whether a chunk overlapping text rows [top, bottom) draws a colour of its own,
+    /// laying out as needed; asked every frame, so it walks the chunks in place.
+    func hasColour(rowsFrom top: Int, to bottom: Int) -> Bool {
+        guard bottom > top, var chunk = index(containing: max(0, top)) else { return false }
+        while chunk < extents.count || discoverNext() {
+            guard chunk < extents.count, extents[chunk].top < bottom else { return false }
+            if hasColour(chunk: chunk) { return true }
+            chunk += 1
+        }
+        return false
+    }
+
     /// Whether the pieces of chunk `chunk` draw a colour of their own (a direction or a
     /// highlight in its lines or the neighbours' lines its pieces paint too).
-    func hasColour(chunk: Int) -> Bool {
+    private func hasColour(chunk: Int) -> Bool {
         if let known = colours[chunk] { return known }
         let perChunk = ChunkedTextBlock.linesPerChunk
         let found = (max(0, chunk * perChunk - 1)...(chunk * perChunk + perChunk)).contains {

@@ -20,7 +20,7 @@ final class TextPieces {
 
     init(painter: PiecePainter, pieceRows: Int, budgetBytes: Int) {
         self.painter = painter
-        keepsGray = painter.textColor.isGray && painter.background.isGray
+        keepsGray = TextCacheBudget.pieceBytesPerPixel(textColor: painter.textColor, background: painter.background) == 1
         chunks = TextChunks(lines: painter.lines, pieceRows: pieceRows)
         cache = TextPieceCache(budgetBytes: budgetBytes)
     }

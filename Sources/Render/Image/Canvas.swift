@@ -31,16 +31,10 @@ public final class Canvas: PixelTarget {
     public init(width: Int, height: Int) throws(ImageError) {
         guard (1...Canvas.maximumSide).contains(width), (1...Canvas.maximumSide).contains(height)
         else { throw .invalidSize(width: width, height: height) }
-        // Our own allocation, so large canvases (frames, cached text pieces) can ask
-        // for transparent huge pages: a frame copy touches every row of several
-        // megabyte-sized images, and 4 KB pages make that a TLB-miss walk.
         let bytes = width * height * 4
-        let alignment = bytes >= Canvas.hugePageBytes ? Canvas.hugePageBytes : 64
-        var memory: UnsafeMutableRawPointer?
-        guard posix_memalign(&memory, alignment, bytes) == 0, let memory else {
+        guard let memory = Canvas.allocatePixels(bytes: bytes) else {
             throw .outOfMemory(width: width, height: height)
         }
-        if alignment == Canvas.hugePageBytes { madvise(memory, bytes, MADV_HUGEPAGE) }
         memset(memory, 0, bytes)
         let data = memory.assumingMemoryBound(to: UInt32.self)
         guard let image = pixman_image_create_bits(PIXMAN_x8r8g8b8, Int32(width), Int32(height),
@@ -55,6 +49,18 @@ public final class Canvas: PixelTarget {
     }
 
     private static let hugePageBytes = 2 << 20
+
+    /// Pixel memory of our own (release with `free`), so large images (frames, cached
+    /// text pieces, GrayCanvas) can ask for transparent huge pages: a frame copy
+    /// touches every row of several megabyte-sized images, and 4 KB pages make that a
+    /// TLB-miss walk. Not cleared.
+    static func allocatePixels(bytes: Int) -> UnsafeMutableRawPointer? {
+        let alignment = bytes >= hugePageBytes ? hugePageBytes : 64
+        var memory: UnsafeMutableRawPointer?
+        guard posix_memalign(&memory, alignment, bytes) == 0, let memory else { return nil }
+        if alignment == hugePageBytes { madvise(memory, bytes, MADV_HUGEPAGE) }
+        return memory
+    }
 
     public convenience init(size: PixelSize) throws(ImageError) {
         try self.init(width: size.width, height: size.height)

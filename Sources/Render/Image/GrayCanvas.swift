@@ -21,14 +21,9 @@ public final class GrayCanvas {
         guard (1...Canvas.maximumSide).contains(size.width), (1...Canvas.maximumSide).contains(size.height)
         else { throw .invalidSize(width: size.width, height: size.height) }
         let bytes = size.width * size.height
-        // Large pieces on huge pages, as Canvas does: a frame reads rows of several.
-        let hugePage = 2 << 20
-        let alignment = bytes >= hugePage ? hugePage : 64
-        var memory: UnsafeMutableRawPointer?
-        guard posix_memalign(&memory, alignment, bytes) == 0, let memory else {
+        guard let memory = Canvas.allocatePixels(bytes: bytes) else {
             throw .outOfMemory(width: size.width, height: size.height)
         }
-        if alignment == hugePage { madvise(memory, bytes, MADV_HUGEPAGE) }
         self.size = size
         pixels = UnsafeMutableBufferPointer(start: memory.assumingMemoryBound(to: UInt8.self), count: bytes)
     }

@@ -167,10 +167,11 @@ package final class SceneRenderer {
     /// rows from `reach` above the viewport's centre to 1.5 `reach` below it, nearest
     /// first, and stops at the first piece the budget has no room for. The rows below
     /// alone hold the budget, so it fills at the top of a script too (nothing above).
-    /// Rows of colour pieces: gray pieces (a byte a pixel) fill a quarter of it with
-    /// the same rows, and no more warm-up work than colour text; reaching four times
-    /// as far kept a kiosk's loop turns busy for four times as long after a script
-    /// opened (remote events came 70-90 ms late in the debug build's suite).
+    /// Counted in rows of colour pieces even for gray ones (a byte a pixel): at four
+    /// or more phases those rows still hold the budget; a copy at one phase (the
+    /// operator's) settles at a quarter. Counted in gray rows, the warm-up of the
+    /// debug build's kiosk ran on through the remote tests: event medians 47-56 ms
+    /// and the flood test's 429s short of 50 in three runs of `--filter RemoteEndToEnd`.
     package static func prepareReach(viewportRows: Int, block: ChunkedTextBlock) -> Int {
         let budgetRows = block.cacheBudgetBytes / max(1, block.columnWidth * 4)
         return max(viewportRows, budgetRows * 2 / 3)
