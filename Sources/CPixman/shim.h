@@ -128,6 +128,67 @@ static inline void rig_expand_gray_to(uint32_t *dst, const uint8_t *src, size_t 
     rig_expand_gray_sse2(dst, src, count, streaming);
 }
 
+// The marker band (its colour OVER the text, as pixman fills it) applied while a frame
+// is copied from a quarter-turn window. Each channel becomes base + MUL_UN8(level,
+// ialpha), pixman's rounded product ((t + (t >> 8)) >> 8 with t = level * ialpha +
+// 0x80); `base` is the band over black, X byte included. BandTint checks its tables
+// against this before a frame uses it. Sixteen gray pixels, or four XRGB ones, a step.
+static inline uint32_t rig_band_level(uint32_t level, uint32_t ialpha) {
+    uint32_t t = level * ialpha + 0x80u;
+    return (t + (t >> 8)) >> 8;
+}
+
+static inline void rig_band_gray_to(uint32_t *dst, const uint8_t *src, size_t count, uint32_t base,
+                                    uint32_t ialpha) {
+    size_t i = 0;
+#if defined(__SSE2__)
+    const __m128i zero = _mm_setzero_si128(), factor = _mm_set1_epi16((short)ialpha);
+    const __m128i half = _mm_set1_epi16(0x80), over = _mm_set1_epi32((int)base);
+    const __m128i colour = _mm_set1_epi32(0x00ffffff);
+    for (; i + 16 <= count; i += 16) {
+        __m128i g = _mm_loadu_si128((const __m128i *)(src + i));
+        __m128i lo = _mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(g, zero), factor), half);
+        __m128i hi = _mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(g, zero), factor), half);
+        lo = _mm_srli_epi16(_mm_add_epi16(lo, _mm_srli_epi16(lo, 8)), 8);
+        hi = _mm_srli_epi16(_mm_add_epi16(hi, _mm_srli_epi16(hi, 8)), 8);
+        __m128i m = _mm_packus_epi16(lo, hi);
+        __m128i m2lo = _mm_unpacklo_epi8(m, m), m2hi = _mm_unpackhi_epi8(m, m);
+        __m128i pixels[4] = {_mm_unpacklo_epi16(m2lo, m2lo), _mm_unpackhi_epi16(m2lo, m2lo),
+                             _mm_unpacklo_epi16(m2hi, m2hi), _mm_unpackhi_epi16(m2hi, m2hi)};
+        for (int k = 0; k < 4; k++) {
+            // No channel carries: base + the product stays within 255 (the band over white).
+            __m128i p = _mm_add_epi32(_mm_and_si128(pixels[k], colour), over);
+            _mm_storeu_si128((__m128i *)(dst + i + 4 * k), p);
+        }
+    }
+#endif
+    for (; i < count; i++) dst[i] = base + rig_band_level(src[i], ialpha) * 0x010101u;
+}
+
+static inline void rig_band_xrgb_to(uint32_t *dst, const uint32_t *src, size_t count, uint32_t base,
+                                    uint32_t ialpha) {
+    size_t i = 0;
+#if defined(__SSE2__)
+    const __m128i zero = _mm_setzero_si128(), factor = _mm_set1_epi16((short)ialpha);
+    const __m128i half = _mm_set1_epi16(0x80), over = _mm_set1_epi32((int)base);
+    const __m128i colour = _mm_set1_epi32(0x00ffffff);
+    for (; i + 4 <= count; i += 4) {
+        __m128i p = _mm_loadu_si128((const __m128i *)(src + i));
+        __m128i lo = _mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(p, zero), factor), half);
+        __m128i hi = _mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(p, zero), factor), half);
+        lo = _mm_srli_epi16(_mm_add_epi16(lo, _mm_srli_epi16(lo, 8)), 8);
+        hi = _mm_srli_epi16(_mm_add_epi16(hi, _mm_srli_epi16(hi, 8)), 8);
+        __m128i m = _mm_and_si128(_mm_packus_epi16(lo, hi), colour);
+        _mm_storeu_si128((__m128i *)(dst + i), _mm_add_epi32(m, over));
+    }
+#endif
+    for (; i < count; i++) {
+        uint32_t p = src[i];
+        dst[i] = base + (rig_band_level((p >> 16) & 0xffu, ialpha) << 16)
+                      + (rig_band_level((p >> 8) & 0xffu, ialpha) << 8) + rig_band_level(p & 0xffu, ialpha);
+    }
+}
+
 static inline void rig_expand_gray(uint32_t *dst, const uint8_t *src, size_t count) {
     rig_expand_gray_to(dst, src, count, 0);
 }

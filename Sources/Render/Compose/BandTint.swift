@@ -1,7 +1,11 @@
+import CPixman
+
 /// The marker band's blend (its colour OVER an XRGB8888 pixel) as per-channel
-/// lookup tables, so a few pixels can be tinted one at a time with exactly the
-/// result pixman's fill gives. The tables are made by pixman itself: a row of
-/// the 256 grey levels filled with the colour, read back.
+/// lookup tables, so pixels can be tinted with exactly the result pixman's fill
+/// gives. The tables are made by pixman itself: a row of the 256 grey levels filled
+/// with the colour, read back. Where they are the usual rounded blend, the frame
+/// loops tint by arithmetic instead (`blend`, rig_band_gray_to and rig_band_xrgb_to),
+/// many pixels a step.
 final class BandTint {
     let color: Color
     /// Channel value after the blend, for red, green and blue: 256 entries each.
@@ -9,6 +13,10 @@ final class BandTint {
     let table: UnsafeMutableBufferPointer<UInt8>
     /// The X byte pixman writes.
     let xByte: UInt32
+    /// The band over black (X byte included) and the factor every channel keeps:
+    /// channel = base + level × ialpha / 255, rounded as pixman rounds. Nil when a
+    /// table is not that blend (then each pixel is looked up).
+    let blend: (base: UInt32, ialpha: UInt32)?
 
     init?(color: Color) {
         guard let levels = try? Canvas(width: 256, height: 1) else { return nil }
@@ -26,6 +34,22 @@ final class BandTint {
             table[512 + level] = UInt8(pixel & 0xff)
         }
         xByte = levels.pixels[0] & 0xff00_0000
+        blend = Self.blend(of: table, xByte: xByte)
+    }
+
+    /// The blend the tables hold, when each is base + rig_band_level(level, ialpha)
+    /// for every level: the factor is what white keeps over black.
+    private static func blend(of table: UnsafeMutableBufferPointer<UInt8>, xByte: UInt32) -> (base: UInt32, ialpha: UInt32)? {
+        let ialpha = UInt32(table[256 + 255]) &- UInt32(table[256])
+        guard ialpha <= 255 else { return nil }
+        for channel in 0..<3 {
+            let base = UInt32(table[channel * 256])
+            for level in 0..<256 where UInt32(table[channel * 256 + level]) != base + rig_band_level(UInt32(level), ialpha) {
+                return nil
+            }
+        }
+        let base = xByte | UInt32(table[0]) << 16 | UInt32(table[256]) << 8 | UInt32(table[512])
+        return (base, ialpha)
     }
 
     deinit {

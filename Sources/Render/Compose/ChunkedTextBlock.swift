@@ -236,7 +236,7 @@ public final class ChunkedTextBlock {
             // without it would only hold memory.
             strips.removeAll()
         }
-        // The windows (and the rings of the band's plain pixels) come out of the
+        // The windows come out of the
         // budget; windows dropped for a new frame size give theirs back.
         fitPiecesToBudget()
         return leadingRow != nil

@@ -18,11 +18,12 @@ import Glibc
 /// the pieces), about `height * step / slack` rows a frame, so no frame redraws
 /// the whole window and no row ever runs out.
 ///
-/// The marker band is baked into the window: the text rows under it are tinted in
-/// place (their plain pixels kept aside in a small ring per row), and as each row
-/// is copied it gives back the few text rows that left the band and tints the few
-/// that entered it. So a frame row is still one copy, the band included, and the
-/// target is written once, never read.
+/// The window holds the text plain; the marker band is blended in as each row is
+/// copied (its display columns through BandTint's arithmetic, sixteen gray pixels a
+/// step), so the target is written once, never read. (The band was once baked into
+/// the windows, each row giving back and tinting the text rows that left and entered
+/// it: with a window per row phase, each rolled far between its frames, that cost a
+/// third of a 1080p quarter-turn frame at 110 px/s.)
 final class QuarterTurnWindow {
     /// Extra text rows per window row: the runway before a row must move. Kept
     /// small because it is also the gap the frame copy skips between rows (128 and
@@ -61,23 +62,10 @@ final class QuarterTurnWindow {
     private let rowTops: UnsafeMutableBufferPointer<Int>
     static let notDrawn = Int.min
     private var lastViewportTop: Int?
-    /// The viewport top before it: what rows copied in parts were last baked for.
-    private var previousViewportTop: Int?
     /// +1 while the text scrolls towards its end, -1 back towards its start.
     private(set) var direction = 1
     /// Next row of the rolling refresh.
     private var cursor = 0
-    /// The viewport top of the next frame if the text keeps its pace.
-    private var expectedViewportTop: Int?
-
-    /// The band: viewport rows and their tint.
-    private var band: (rows: Range<Int>, tint: BandTint)?
-    /// Per row, the viewport top whose band rows the row holds tinted (`notDrawn`
-    /// when none).
-    private let bakedTops: UnsafeMutableBufferPointer<Int>
-    /// Plain pixels of tinted text rows (see QuarterTurnBand.ring), window pixels.
-    private var saved: UnsafeMutableRawBufferPointer?
-    private var ringWidth = 0
 
     /// The pixels of a window for `frameSize` (its runway included).
     static func byteCount(frameSize: PixelSize, bytesPerPixel: Int = 4) -> Int {
@@ -96,20 +84,15 @@ final class QuarterTurnWindow {
         streams = frameSize.width * frameSize.height * 4 >= Self.streamingBytes
         rowTops = .allocate(capacity: frameSize.height)
         rowTops.initialize(repeating: Self.notDrawn)
-        bakedTops = .allocate(capacity: frameSize.height)
-        bakedTops.initialize(repeating: Self.notDrawn)
     }
 
     deinit {
         rowTops.deallocate()
-        bakedTops.deallocate()
-        saved?.deallocate()
     }
 
     var frameSize: PixelSize { PixelSize(width: viewportRows, height: height) }
-    var byteCount: Int { pixels.byteCount + (saved?.count ?? 0) }
+    var byteCount: Int { pixels.byteCount }
     var isGray: Bool { if case .gray = pixels { true } else { false } }
-    private var bytesPerPixel: Int { isGray ? 1 : 4 }
 
     /// Whether its rows hold text yet (a window is made empty and filled whole by
     /// its first update).
@@ -128,16 +111,13 @@ final class QuarterTurnWindow {
         let slack = Self.slack, height = self.height
         let step = lastViewportTop.map { top - $0 }
         if let step { direction = step > 0 ? 1 : -1 }
-        expectedViewportTop = step.flatMap { abs($0) <= slack / 2 ? top + $0 : nil }
         // A fresh row starts at the end of its runway that the scrolling moves away from.
         let freshTop = direction > 0 ? top : top - slack
-        previousViewportTop = lastViewportTop
         lastViewportTop = top
         guard let step, abs(step) <= slack / 2 else {
             // A jump (or the first frame): everything at once, in one draw.
             fill(PixelRect(size: pixels.size), freshTop)
             for row in 0..<height { rowTops[row] = freshTop }
-            for row in 0..<height { bakedTops[row] = Self.notDrawn }
             cursor = 0
             return
         }
@@ -175,44 +155,28 @@ final class QuarterTurnWindow {
     private func move(rows: Range<Int>, from oldTop: Int, to newTop: Int, fill: (PixelRect, Int) -> Void) {
         let run = PixelRect(x: 0, y: rows.lowerBound, width: width, height: rows.count)
         defer { for row in rows { rowTops[row] = newTop } }
-        guard oldTop != Self.notDrawn else {
-            for row in rows { bakedTops[row] = Self.notDrawn }
-            return fill(run, newTop)
-        }
+        guard oldTop != Self.notDrawn else { return fill(run, newTop) }
         // Window column c holds text row top + c (forward) or top + width - 1 - c, so
         // the new row's column c is the old row's column c + shift.
         let shift = forward ? newTop - oldTop : oldTop - newTop
         guard shift != 0 else { return }
-        guard abs(shift) < width else {
-            for row in rows { bakedTops[row] = Self.notDrawn }
-            return fill(run, newTop)
-        }
+        guard abs(shift) < width else { return fill(run, newTop) }
         let kept = width - abs(shift)
-        let exposedColumns = shift > 0 ? kept..<width : 0..<(-shift)
-        let exposedStart = textRows(ofColumns: exposedColumns, top: newTop)
-        let exposedRows = exposedStart..<(exposedStart + exposedColumns.count)
         switch pixels {
-        case .color(let canvas): slide(canvas.pixels, rows: rows, by: shift, exposing: exposedRows)
-        case .gray(let gray): slide(gray.pixels, rows: rows, by: shift, exposing: exposedRows)
+        case .color(let canvas): slide(canvas.pixels, rows: rows, by: shift)
+        case .gray(let gray): slide(gray.pixels, rows: rows, by: shift)
         }
         let exposed = shift > 0 ? PixelRect(x: kept, y: run.y, width: shift, height: run.height)
                                 : PixelRect(x: 0, y: run.y, width: -shift, height: run.height)
         fill(exposed, newTop)
     }
 
-    /// Moves `rows` along by `shift` columns, first giving back the tint of text rows
-    /// about to be drawn plain (`exposedRows`).
+    /// Moves `rows` along by `shift` columns.
     private func slide<Pixel: WindowPixel>(_ memory: UnsafeMutableBufferPointer<Pixel>, rows: Range<Int>,
-                                           by shift: Int, exposing exposedRows: Range<Int>) {
+                                           by shift: Int) {
         guard let base = memory.baseAddress else { return }
-        let kept = width - abs(shift), bakedBand = bandBaking(over: base)
+        let kept = width - abs(shift)
         for row in rows {
-            // Text rows about to be drawn plain must not count as tinted. (Rows copied
-            // every frame never hit this: what enters lies beyond the last viewport.)
-            if let bakedBand, let bandRows = bakedBand.bakedRows(row), bandRows.overlaps(exposedRows) {
-                bakedBand.restore(bandRows, row: row)
-                bakedTops[row] = Self.notDrawn
-            }
             let start = base + row * width
             if shift > 0 {
                 memmove(start, start + shift, kept * MemoryLayout<Pixel>.stride)
@@ -232,130 +196,84 @@ final class QuarterTurnWindow {
     /// Copies `areas` of the frame (x: display columns from the frame's left edge,
     /// y: window rows) into `target`, the frame's top-left at (targetX, targetY): row
     /// by row, each row's runs in turn, so a row is read once however many areas
-    /// cross it (around the marker's arrows a row is cut in several), with the band
-    /// (each row brings its band up to date first).
-    func copy(areas: [PixelRect], viewportTop: Int, into target: UnsafeMutablePointer<UInt32>,
-              targetStride: Int, targetX: Int, targetY: Int) {
+    /// cross it (around the marker's arrows a row is cut in several). The marker band
+    /// (`band`: viewport rows and their tint) is blended into its display columns.
+    func copy(areas: [PixelRect], viewportTop: Int, band: (rows: Range<Int>, tint: BandTint)?,
+              into target: UnsafeMutablePointer<UInt32>, targetStride: Int, targetX: Int, targetY: Int) {
+        // Viewport row r shows in display column r, or viewportRows - 1 - r where the
+        // text runs right to left.
+        let bandColumns = band.map {
+            (forward ? $0.rows : (viewportRows - $0.rows.upperBound)..<(viewportRows - $0.rows.lowerBound))
+                .clamped(to: 0..<viewportRows)
+        } ?? 0..<0
         switch pixels {
         case .color(let canvas):
-            copy(from: canvas.pixels, areas: areas, viewportTop: viewportTop, into: target, targetStride: targetStride,
-                 targetX: targetX, targetY: targetY)
+            copy(from: canvas.pixels, areas: areas, viewportTop: viewportTop, tint: band?.tint, bandColumns: bandColumns,
+                 into: target, targetStride: targetStride, targetX: targetX, targetY: targetY)
         case .gray(let gray):
-            copy(from: gray.pixels, areas: areas, viewportTop: viewportTop, into: target, targetStride: targetStride,
-                 targetX: targetX, targetY: targetY)
+            copy(from: gray.pixels, areas: areas, viewportTop: viewportTop, tint: band?.tint, bandColumns: bandColumns,
+                 into: target, targetStride: targetStride, targetX: targetX, targetY: targetY)
         }
     }
 
     private func copy<Pixel: WindowPixel>(from memory: UnsafeMutableBufferPointer<Pixel>, areas: [PixelRect],
-                                          viewportTop: Int, into target: UnsafeMutablePointer<UInt32>,
-                                          targetStride: Int, targetX: Int, targetY: Int) {
+                                          viewportTop: Int, tint: BandTint?, bandColumns: Range<Int>,
+                                          into target: UnsafeMutablePointer<UInt32>, targetStride: Int,
+                                          targetX: Int, targetY: Int) {
         guard let base = memory.baseAddress else { return }
         let width = self.width
-        let bakedBand = bandBaking(over: base)
-        // Rows copied in parts bake when copied next, most of them from the frame
-        // before: what they give back and tint is the same for all, worked out once.
-        let previous = previousViewportTop
-        let catchUp = previous.flatMap { bakedBand?.move(from: $0, to: viewportTop) }
         let stream = streams
         defer { if stream { rig_streaming_done() } }
-        for band in Self.bands(of: areas) {
-            // Right after a whole row is copied it is baked for the frame expected next,
-            // while its pixels are still in the cache. A row copied in parts (a scroll's
-            // damage, or around the marker's arrows) may be copied again in this frame,
-            // so it bakes first when copied next.
-            let whole = band.runs.count == 1 && band.runs[0].count == viewportRows
-            let next = whole ? expectedViewportTop : nil
-            // The text rows every row gives back and tints for the next frame: the same
-            // for all rows baked for this one, so worked out once.
-            let move = next.flatMap { bakedBand?.move(from: viewportTop, to: $0) }
-            band.runs.withUnsafeBufferPointer { runs in
-                for row in band.rows {
-                    if let bakedBand, bakedTops[row] != viewportTop {
-                        if let catchUp, bakedTops[row] == previous {
-                            bakedBand.shift(row: row, catchUp)
-                            bakedTops[row] = viewportTop
-                        } else {
-                            bakedBand.bake(row: row, viewportTop: viewportTop)
-                        }
-                    }
+        for stripe in Self.stripes(of: areas) {
+            // Every row of a stripe is cut at the same columns: worked out once.
+            let pieces = tint == nil ? stripe.runs.map { ($0, false) } : Self.cut(stripe.runs, at: bandColumns)
+            pieces.withUnsafeBufferPointer { pieces in
+                for row in stripe.rows {
                     let source = base + row * width + offset(row: row, viewportTop: viewportTop)
                     let destination = target + (targetY + row) * targetStride + targetX
-                    for run in runs {
-                        Pixel.copy(source + run.lowerBound, to: destination + run.lowerBound, count: run.count,
-                                   streaming: stream)
-                    }
-                    guard let bakedBand, let next else { continue }
-                    if let move {
-                        bakedBand.shift(row: row, move)
-                        bakedTops[row] = next
-                    } else {
-                        bakedBand.bake(row: row, viewportTop: next)
+                    for (run, banded) in pieces {
+                        if banded, let tint {
+                            Pixel.copy(source + run.lowerBound, underBand: tint, to: destination + run.lowerBound,
+                                       count: run.count)
+                        } else {
+                            Pixel.copy(source + run.lowerBound, to: destination + run.lowerBound, count: run.count,
+                                       streaming: stream)
+                        }
                     }
                 }
             }
         }
     }
 
-    /// `areas` as bands of rows, each with the column runs crossing all of its rows.
-    /// The damage pixman hands out is already banded; any other areas just make
-    /// more bands (a row copied twice the same).
-    static func bands(of areas: [PixelRect]) -> [(rows: Range<Int>, runs: [Range<Int>])] {
-        var bands: [(rows: Range<Int>, runs: [Range<Int>])] = []
+    /// `runs` cut where `columns` begin and end, each piece marked when inside them.
+    static func cut(_ runs: [Range<Int>], at columns: Range<Int>) -> [(Range<Int>, Bool)] {
+        var pieces: [(Range<Int>, Bool)] = []
+        for run in runs {
+            let inside = run.clamped(to: columns)
+            guard !inside.isEmpty else {
+                pieces.append((run, false))
+                continue
+            }
+            if run.lowerBound < inside.lowerBound { pieces.append((run.lowerBound..<inside.lowerBound, false)) }
+            pieces.append((inside, true))
+            if inside.upperBound < run.upperBound { pieces.append((inside.upperBound..<run.upperBound, false)) }
+        }
+        return pieces
+    }
+
+    /// `areas` as stripes of rows, each with the column runs crossing all of its
+    /// rows. The damage pixman hands out is already in stripes; any other areas just
+    /// make more of them (a row copied twice the same).
+    static func stripes(of areas: [PixelRect]) -> [(rows: Range<Int>, runs: [Range<Int>])] {
+        var stripes: [(rows: Range<Int>, runs: [Range<Int>])] = []
         for area in areas.sorted(by: { ($0.y, $0.maxY, $0.x) < ($1.y, $1.maxY, $1.x) }) where !area.isEmpty {
             let rows = area.y..<area.maxY
-            if bands.last?.rows == rows {
-                bands[bands.count - 1].runs.append(area.x..<area.maxX)
+            if stripes.last?.rows == rows {
+                stripes[stripes.count - 1].runs.append(area.x..<area.maxX)
             } else {
-                bands.append((rows, [area.x..<area.maxX]))
+                stripes.append((rows, [area.x..<area.maxX]))
             }
         }
-        return bands
-    }
-
-    /// Text rows shown by window columns `columns` of a row starting at text row
-    /// `top`: the lowest of them.
-    private func textRows(ofColumns columns: Range<Int>, top: Int) -> Int {
-        forward ? top + columns.lowerBound : top + width - columns.upperBound
-    }
-
-    // MARK: - The baked band
-
-    /// Sets the band (viewport rows `rows` tinted by `tint`; none when nil). A new
-    /// band first gives back every row's old tint; rows tint themselves when copied.
-    /// A gray window takes only a gray tint (gray text's band is): false otherwise.
-    func setBand(rows: Range<Int>, tint: BandTint?) -> Bool {
-        let wanted = tint.flatMap { rows.isEmpty ? nil : (rows: rows, tint: $0) }
-        guard wanted?.rows != band?.rows || wanted?.tint !== band?.tint else { return true }
-        if isGray, let wanted, !wanted.tint.color.isGray { return false }
-        switch pixels {
-        case .color(let canvas): restoreEveryRow(canvas.pixels)
-        case .gray(let gray): restoreEveryRow(gray.pixels)
-        }
-        for row in 0..<height { bakedTops[row] = Self.notDrawn }
-        band = wanted
-        guard let wanted, ringWidth < wanted.rows.count + Self.slack else { return true }
-        saved?.deallocate()
-        var width = 64
-        while width < wanted.rows.count + Self.slack { width *= 2 }
-        ringWidth = width
-        saved = .allocate(byteCount: width * height * bytesPerPixel, alignment: 16)
-        return true
-    }
-
-    private func restoreEveryRow<Pixel: WindowPixel>(_ memory: UnsafeMutableBufferPointer<Pixel>) {
-        guard let base = memory.baseAddress, let bakedBand = bandBaking(over: base) else { return }
-        for row in 0..<height {
-            if let tinted = bakedBand.bakedRows(row) { bakedBand.restore(tinted, row: row) }
-        }
-    }
-
-    /// What baking needs, read once per copy: reading this class's stored properties
-    /// row by row would cost an exclusivity check each time.
-    private func bandBaking<Pixel: WindowPixel>(over base: UnsafeMutablePointer<Pixel>) -> QuarterTurnBand<Pixel>? {
-        guard let band, let ring = saved?.baseAddress, let table = band.tint.table.baseAddress else { return nil }
-        return QuarterTurnBand(rowTops: rowTops, bakedTops: bakedTops, pixels: base, width: width,
-                               height: height, forward: forward, band: band.rows, table: table,
-                               xByte: band.tint.xByte, ring: ring.assumingMemoryBound(to: Pixel.self),
-                               mask: ringWidth - 1)
+        return stripes
     }
 }

@@ -18,8 +18,8 @@ final class QuarterTurnWindows {
     private var lastDrawnPosition: RowPhase?
     private var bandTint: BandTint?
     /// Whether new windows keep gray levels (the block's pieces are gray). Cleared,
-    /// with every window, when a gray window meets colour: a piece in colour (an
-    /// emoji) or a band that is not gray.
+    /// with every window, when a gray window meets a piece in colour (an emoji). (A
+    /// band of any colour blends over gray levels as the frame is copied.)
     var gray = false
 
     /// The bytes the windows hold.
@@ -54,15 +54,17 @@ final class QuarterTurnWindows {
         window.update(viewportTop: viewportTop) { rect, top in
             held = fill(window, rect, top, position.fraction) && held
         }
-        guard held, window.setBand(rows: highlight?.rows ?? 0..<0, tint: highlight.flatMap { tint(for: $0.color) })
-        else {
+        guard held else {
             gray = false
             removeAll()
             return nil
         }
         let bounds = frame.intersection(PixmanDraw.bounds(of: target))
         let areas = clips.map { $0.intersection(bounds).offsetBy(dx: -frame.x, dy: -frame.y) }.filter { !$0.isEmpty }
-        window.copy(areas: areas, viewportTop: viewportTop, into: bits,
+        let band = highlight.flatMap { highlight in
+            tint(for: highlight.color).map { (rows: highlight.rows, tint: $0) }
+        }
+        window.copy(areas: areas, viewportTop: viewportTop, band: band, into: bits,
                     targetStride: Int(pixman_image_get_stride(target)) / 4, targetX: frame.x, targetY: frame.y)
         return window.leadingRow(viewportTop: viewportTop)
     }

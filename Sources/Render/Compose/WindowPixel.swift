@@ -10,8 +10,9 @@ protocol WindowPixel: FixedWidthInteger {
     /// rig_streaming_done).
     static func copy(_ source: UnsafePointer<Self>, to target: UnsafeMutablePointer<UInt32>, count: Int,
                      streaming: Bool)
-    /// `pixel` under the marker band (BandTint's tables: red, green, blue).
-    static func tinted(_ pixel: Self, table: UnsafePointer<UInt8>, xByte: UInt32) -> Self
+    /// `count` pixels from `source` into the frame at `target` under the marker band.
+    static func copy(_ source: UnsafePointer<Self>, underBand tint: BandTint, to target: UnsafeMutablePointer<UInt32>,
+                     count: Int)
 }
 
 extension UInt32: WindowPixel {
@@ -25,9 +26,13 @@ extension UInt32: WindowPixel {
         }
     }
 
-    @inline(__always)
-    static func tinted(_ pixel: UInt32, table: UnsafePointer<UInt8>, xByte: UInt32) -> UInt32 {
-        BandTint.apply(pixel, table: table, xByte: xByte)
+    static func copy(_ source: UnsafePointer<UInt32>, underBand tint: BandTint, to target: UnsafeMutablePointer<UInt32>,
+                     count: Int) {
+        if let blend = tint.blend {
+            return rig_band_xrgb_to(target, source, count, blend.base, blend.ialpha)
+        }
+        guard let table = UnsafePointer(tint.table.baseAddress) else { return }
+        for i in 0..<count { target[i] = BandTint.apply(source[i], table: table, xByte: tint.xByte) }
     }
 }
 
@@ -38,9 +43,17 @@ extension UInt8: WindowPixel {
         rig_expand_gray_to(target, source, count, streaming ? 1 : 0)
     }
 
-    /// A gray band (gray text's band is) tints every channel alike: the green table.
-    @inline(__always)
-    static func tinted(_ pixel: UInt8, table: UnsafePointer<UInt8>, xByte: UInt32) -> UInt8 {
-        table[256 + Int(pixel)]
+    /// A band of any colour over gray levels: each channel through its own table.
+    static func copy(_ source: UnsafePointer<UInt8>, underBand tint: BandTint, to target: UnsafeMutablePointer<UInt32>,
+                     count: Int) {
+        if let blend = tint.blend {
+            return rig_band_gray_to(target, source, count, blend.base, blend.ialpha)
+        }
+        guard let table = UnsafePointer(tint.table.baseAddress) else { return }
+        for i in 0..<count {
+            let level = Int(source[i])
+            target[i] = tint.xByte | UInt32(table[level]) << 16 | UInt32(table[256 + level]) << 8
+                | UInt32(table[512 + level])
+        }
     }
 }

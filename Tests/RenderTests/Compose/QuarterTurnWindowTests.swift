@@ -128,8 +128,8 @@ import Testing
         }
     }
 
-    /// In gray, the green band cannot be baked into a window of gray levels: from then
-    /// on the windows are kept in colour.
+    /// The band is blended in as each frame is copied, so a band of any colour (the
+    /// green one here) leaves a window of gray levels gray.
     @Test(arguments: [TextTransform(rotation: .quarter), TextTransform(flip: true, rotation: .threeQuarters)], schemes)
     func changingOrDroppingTheBandWhileScrollingKeepsFramesExact(transform: TextTransform, scheme: Scheme) throws {
         let lines = BarLines(count: 400, lineHeight: 9, columnWidth: display.height - 20)
@@ -152,6 +152,10 @@ import Testing
                 #expect(TestDrawing.differingPixels(drawn, expected) == 0, "\(transform) at \(top), band \(String(describing: band))")
             }
         }
+        let window = (display.width + 64) * display.height * scheme.windowBytesPerPixel
+        #expect(scrolling.quarterTurnWindowCount > 0
+                && scrolling.quarterTurnWindowBytes == window * scrolling.quarterTurnWindowCount,
+                "the windows keep their pixels as they were made (\(scheme.name))")
     }
 
     /// Gray text with one line in colour that the layout does not know of (as an
