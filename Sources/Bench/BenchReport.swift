@@ -47,6 +47,8 @@ struct BenchReport: Sendable {
         /// Text pieces the timed frames rasterized: a new piece scrolling in costs its
         /// frame a rasterization; one every frame would mean the cache is thrashing.
         var piecesRasterized: Int? = nil
+        /// The scroll speed in px/s (OuterFrameBench.speed unless a phase-speed row).
+        var speed = OuterFrameBench.speed
     }
     struct LayoutFigure: Sendable {
         var display: Display; var sizePx: Int; var lines: Int?; var result: BenchMeasurement
@@ -100,6 +102,8 @@ struct BenchReport: Sendable {
     var textWords: Int
     var floor: [FloorFigure] = []
     var composition: [CompositionFigure] = []
+    /// The same at speeds whose row phase changes every frame (ProducerBenches.phaseSpeeds).
+    var compositionAtPhaseSpeeds: [CompositionFigure] = []
     var layout: [LayoutFigure] = []
     var sampleLayout: [SampleLayoutFigure] = []
     var firstFrame: [FirstFrameFigure] = []

@@ -9,7 +9,7 @@ extension BenchReport {
         "schema", "command", "build", "quick", "machine", "text", "floor", "composition",
         "layout", "layout_samples", "first_frame", "pango", "pango_comparison", "camera", "memory",
         "console_frame", "speech", "follow", "recording_load", "markup", "smoothness",
-        "kiosk_smoothness",
+        "kiosk_smoothness", "composition_at_phase_speeds",
     ]
 
     func json() -> BenchJSON {
@@ -89,6 +89,18 @@ extension BenchReport {
             ("markup", MarkupBench.json(markup)),
             ("smoothness", ScrollSmoothnessTable.json(smoothness)),
             ("kiosk_smoothness", KioskSmoothnessBench.json(kioskSmoothness)),
+            ("composition_at_phase_speeds", .array(compositionAtPhaseSpeeds.map { c in
+                .object([
+                    ("display", .string(c.display.description)),
+                    ("size_px", .int(c.sizePx)),
+                    ("rotation", .int(c.transform.rotation)),
+                    ("speed_px_s", .int(c.speed)),
+                ] + c.result.json + [
+                    ("ratio_to_floor", .number(BenchStatistics.ratio(c.result.medianMs,
+                                                                     to: floorMedian(c.display)))),
+                    ("pieces_rasterized", c.piecesRasterized.map { .int($0) } ?? .null),
+                ])
+            })),
         ])
     }
 

@@ -27,6 +27,16 @@ struct BenchReportText {
             return [Self.ratio(BenchStatistics.ratio(c.result.medianMs, to: report.floorMedian(c.display))),
                     c.piecesRasterized.map(String.init) ?? "-"]
         }
+        section(&out, "Outer frame composition at speeds whose row phase changes every frame (\(ProducerBenches.phaseSpeedSize) px)",
+                ["display", "transform", "speed px/s", "median", "p99", "x floor", "pieces rasterized"],
+                report.compositionAtPhaseSpeeds.map {
+                    ($0.result, [$0.display.description, $0.transform.description, "\($0.speed)"])
+                }
+        ) { i in
+            let c = report.compositionAtPhaseSpeeds[i]
+            return [Self.ratio(BenchStatistics.ratio(c.result.medianMs, to: report.floorMedian(c.display))),
+                    c.piecesRasterized.map(String.init) ?? "-"]
+        }
         pangoSection(&out)
         section(&out, "Layout of the whole text (shaping + line breaking, 1920 px display)",
                 ["size px", "lines", "median", "p99", "Pango median", "rig / Pango"],

@@ -32,6 +32,9 @@ struct BenchRunner {
             report.firstFrame = ProducerBenches.firstFrame(text: text, plan: plan, fonts: fonts)
             progress("outer frame composition, \(plan.transforms.count) transforms x 3 sizes x 2 displays")
             report.composition = ProducerBenches.composition(text: text, plan: plan, fonts: fonts, progress: progress)
+            progress("outer frame composition at speeds whose row phase changes every frame")
+            report.compositionAtPhaseSpeeds = ProducerBenches.compositionAtPhaseSpeeds(text: text, plan: plan,
+                                                                                       fonts: fonts, progress: progress)
             progress("inner console frame while playing")
             report.console = ProducerBenches.console(text: text, plan: plan)
             progress("a marked script against the same text unmarked")

@@ -136,11 +136,44 @@ enum ProducerBenches {
         return figures
     }
 
+    /// Speeds whose row phase changes every frame at 60 Hz (5/6 and 11/6 px a frame),
+    /// where 180 px/s moves by whole pixels and so copies one phase: each frame then
+    /// draws a phase other than the frame before's (quarter turns: from another
+    /// window, rolled along further).
+    static let phaseSpeeds = [50, 110]
+    static let phaseSpeedSize = 60
+
+    /// The composition at `phaseSpeeds`, upright and turned a quarter, 60 px.
+    static func compositionAtPhaseSpeeds(text: String, plan: BenchPlan, fonts: FontLibrary,
+                                         progress: (String) -> Void) -> [BenchReport.CompositionFigure] {
+        let transforms: [BenchReport.Transform] = [.identity, .init(mirror: false, flip: false, rotation: 90)]
+        return BenchReport.Display.all.flatMap { display in
+            phaseSpeeds.flatMap { speed in
+                progress("composition \(display) \(phaseSpeedSize) px at \(speed) px/s")
+                return transforms.map { transform -> BenchReport.CompositionFigure in
+                    do {
+                        let outer = try OuterFrameBench(display: display, text: text, sizePx: phaseSpeedSize,
+                                                        transform: transform, speed: speed, fonts: fonts)
+                        // Warmed up through a frame per phase, as the kiosk's idle warm-up
+                        // prepares them before play: the timed frames are the steady state.
+                        let (result, pieces) = measure(outer, plan: plan,
+                                                       warmup: max(plan.composeWarmup, ChunkedTextBlock.rowPhases))
+                        return .init(display: display, sizePx: phaseSpeedSize, transform: transform, result: result,
+                                     piecesRasterized: pieces, speed: speed)
+                    } catch {
+                        return .init(display: display, sizePx: phaseSpeedSize, transform: transform,
+                                     result: .unavailable("\(error)"), speed: speed)
+                    }
+                }
+            }
+        }
+    }
+
     /// The frames' times and the text pieces the frames rasterized (the kiosk
     /// rasterizes a piece in the frame that first shows it).
-    static func measure(_ outer: OuterFrameBench, plan: BenchPlan) -> (BenchMeasurement, Int) {
+    static func measure(_ outer: OuterFrameBench, plan: BenchPlan, warmup: Int? = nil) -> (BenchMeasurement, Int) {
         outer.scrollToMiddle()
-        for _ in 0..<plan.composeWarmup {
+        for _ in 0..<(warmup ?? plan.composeWarmup) {
             outer.composeFrame()
             outer.advance()
         }

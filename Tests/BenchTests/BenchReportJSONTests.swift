@@ -16,6 +16,10 @@ import Testing
             .init(display: .fullHD, sizePx: 60, transform: .init(mirror: true, flip: false, rotation: 90),
                   result: .unavailable("not built")),
         ]
+        report.compositionAtPhaseSpeeds = [
+            .init(display: .fullHD, sizePx: 60, transform: .init(mirror: false, flip: false, rotation: 90),
+                  result: .measured(.init(medianMs: 0.4, p99Ms: 0.9, samples: 10)), piecesRasterized: 2, speed: 110),
+        ]
         report.layout = [.init(display: .fullHD, sizePx: 60, lines: 1700,
                                result: .measured(.init(medianMs: 20, p99Ms: 25, samples: 3)))]
         report.pango = .ran(version: "Pango 1.50",
@@ -64,6 +68,18 @@ import Testing
                                                 "gstreamer_peak_kib"] {
             #expect(text.contains("`\(key)`"), "bench/README.md does not document `\(key)`")
         }
+    }
+
+    @Test func phaseSpeedRowsCarryTheirSpeedAndRatioToTheFloor() throws {
+        let object = try parsed(sampleReport())
+        let rows = try #require(object["composition_at_phase_speeds"] as? [[String: Any]])
+        #expect(rows.count == 1)
+        #expect(rows[0]["speed_px_s"] as? Int == 110)
+        #expect(rows[0]["rotation"] as? Int == 90)
+        #expect(rows[0]["ratio_to_floor"] as? Double == 0.8)
+        #expect(rows[0]["pieces_rasterized"] as? Int == 2)
+        let text = BenchReportText(report: sampleReport()).rendered()
+        #expect(text.contains("| 1920x1080 | rot90 | 110 | 0.400 | 0.900 | 0.80 | 2 |"), "\(text)")
     }
 
     @Test func compositionCarriesItsRatioToTheFloorOfTheSameDisplay() throws {
