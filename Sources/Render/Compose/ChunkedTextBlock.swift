@@ -154,7 +154,7 @@ public final class ChunkedTextBlock {
     /// scrolls through), so a frame still only copies.
     ///
     /// Quarter turns while scrolling copy each display row whole from a window of
-    /// the viewport in display orientation with the band tinted into it
+    /// the viewport in display orientation, the band blended in as it is copied
     /// (QuarterTurnWindow explains why).
     ///
     /// `rowFraction` (0–47) moves the text up by that many 48ths of a pixel more.
@@ -232,7 +232,7 @@ public final class ChunkedTextBlock {
         // Pieces are needed where text enters the window: keep and prepare those.
         if let leadingRow {
             lastViewportCentre = leadingRow
-            // The window tints the band itself: a strip left from a frame drawn
+            // The window's copy blends the band itself: a strip left from a frame drawn
             // without it would only hold memory.
             strips.removeAll()
         }

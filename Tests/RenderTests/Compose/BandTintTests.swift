@@ -11,22 +11,27 @@ import Testing
         Color(rgb: 0x00ff80).withAlpha(40), Color(rgb: 0x203040).withAlpha(200), Color(rgb: 0x80c0ff),
     ]
 
+    /// `pixels` through `Pixel.copy(_:underBand:to:count:)`.
+    static func blended<Pixel: WindowPixel>(_ pixels: [Pixel], under tint: BandTint) -> [UInt32] {
+        var frame = [UInt32](repeating: 0, count: pixels.count)
+        pixels.withUnsafeBufferPointer { source in
+            frame.withUnsafeMutableBufferPointer { target in
+                guard let from = source.baseAddress, let to = target.baseAddress else { return }
+                Pixel.copy(from, underBand: tint, to: to, count: pixels.count)
+            }
+        }
+        return frame
+    }
+
     @Test(arguments: colours)
     func theBlendOverEveryGrayLevelIsPixmans(colour: Color) throws {
         let tint = try #require(BandTint(color: colour))
         #expect(tint.blend != nil, "the usual blend is done by arithmetic")
-        // Every level, through the vector loop and its remainder (count 256 + 5).
-        let count = 261
-        let levels = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
-        let frame = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
-        defer {
-            levels.deallocate()
-            frame.deallocate()
-        }
-        for index in 0..<count { levels[index] = UInt8(truncatingIfNeeded: index &* 7) }
-        UInt8.copy(levels, underBand: tint, to: frame, count: count)
+        // Every level, through the vector loop and its remainder (256 + 5).
+        let levels = (0..<261).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let frame = Self.blended(levels, under: tint)
         let table = try #require(UnsafePointer(tint.table.baseAddress))
-        let wrong = (0..<count).filter {
+        let wrong = levels.indices.filter {
             frame[$0] != BandTint.apply(0xff00_0000 | UInt32(levels[$0]) &* 0x01_0101, table: table, xByte: tint.xByte)
         }
         #expect(wrong.isEmpty, "levels \(wrong.map { levels[$0] })")
@@ -35,17 +40,11 @@ import Testing
     @Test(arguments: colours)
     func theBlendOverColouredPixelsIsPixmans(colour: Color) throws {
         let tint = try #require(BandTint(color: colour))
-        let count = 4_099   // the vector loop and its remainder
-        let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
-        let frame = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
-        defer {
-            pixels.deallocate()
-            frame.deallocate()
-        }
-        for index in 0..<count { pixels[index] = 0xff00_0000 | UInt32(truncatingIfNeeded: index &* 2_654_435_761) >> 8 }
-        UInt32.copy(pixels, underBand: tint, to: frame, count: count)
+        // The vector loop and its remainder.
+        let pixels = (0..<4_099).map { 0xff00_0000 | UInt32(truncatingIfNeeded: $0 &* 2_654_435_761) >> 8 }
+        let frame = Self.blended(pixels, under: tint)
         let table = try #require(UnsafePointer(tint.table.baseAddress))
-        let wrong = (0..<count).filter { frame[$0] != BandTint.apply(pixels[$0], table: table, xByte: tint.xByte) }
+        let wrong = pixels.indices.filter { frame[$0] != BandTint.apply(pixels[$0], table: table, xByte: tint.xByte) }
         #expect(wrong.isEmpty, "\(wrong.count) pixels differ")
     }
 }
