@@ -27,7 +27,8 @@ struct BenchReportText {
             return [Self.ratio(BenchStatistics.ratio(c.result.medianMs, to: report.floorMedian(c.display))),
                     c.piecesRasterized.map(String.init) ?? "-"]
         }
-        section(&out, "Outer frame composition at speeds whose row phase changes every frame (\(ProducerBenches.phaseSpeedSize) px)",
+        section(&out, "Outer frame composition at speeds whose row phase changes every frame "
+                    + "(\(ProducerBenches.phaseSpeedSize) px)",
                 ["display", "transform", "speed px/s", "median", "p99", "x floor", "pieces rasterized"],
                 report.compositionAtPhaseSpeeds.map {
                     ($0.result, [$0.display.description, $0.transform.description, "\($0.speed)"])

@@ -18,7 +18,8 @@ final class BandTint {
     /// table is not that blend (then each pixel is looked up).
     let blend: (base: UInt32, ialpha: UInt32)?
 
-    init?(color: Color) {
+    /// `arithmetic` false keeps to the tables (tests of the lookups).
+    init?(color: Color, arithmetic: Bool = true) {
         guard let levels = try? Canvas(width: 256, height: 1) else { return nil }
         for level in 0..<256 {
             let value = UInt32(level)
@@ -34,17 +35,19 @@ final class BandTint {
             table[512 + level] = UInt8(pixel & 0xff)
         }
         xByte = levels.pixels[0] & 0xff00_0000
-        blend = Self.blend(of: table, xByte: xByte)
+        blend = arithmetic ? Self.blend(of: table, xByte: xByte) : nil
     }
 
     /// The blend the tables hold, when each is base + rig_band_level(level, ialpha)
     /// for every level: the factor is what white keeps over black.
-    private static func blend(of table: UnsafeMutableBufferPointer<UInt8>, xByte: UInt32) -> (base: UInt32, ialpha: UInt32)? {
+    private static func blend(of table: UnsafeMutableBufferPointer<UInt8>,
+                              xByte: UInt32) -> (base: UInt32, ialpha: UInt32)? {
         let ialpha = UInt32(table[256 + 255]) &- UInt32(table[256])
         guard ialpha <= 255 else { return nil }
         for channel in 0..<3 {
             let base = UInt32(table[channel * 256])
-            for level in 0..<256 where UInt32(table[channel * 256 + level]) != base + rig_band_level(UInt32(level), ialpha) {
+            for level in 0..<256
+            where UInt32(table[channel * 256 + level]) != base + rig_band_level(UInt32(level), ialpha) {
                 return nil
             }
         }

@@ -208,11 +208,11 @@ final class QuarterTurnWindow {
         } ?? 0..<0
         switch pixels {
         case .color(let canvas):
-            copy(from: canvas.pixels, areas: areas, viewportTop: viewportTop, tint: band?.tint, bandColumns: bandColumns,
-                 into: target, targetStride: targetStride, targetX: targetX, targetY: targetY)
+            copy(from: canvas.pixels, areas: areas, viewportTop: viewportTop, tint: band?.tint,
+                 bandColumns: bandColumns, into: target, targetStride: targetStride, targetX: targetX, targetY: targetY)
         case .gray(let gray):
-            copy(from: gray.pixels, areas: areas, viewportTop: viewportTop, tint: band?.tint, bandColumns: bandColumns,
-                 into: target, targetStride: targetStride, targetX: targetX, targetY: targetY)
+            copy(from: gray.pixels, areas: areas, viewportTop: viewportTop, tint: band?.tint,
+                 bandColumns: bandColumns, into: target, targetStride: targetStride, targetX: targetX, targetY: targetY)
         }
     }
 
@@ -266,7 +266,8 @@ final class QuarterTurnWindow {
     /// `columns` of the row at `row` widened to the cache lines of the frame they
     /// touch, within `run`.
     @inline(__always)
-    static func wholeLines(_ columns: Range<Int>, of row: UnsafeMutablePointer<UInt32>, within run: Range<Int>) -> Range<Int> {
+    static func wholeLines(_ columns: Range<Int>, of row: UnsafeMutablePointer<UInt32>,
+                           within run: Range<Int>) -> Range<Int> {
         // Pixels of column 0 past the start of its line.
         let lead = Int(UInt(bitPattern: row) / 4 % UInt(lineLength))
         let first = columns.lowerBound - (lead + columns.lowerBound) % lineLength

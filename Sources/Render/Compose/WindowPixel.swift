@@ -10,7 +10,8 @@ protocol WindowPixel: FixedWidthInteger {
     /// rig_streaming_done).
     static func copy(_ source: UnsafePointer<Self>, to target: UnsafeMutablePointer<UInt32>, count: Int,
                      streaming: Bool)
-    /// `count` pixels from `source` into the frame at `target` under the marker band.
+    /// `count` pixels from `source` into the frame at `target` under the marker band
+    /// (BandTint: by arithmetic where its blend is the usual one, else by its tables).
     static func copy(_ source: UnsafePointer<Self>, underBand tint: BandTint, to target: UnsafeMutablePointer<UInt32>,
                      count: Int)
 }
@@ -43,7 +44,8 @@ extension UInt8: WindowPixel {
         rig_expand_gray_to(target, source, count, streaming ? 1 : 0)
     }
 
-    /// A band of any colour over gray levels: each channel through its own table.
+    /// A band of any colour over gray levels: by arithmetic, or where the blend is not
+    /// the usual one each channel through its own table.
     static func copy(_ source: UnsafePointer<UInt8>, underBand tint: BandTint, to target: UnsafeMutablePointer<UInt32>,
                      count: Int) {
         if let blend = tint.blend {

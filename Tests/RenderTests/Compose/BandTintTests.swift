@@ -23,10 +23,11 @@ import Testing
         return frame
     }
 
-    @Test(arguments: colours)
-    func theBlendOverEveryGrayLevelIsPixmans(colour: Color) throws {
-        let tint = try #require(BandTint(color: colour))
-        #expect(tint.blend != nil, "the usual blend is done by arithmetic")
+    /// By arithmetic, and by the tables where the blend is not the usual one.
+    @Test(arguments: colours, [true, false])
+    func theBlendOverEveryGrayLevelIsPixmans(colour: Color, arithmetic: Bool) throws {
+        let tint = try #require(BandTint(color: colour, arithmetic: arithmetic))
+        #expect((tint.blend != nil) == arithmetic, "the usual blend is done by arithmetic")
         // Every level, through the vector loop and its remainder (256 + 5).
         let levels = (0..<261).map { UInt8(truncatingIfNeeded: $0 &* 7) }
         let frame = Self.blended(levels, under: tint)
@@ -37,9 +38,9 @@ import Testing
         #expect(wrong.isEmpty, "levels \(wrong.map { levels[$0] })")
     }
 
-    @Test(arguments: colours)
-    func theBlendOverColouredPixelsIsPixmans(colour: Color) throws {
-        let tint = try #require(BandTint(color: colour))
+    @Test(arguments: colours, [true, false])
+    func theBlendOverColouredPixelsIsPixmans(colour: Color, arithmetic: Bool) throws {
+        let tint = try #require(BandTint(color: colour, arithmetic: arithmetic))
         // The vector loop and its remainder.
         let pixels = (0..<4_099).map { 0xff00_0000 | UInt32(truncatingIfNeeded: $0 &* 2_654_435_761) >> 8 }
         let frame = Self.blended(pixels, under: tint)

@@ -44,16 +44,23 @@ import Testing
         #expect(wrong.isEmpty, "\(wrong)")
     }
 
-    /// Gray levels expanded to XRGB8888 (the AVX2 loop where the processor has it, 32-byte
-    /// aligned when streaming, else SSE2), plainly and streaming.
-    @Test(arguments: [false, true])
-    func grayLevelsExpandExactlyAtEveryLengthAndAlignment(streaming: Bool) {
+    /// Gray levels expanded to XRGB8888, plainly and streaming: through the loop the
+    /// processor runs best (AVX2 where it has it, 32-byte aligned when streaming), and
+    /// through the SSE2 loop every x86-64 processor runs.
+    @Test(arguments: [false, true], [false, true])
+    func grayLevelsExpandExactlyAtEveryLengthAndAlignment(streaming: Bool, baseline: Bool) {
         let source = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.size)
         defer { source.deallocate() }
         for index in 0..<Self.size { source[index] = UInt8(truncatingIfNeeded: index &* 151 &+ 7) }
         let wrong = Self.wrongRuns(destinationStarts: 0..<9, sourceStarts: 0..<3,
                                    counts: [0, 1, 7, 15, 16, 17, 31, 32, 33, 64, 100, 190],
-                                   copy: { rig_expand_gray_to($0, source + $1, $2, streaming ? 1 : 0) },
+                                   copy: {
+                                       if baseline {
+                                           rig_expand_gray_sse2($0, source + $1, $2, streaming ? 1 : 0)
+                                       } else {
+                                           rig_expand_gray_to($0, source + $1, $2, streaming ? 1 : 0)
+                                       }
+                                   },
                                    expected: { 0xff00_0000 | UInt32(source[$0]) &* 0x01_0101 })
         #expect(wrong.isEmpty, "\(wrong)")
     }
