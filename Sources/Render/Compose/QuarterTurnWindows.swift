@@ -126,7 +126,7 @@ final class QuarterTurnWindows {
     /// How many windows are held (tests).
     var count: Int { windows.count }
 
-    /// The band's blend as lookup tables, made once per colour.
+    /// The band's blend (BandTint: arithmetic checked against pixman's tables), made once per colour.
     private func tint(for color: Color) -> BandTint? {
         if let bandTint, bandTint.color == color { return bandTint }
         bandTint = BandTint(color: color)
